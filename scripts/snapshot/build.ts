@@ -1,0 +1,112 @@
+// `npm run data`: publisher files in DATA_MIRROR → build/snapshot.sqlite (read-only at run time).
+import { Database } from "bun:sqlite";
+import { mkdirSync, rmSync, renameSync, existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { SCHEMA_VERSION, SNAPSHOT_DDL } from "../../src/snapshot/schema.ts";
+import { datasets, resolveDataset, defaultMirror, type ResolvedDataset } from "./manifest.ts";
+import type { Loader, LoadContext } from "./context.ts";
+import { loadOews } from "./loaders/oews.ts";
+import { loadOnet30, loadOnet29 } from "./loaders/onet.ts";
+import { loadSoc2018, loadIsco08, loadIscoSocCrosswalk } from "./loaders/classifications.ts";
+import { loadEuCountries, loadSes2022, loadSesMonthly, loadGenderPayGap, loadMinimumWage, loadHicp } from "./loaders/eurostat.ts";
+import { loadBlsCpi, loadBlsAveragePrices } from "./loaders/bls-prices.ts";
+import { loadRpp } from "./loaders/bea.ts";
+import { loadWorldBankPpp, loadWorldBankInflation } from "./loaders/worldbank.ts";
+import { loadCbsa } from "./loaders/census.ts";
+
+// Run order: the Eurostat country table first (label → code mapping uses it).
+const LOADERS: Record<string, Loader> = {
+  eurostat_countries: loadEuCountries,
+  bls_oews: loadOews,
+  onet_30_0: loadOnet30,
+  onet_29_3: loadOnet29,
+  soc_2018: loadSoc2018,
+  isco_08: loadIsco08,
+  isco_soc_crosswalk: loadIscoSocCrosswalk,
+  eurostat_ses_2022: loadSes2022,
+  eurostat_ses_monthly: loadSesMonthly,
+  eurostat_gpg: loadGenderPayGap,
+  eurostat_min_wage: loadMinimumWage,
+  eurostat_hicp: loadHicp,
+  bls_cpi: loadBlsCpi,
+  bls_ap: loadBlsAveragePrices,
+  bea_rpp: loadRpp,
+  worldbank_ppp: loadWorldBankPpp,
+  worldbank_inflation: loadWorldBankInflation,
+  census_cbsa: loadCbsa,
+};
+
+async function sha256(path: string): Promise<string> {
+  const hasher = new Bun.CryptoHasher("sha256");
+  hasher.update(await Bun.file(path).arrayBuffer());
+  return hasher.digest("hex");
+}
+
+export async function buildSnapshot(mirror: string, output: string): Promise<{ snapshotId: string; skipped: string[] }> {
+  const started = performance.now();
+  const resolved = Object.keys(LOADERS).map((id) => {
+    const manifest = datasets.find((d) => d.id === id);
+    if (!manifest) throw new Error(`data/sources.json has no dataset ${id}`);
+    return resolveDataset(mirror, manifest);
+  });
+  const unusable = resolved.filter((d) => d.missing.length);
+  for (const d of unusable) console.error(`missing from ${mirror}: ${d.missing.join(", ")} (feeds ${d.manifest.id}${d.manifest.required ? ", required" : ", skipped"})`);
+  const fatal = unusable.filter((d) => d.manifest.required);
+  if (fatal.length) throw new Error(`required datasets incomplete: ${fatal.map((d) => d.manifest.id).join(", ")}. Point DATA_MIRROR at a mirror holding the files in data/sources.json.`);
+  const usable = resolved.filter((d) => !d.missing.length);
+
+  // snapshot_id: hash of the schema version and every input file's hash, so the same inputs give the same id.
+  const hashes = new Map<string, string>();
+  for (const d of usable) for (const f of d.files) hashes.set(f.path, await sha256(f.absolute));
+  const idHasher = new Bun.CryptoHasher("sha256");
+  idHasher.update(`schema:${SCHEMA_VERSION}\n`);
+  for (const path of [...hashes.keys()].sort()) idHasher.update(`${path}:${hashes.get(path)}\n`);
+  const snapshotId = idHasher.digest("hex").slice(0, 16);
+
+  mkdirSync(dirname(output), { recursive: true });
+  const tmp = `${output}.tmp`;
+  rmSync(tmp, { force: true });
+  const db = new Database(tmp, { create: true });
+  db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096;");
+  db.exec(SNAPSHOT_DDL);
+  for (const d of usable) await loadDataset(db, d);
+  const meta: Record<string, string> = { schema_version: String(SCHEMA_VERSION), snapshot_id: snapshotId, datasets_skipped: unusable.map((d) => d.manifest.id).join(",") };
+  const insertMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+  for (const [k, v] of Object.entries(meta)) insertMeta.run(k, v);
+  for (const d of usable) for (const f of d.files)
+    db.run("INSERT INTO source_files (dataset_id, path, url, sha256, bytes) VALUES (?, ?, ?, ?, ?)", [d.manifest.id, f.path, f.url, hashes.get(f.path)!, Bun.file(f.absolute).size]);
+  db.exec("ANALYZE; VACUUM;");
+  db.close();
+  if (existsSync(output)) rmSync(output);
+  renameSync(tmp, output);
+  console.log(`snapshot ${snapshotId} → ${output} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { snapshotId, skipped: unusable.map((d) => d.manifest.id) };
+
+  async function loadDataset(db: Database, d: ResolvedDataset) {
+    const t0 = performance.now();
+    const byPath = new Map(d.files.map((f) => [f.path, f.absolute]));
+    const ctx: LoadContext = {
+      db,
+      file: (path) => {
+        const abs = byPath.get(path);
+        if (!abs) throw new Error(`${d.manifest.id}: ${path} is not listed for this dataset in data/sources.json`);
+        return abs;
+      },
+      glob: (pattern) => d.files.filter((f) => new Bun.Glob(pattern).match(f.path)).map((f) => f.absolute),
+    };
+    const result = await LOADERS[d.manifest.id](ctx);
+    const m = d.manifest;
+    db.run(`INSERT INTO sources (dataset_id, publisher, title, publisher_dataset, url, licence, vintage, period_start, period_end, row_count)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [m.id, m.publisher, m.title, m.publisher_dataset, m.files[0]?.url ?? null, m.licence, result.vintage ?? m.vintage ?? null, result.periodStart ?? null, result.periodEnd ?? null, result.rows]);
+    console.log(`  ${m.id.padEnd(22)} ${String(result.rows).padStart(8)} rows  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+}
+
+if (import.meta.main) {
+  const output = resolve(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite");
+  buildSnapshot(defaultMirror(), output).catch((err) => {
+    console.error(`snapshot build failed: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,64 @@
+// BLS CPI-U and average prices: BLS time.series flat files, the BLS all-items CSV, and FRED copies of BLS series.
+import { readTable, str, num, type Row } from "../tabular.ts";
+import { insertRows, baseName, type LoadContext, type LoadResult } from "../context.ts";
+
+// FRED ids of the CPI-U U.S. city average NSA major groups → BLS item codes (series CUUR0000 + item).
+export const FRED_CPI_ITEM: Record<string, string> = {
+  CPIAUCNS: "SA0", CPIFABNS: "SAF", CPIHOSNS: "SAH", CPIAPPNS: "SAA", CPITRNNS: "SAT",
+  CPIMEDNS: "SAM", CPIRECNS: "SAR", CPIEDUNS: "SAE", CPIOGSNS: "SAG",
+};
+
+/** BLS period code (M01…M12) and year → YYYY-MM-01; annual (M13) and semiannual (S0x) periods are not monthly. */
+const monthOf = (year: number, period: string) => (/^M(0[1-9]|1[0-2])$/.test(period) ? `${year}-${period.slice(1)}-01` : null);
+
+function blsObservations(t: { rows: Row[] }, file: string): unknown[][] {
+  return t.rows.flatMap((r) => {
+    const period = monthOf(num(r.YEAR)!, str(r.PERIOD)!);
+    const value = num(r.VALUE);
+    return period && value !== null ? [[str(r.SERIES_ID), period, value, str(r.FOOTNOTE_CODES), file]] : [];
+  });
+}
+
+/** FRED's two-column CSV (Date, <id>); "." marks a month FRED has no value for. */
+async function fredObservations(file: string, seriesId: string, source: string): Promise<unknown[][]> {
+  const id = baseName(file);
+  const t = await readTable(file, { required: ["Date", id] });
+  return t.rows.flatMap((r) => (num(r[id.toUpperCase()]) === null ? [] : [[seriesId, str(r.DATE), num(r[id.toUpperCase()]), null, source]]));
+}
+
+export async function loadBlsCpi(ctx: LoadContext): Promise<LoadResult> {
+  const series = await readTable(ctx.file("bls-cpi/cu.series"), { required: ["series_id", "area_code", "item_code"] });
+  let rows = insertRows(ctx.db, "cpi_series", ["series_id", "area_code", "item_code", "seasonal", "base_period", "title"],
+    series.rows.map((r) => [str(r.SERIES_ID), str(r.AREA_CODE), str(r.ITEM_CODE), str(r.SEASONAL), str(r.BASE_PERIOD), str(r.SERIES_TITLE)]));
+  for (const [file, table] of [["bls-cpi/cu.area.csv", "cpi_area"], ["bls-cpi/cu.item.csv", "cpi_item"]] as const) {
+    const t = await readTable(ctx.file(file), { required: ["code", "name"] });
+    rows += insertRows(ctx.db, table, ["code", "name"], t.rows.map((r) => [str(r.CODE), str(r.NAME)]));
+  }
+  // Order is preference on overlap: the BLS all-items CSV (newest), then the BLS flat file, then FRED copies.
+  const observations: unknown[][] = [];
+  const allItems = await readTable(ctx.file("bls-cpi/cpiai.csv"), { required: ["Date", "Index"] });
+  for (const r of allItems.rows) if (num(r.INDEX) !== null) observations.push(["CUUR0000SA0", str(r.DATE), num(r.INDEX), null, "bls-cpi/cpiai.csv"]);
+  observations.push(...blsObservations(await readTable(ctx.file("bls-cpi/cu.data.1.AllItems"), { required: ["series_id", "year", "period", "value"] }), "bls-cpi/cu.data.1.AllItems"));
+  for (const file of ctx.glob("bls-cpi/fred/CPI*NS.csv")) {
+    const item = FRED_CPI_ITEM[baseName(file)];
+    if (item) observations.push(...(await fredObservations(file, `CUUR0000${item}`, `bls-cpi/fred/${baseName(file)}.csv`)));
+  }
+  rows += insertRows(ctx.db, "cpi_observation", ["series_id", "period", "value", "footnote", "source_file"], observations, true);
+  const periods = observations.map((o) => o[1] as string).sort();
+  return { rows, vintage: "1982-84=100", periodStart: periods[0].slice(0, 7), periodEnd: periods.at(-1)!.slice(0, 7) };
+}
+
+export async function loadBlsAveragePrices(ctx: LoadContext): Promise<LoadResult> {
+  const series = await readTable(ctx.file("bls-ap/ap.series"), { required: ["series_id", "area_code", "item_code"] });
+  let rows = insertRows(ctx.db, "ap_series", ["series_id", "area_code", "item_code", "title"],
+    series.rows.map((r) => [str(r.SERIES_ID), str(r.AREA_CODE), str(r.ITEM_CODE), str(r.SERIES_TITLE)]));
+  for (const [file, table, codeCol, nameCol] of [["bls-ap/ap.item", "ap_item", "item_code", "item_name"], ["bls-ap/ap.area", "ap_area", "area_code", "area_name"]] as const) {
+    const t = await readTable(ctx.file(file), { required: [codeCol, nameCol] });
+    rows += insertRows(ctx.db, table, ["code", "name"], t.rows.map((r) => [str(r[codeCol.toUpperCase()]), str(r[nameCol.toUpperCase()])]));
+  }
+  const observations = blsObservations(await readTable(ctx.file("bls-ap/ap.data.2.Gasoline"), { required: ["series_id", "year", "period", "value"] }), "bls-ap/ap.data.2.Gasoline");
+  for (const file of ctx.glob("bls-ap/fred/APU*.csv")) observations.push(...(await fredObservations(file, baseName(file), `bls-ap/fred/${baseName(file)}.csv`)));
+  rows += insertRows(ctx.db, "ap_price", ["series_id", "period", "value", "footnote", "source_file"], observations, true);
+  const periods = observations.map((o) => o[1] as string).sort();
+  return { rows, periodStart: periods[0].slice(0, 7), periodEnd: periods.at(-1)!.slice(0, 7) };
+}

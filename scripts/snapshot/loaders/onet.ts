@@ -1,0 +1,55 @@
+// O*NET: 30.0 text release (occupations, titles, job zones, content model, scales) and the 29.3
+// Excel release (skills and knowledge ratings, reported titles, related occupations).
+import { readTable, str, num } from "../tabular.ts";
+import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
+
+const TEXT = "onet/db_30_0_text/";
+const EXCEL = "onet/db_29_3_excel/";
+
+export async function loadOnet30(ctx: LoadContext): Promise<LoadResult> {
+  const occupations = await readTable(ctx.file(TEXT + "Occupation Data.txt"), { required: ["O*NET-SOC Code", "Title", "Description"] });
+  const zones = await readTable(ctx.file(TEXT + "Job Zones.txt"), { required: ["O*NET-SOC Code", "Job Zone"] });
+  const zoneOf = new Map(zones.rows.map((r) => [str(r["O*NET-SOC CODE"]), num(r["JOB ZONE"])]));
+  let rows = insertRows(ctx.db, "onet_occupation", ["soc_code", "title", "description", "job_zone"],
+    occupations.rows.map((r) => [str(r["O*NET-SOC CODE"]), str(r.TITLE), str(r.DESCRIPTION), zoneOf.get(str(r["O*NET-SOC CODE"])) ?? null]));
+
+  const titles: unknown[][] = occupations.rows.map((r) => [str(r["O*NET-SOC CODE"]), str(r.TITLE), "title", "Occupation Data"]);
+  const alternates = await readTable(ctx.file(TEXT + "Alternate Titles.txt"), { required: ["O*NET-SOC Code", "Alternate Title", "Short Title"] });
+  for (const r of alternates.rows) {
+    const code = str(r["O*NET-SOC CODE"]);
+    titles.push([code, str(r["ALTERNATE TITLE"]), "alternate", str(r["SOURCE(S)"])]);
+    const short = str(r["SHORT TITLE"]);
+    if (short && short.toLowerCase() !== "n/a") titles.push([code, short, "short", str(r["SOURCE(S)"])]);
+  }
+  rows += insertRows(ctx.db, "onet_title", ["soc_code", "title", "kind", "source"], titles);
+
+  const zoneRef = await readTable(ctx.file(TEXT + "Job Zone Reference.txt"), { required: ["Job Zone", "Name"] });
+  rows += insertRows(ctx.db, "onet_job_zone", ["job_zone", "name", "experience", "education", "training", "examples", "svp_range"],
+    zoneRef.rows.map((r) => [num(r["JOB ZONE"]), str(r.NAME), str(r.EXPERIENCE), str(r.EDUCATION), str(r["JOB TRAINING"]), str(r.EXAMPLES), str(r["SVP RANGE"])]));
+  const elements = await readTable(ctx.file(TEXT + "Content Model Reference.txt"), { required: ["Element ID", "Element Name"] });
+  rows += insertRows(ctx.db, "onet_element", ["element_id", "name", "description"],
+    elements.rows.map((r) => [str(r["ELEMENT ID"]), str(r["ELEMENT NAME"]), str(r.DESCRIPTION)]));
+  const scales = await readTable(ctx.file(TEXT + "Scales Reference.txt"), { required: ["Scale ID", "Minimum", "Maximum"] });
+  rows += insertRows(ctx.db, "onet_scale", ["scale_id", "name", "minimum", "maximum"],
+    scales.rows.map((r) => [str(r["SCALE ID"]), str(r["SCALE NAME"]), num(r.MINIMUM), num(r.MAXIMUM)]));
+  return { rows, vintage: "O*NET 30.0" };
+}
+
+export async function loadOnet29(ctx: LoadContext): Promise<LoadResult> {
+  let rows = 0;
+  for (const [file, category] of [["Skills.xlsx", "skill"], ["Knowledge.xlsx", "knowledge"]] as const) {
+    const t = await readTable(ctx.file(EXCEL + file), { required: ["O*NET-SOC Code", "Element ID", "Scale ID", "Data Value"] });
+    rows += insertRows(ctx.db, "onet_rating", ["soc_code", "element_id", "category", "scale_id", "value", "n", "standard_error", "lower_ci", "upper_ci",
+      "recommend_suppress", "not_relevant", "date", "domain_source"],
+      t.rows.map((r) => [str(r["O*NET-SOC CODE"]), str(r["ELEMENT ID"]), category, str(r["SCALE ID"]), num(r["DATA VALUE"]), num(r.N),
+        num(r["STANDARD ERROR"]), num(r["LOWER CI BOUND"]), num(r["UPPER CI BOUND"]), str(r["RECOMMEND SUPPRESS"]), str(r["NOT RELEVANT"]),
+        str(r.DATE), str(r["DOMAIN SOURCE"])]));
+  }
+  const reported = await readTable(ctx.file(EXCEL + "Sample of Reported Titles.xlsx"), { required: ["O*NET-SOC Code", "Reported Job Title"] });
+  rows += insertRows(ctx.db, "onet_title", ["soc_code", "title", "kind", "source"],
+    reported.rows.map((r) => [str(r["O*NET-SOC CODE"]), str(r["REPORTED JOB TITLE"]), "reported", "Sample of Reported Titles"]));
+  const related = await readTable(ctx.file(EXCEL + "Related Occupations.xlsx"), { required: ["O*NET-SOC Code", "Related O*NET-SOC Code"] });
+  rows += insertRows(ctx.db, "onet_related", ["soc_code", "related_soc_code", "tier", "rank"],
+    related.rows.map((r) => [str(r["O*NET-SOC CODE"]), str(r["RELATED O*NET-SOC CODE"]), str(r["RELATEDNESS TIER"]), num(r.INDEX)]));
+  return { rows, vintage: "O*NET 29.3" };
+}

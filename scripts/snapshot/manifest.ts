@@ -1,0 +1,38 @@
+// data/sources.json: the datasets, their publisher files and official URLs.
+import { resolve, join } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import manifestJson from "../../data/sources.json";
+
+export interface ManifestFile { path?: string; glob?: string; url: string }
+export interface DatasetManifest {
+  id: string; publisher: string; title: string; publisher_dataset: string; licence: string;
+  vintage?: string; required: boolean; files: ManifestFile[];
+}
+
+export const datasets: DatasetManifest[] = manifestJson.datasets as DatasetManifest[];
+
+export interface ResolvedFile { path: string; absolute: string; url: string }
+export interface ResolvedDataset { manifest: DatasetManifest; files: ResolvedFile[]; missing: string[] }
+
+/** Find each manifest file in the mirror; a glob with no match counts as one missing file. */
+export function resolveDataset(mirror: string, manifest: DatasetManifest): ResolvedDataset {
+  const files: ResolvedFile[] = [];
+  const missing: string[] = [];
+  for (const f of manifest.files) {
+    if (f.path) {
+      const absolute = join(mirror, f.path);
+      if (existsSync(absolute) && statSync(absolute).isFile()) files.push({ path: f.path, absolute, url: f.url });
+      else missing.push(f.path);
+    } else if (f.glob) {
+      const matches = [...new Bun.Glob(f.glob).scanSync({ cwd: mirror })].sort();
+      if (!matches.length) missing.push(f.glob);
+      for (const m of matches) {
+        const name = m.split("/").pop()!.replace(/\.[^.]+$/, "");
+        files.push({ path: m, absolute: join(mirror, m), url: f.url.replace("{name}", name) });
+      }
+    }
+  }
+  return { manifest, files, missing };
+}
+
+export const defaultMirror = () => resolve(process.env.DATA_MIRROR ?? "../shared/data");

@@ -1,0 +1,87 @@
+// The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
+// file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
+export const SCHEMA_VERSION = 1;
+
+export const SNAPSHOT_DDL = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+-- Provenance (Datasette-style): one row per dataset, one per input file.
+CREATE TABLE sources (
+  dataset_id TEXT PRIMARY KEY, publisher TEXT NOT NULL, title TEXT NOT NULL, publisher_dataset TEXT NOT NULL,
+  url TEXT, licence TEXT NOT NULL, vintage TEXT, period_start TEXT, period_end TEXT, row_count INTEGER NOT NULL
+);
+CREATE TABLE source_files (
+  dataset_id TEXT NOT NULL, path TEXT NOT NULL, url TEXT, sha256 TEXT NOT NULL, bytes INTEGER NOT NULL,
+  PRIMARY KEY (dataset_id, path)
+);
+
+-- BLS OEWS. area_code is the 7-digit BLS area code (0000000 national, SS00000 state, 00CBSA MSA,
+-- nonmetro as published). markers is JSON {column: "top_coded"|"suppressed"|...} for null cells.
+CREATE TABLE oews_wage (
+  year INTEGER NOT NULL, area_code TEXT NOT NULL, area TEXT NOT NULL, area_type INTEGER NOT NULL,
+  area_title TEXT NOT NULL, prim_state TEXT, occ_code TEXT NOT NULL, occ_title TEXT NOT NULL, o_group TEXT,
+  tot_emp INTEGER, h_mean REAL, a_mean REAL, h_pct10 REAL, h_pct25 REAL, h_median REAL, h_pct75 REAL, h_pct90 REAL,
+  a_pct10 REAL, a_pct25 REAL, a_median REAL, a_pct75 REAL, a_pct90 REAL,
+  annual_only INTEGER NOT NULL DEFAULT 0, hourly_only INTEGER NOT NULL DEFAULT 0, markers TEXT, source_file TEXT NOT NULL,
+  PRIMARY KEY (year, area_code, occ_code)
+) WITHOUT ROWID;
+CREATE INDEX oews_wage_occ ON oews_wage (occ_code, year);
+CREATE TABLE oews_top_code (year INTEGER PRIMARY KEY, annual REAL, hourly REAL);
+
+-- O*NET
+CREATE TABLE onet_occupation (soc_code TEXT PRIMARY KEY, title TEXT NOT NULL, description TEXT, job_zone INTEGER);
+CREATE TABLE onet_title (soc_code TEXT NOT NULL, title TEXT NOT NULL, kind TEXT NOT NULL, source TEXT);
+CREATE INDEX onet_title_soc ON onet_title (soc_code);
+CREATE TABLE onet_job_zone (job_zone INTEGER PRIMARY KEY, name TEXT NOT NULL, experience TEXT, education TEXT, training TEXT, examples TEXT, svp_range TEXT);
+CREATE TABLE onet_element (element_id TEXT PRIMARY KEY, name TEXT NOT NULL, description TEXT);
+CREATE TABLE onet_scale (scale_id TEXT PRIMARY KEY, name TEXT NOT NULL, minimum REAL NOT NULL, maximum REAL NOT NULL);
+CREATE TABLE onet_rating (
+  soc_code TEXT NOT NULL, element_id TEXT NOT NULL, category TEXT NOT NULL, scale_id TEXT NOT NULL, value REAL NOT NULL,
+  n INTEGER, standard_error REAL, lower_ci REAL, upper_ci REAL, recommend_suppress TEXT, not_relevant TEXT, date TEXT, domain_source TEXT,
+  PRIMARY KEY (soc_code, element_id, scale_id)
+) WITHOUT ROWID;
+CREATE INDEX onet_rating_element ON onet_rating (element_id, scale_id);
+CREATE TABLE onet_related (soc_code TEXT NOT NULL, related_soc_code TEXT NOT NULL, tier TEXT, rank INTEGER, PRIMARY KEY (soc_code, related_soc_code)) WITHOUT ROWID;
+
+-- Classifications and crosswalks
+CREATE TABLE soc_2018 (code TEXT PRIMARY KEY, level TEXT NOT NULL, title TEXT NOT NULL, definition TEXT);
+CREATE TABLE isco_08 (code TEXT PRIMARY KEY, level INTEGER NOT NULL, title TEXT NOT NULL, definition TEXT);
+CREATE TABLE isco_soc2010 (isco_code TEXT NOT NULL, soc2010_code TEXT NOT NULL, part TEXT, PRIMARY KEY (isco_code, soc2010_code)) WITHOUT ROWID;
+CREATE TABLE onet_soc_2010_2019 (soc2010_code TEXT NOT NULL, soc2019_code TEXT NOT NULL, PRIMARY KEY (soc2010_code, soc2019_code)) WITHOUT ROWID;
+
+-- Eurostat
+CREATE TABLE eu_country (code TEXT PRIMARY KEY, name_en TEXT NOT NULL, name_fr TEXT, name_de TEXT, is_eu INTEGER, is_ea INTEGER, is_efta INTEGER, is_candidate INTEGER, eu_since TEXT, eu_until TEXT, ea_since TEXT);
+CREATE TABLE ses_hourly (geo TEXT NOT NULL, sex TEXT NOT NULL, isco08 TEXT NOT NULL, sizeclas TEXT NOT NULL, nace_r2 TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, isco08, sex, sizeclas, nace_r2)) WITHOUT ROWID;
+CREATE TABLE ses_employees (geo TEXT NOT NULL, sex TEXT NOT NULL, isco08 TEXT NOT NULL, sizeclas TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, isco08, sex, sizeclas)) WITHOUT ROWID;
+CREATE TABLE ses_annual (geo TEXT NOT NULL, indic_se TEXT NOT NULL, isco08 TEXT NOT NULL, unit TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, isco08, indic_se, unit)) WITHOUT ROWID;
+CREATE TABLE ses_monthly (geo TEXT NOT NULL, year INTEGER NOT NULL, sex TEXT NOT NULL, isco08 TEXT NOT NULL, value REAL, note TEXT, PRIMARY KEY (geo, year, isco08, sex)) WITHOUT ROWID;
+-- breakdown_kind: headline (sdg_05_20), nace (earn_gr_gpgr2), owner (earn_gr_gpgr2ct)
+CREATE TABLE gender_pay_gap (geo TEXT NOT NULL, year INTEGER NOT NULL, breakdown_kind TEXT NOT NULL, breakdown TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, breakdown_kind, breakdown, year)) WITHOUT ROWID;
+CREATE TABLE minimum_wage (geo TEXT NOT NULL, year INTEGER NOT NULL, semester INTEGER NOT NULL, currency TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, currency, year, semester)) WITHOUT ROWID;
+CREATE TABLE hicp (geo TEXT NOT NULL, coicop TEXT NOT NULL, period TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, coicop, period)) WITHOUT ROWID;
+-- Eurostat labels (the linear CSVs carry names, not codes) mapped to geo codes; documented in the README.
+CREATE TABLE eurostat_geo (label TEXT PRIMARY KEY, code TEXT NOT NULL);
+
+-- BLS CPI and average prices (period = YYYY-MM-01)
+CREATE TABLE cpi_series (series_id TEXT PRIMARY KEY, area_code TEXT, item_code TEXT, seasonal TEXT, base_period TEXT, title TEXT);
+CREATE TABLE cpi_observation (series_id TEXT NOT NULL, period TEXT NOT NULL, value REAL NOT NULL, footnote TEXT, source_file TEXT NOT NULL, PRIMARY KEY (series_id, period)) WITHOUT ROWID;
+CREATE TABLE cpi_area (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE cpi_item (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE ap_series (series_id TEXT PRIMARY KEY, area_code TEXT, item_code TEXT, title TEXT);
+CREATE TABLE ap_item (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE ap_area (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE ap_price (series_id TEXT NOT NULL, period TEXT NOT NULL, value REAL NOT NULL, footnote TEXT, source_file TEXT NOT NULL, PRIMARY KEY (series_id, period)) WITHOUT ROWID;
+
+-- BEA regional price parities (MARPP, SARPP, PARPP), long form
+CREATE TABLE rpp (geo_fips TEXT NOT NULL, geo_name TEXT NOT NULL, table_name TEXT NOT NULL, line_code INTEGER NOT NULL, description TEXT NOT NULL, unit TEXT, year INTEGER NOT NULL, value REAL, PRIMARY KEY (table_name, geo_fips, line_code, year)) WITHOUT ROWID;
+
+-- World Bank
+CREATE TABLE wb_country (iso3 TEXT PRIMARY KEY, iso2 TEXT, name TEXT NOT NULL, region TEXT, income_group TEXT);
+CREATE TABLE wb_indicator (iso3 TEXT NOT NULL, indicator TEXT NOT NULL, year INTEGER NOT NULL, value REAL NOT NULL, PRIMARY KEY (iso3, indicator, year)) WITHOUT ROWID;
+-- data_source: the database's own column ("CPI" = IMF CPI database, "National sources", …); some economies have both.
+CREATE TABLE wb_cpi_monthly (iso3 TEXT NOT NULL, series TEXT NOT NULL, data_source TEXT NOT NULL, period TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (iso3, series, data_source, period)) WITHOUT ROWID;
+
+-- Census CBSA delineation (July 2023)
+CREATE TABLE cbsa_county (cbsa_code TEXT NOT NULL, cbsa_title TEXT NOT NULL, area_type TEXT NOT NULL, metro_division_code TEXT, csa_code TEXT, county TEXT NOT NULL, state_name TEXT NOT NULL, state_fips TEXT NOT NULL, county_fips TEXT NOT NULL, central_outlying TEXT, PRIMARY KEY (state_fips, county_fips)) WITHOUT ROWID;
+CREATE TABLE cbsa_principal_city (cbsa_code TEXT NOT NULL, cbsa_title TEXT NOT NULL, area_type TEXT NOT NULL, city TEXT NOT NULL, state_fips TEXT NOT NULL, place_fips TEXT NOT NULL, PRIMARY KEY (cbsa_code, state_fips, place_fips)) WITHOUT ROWID;
+`;
