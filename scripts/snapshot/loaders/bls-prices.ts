@@ -45,7 +45,7 @@ export async function loadBlsCpi(ctx: LoadContext): Promise<LoadResult> {
   }
   rows += insertRows(ctx.db, "cpi_observation", ["series_id", "period", "value", "footnote", "source_file"], observations, true);
   const periods = observations.map((o) => o[1] as string).sort();
-  return { rows, vintage: "1982-84=100", periodStart: periods[0].slice(0, 7), periodEnd: periods.at(-1)!.slice(0, 7) };
+  return { rows, periodStart: periods[0].slice(0, 7), periodEnd: periods.at(-1)!.slice(0, 7) };
 }
 
 export async function loadBlsAveragePrices(ctx: LoadContext): Promise<LoadResult> {

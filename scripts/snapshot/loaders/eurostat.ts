@@ -95,5 +95,5 @@ export async function loadHicp(ctx: LoadContext): Promise<LoadResult> {
   const t = await readTable(ctx.file("eurostat/prc_hicp_midx_CP00_linear.csv"), { required: ["geo", "coicop", "TIME_PERIOD", "OBS_VALUE"] });
   const out = t.rows.filter((r) => num(r.OBS_VALUE) !== null).map((r) => [geo(str(r.GEO)!), str(r.COICOP) === "All-items HICP" ? "CP00" : str(r.COICOP), `${str(r.TIME_PERIOD)}-01`, num(r.OBS_VALUE), str(r.OBS_FLAG)]);
   const periods = out.map((r) => r[2] as string).sort();
-  return { rows: insertRows(ctx.db, "hicp", ["geo", "coicop", "period", "value", "flag"], out), vintage: "2005=100", periodStart: periods[0].slice(0, 7), periodEnd: periods.at(-1)!.slice(0, 7) };
+  return { rows: insertRows(ctx.db, "hicp", ["geo", "coicop", "period", "value", "flag"], out), periodStart: periods[0].slice(0, 7), periodEnd: periods.at(-1)!.slice(0, 7) };
 }

@@ -1,0 +1,35 @@
+// Environment → typed configuration, validated once at start-up.
+import { z } from "zod";
+
+const flag = z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true");
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const hostName = (fallback: string) => z.string().trim().toLowerCase().min(1).default(fallback);
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOSTNAME: z.string().default("0.0.0.0"),
+  SNAPSHOT_PATH: z.string().default("build/snapshot.sqlite"),
+  STATE_DB: z.string().default("var/state.sqlite"),
+  SALARY_HOST: hostName("salary.localhost"),
+  COST_HOST: hostName("cost.localhost"),
+  SKILLS_HOST: hostName("skills.localhost"),
+  TRUST_PROXY: flag,
+  BOOTSTRAP_API_KEY: z.string().min(16, "BOOTSTRAP_API_KEY must be at least 16 characters").optional(),
+  QUOTA_FREE: positiveInt(1_000),
+  QUOTA_PRO: positiveInt(50_000),
+  QUOTA_ENTERPRISE: positiveInt(1_000_000),
+  MAX_BODY_BYTES: positiveInt(5 * 1024 * 1024),
+  // Where error doc_url links point; default: the docs page each host serves.
+  DOC_BASE_URL: z.string().default("/docs"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

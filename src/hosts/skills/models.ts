@@ -1,0 +1,42 @@
+// Shapes of the skills host: query parameters shared by its list endpoints and the spec's resources.
+import { z } from "zod";
+import { SKILL_CATEGORIES } from "../../snapshot/repositories/skills.ts";
+
+/** Query booleans: true/false/1/0 only; anything else is a 422 rather than a silent "false". */
+export const queryBoolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+export const pageParams = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe("1-based page number"),
+  page_size: z.coerce.number().int().min(1).max(100).default(20).describe("items per page, at most 100"),
+};
+
+export const occupationFilters = {
+  job_zone: z.coerce.number().int().min(1).max(5).optional().describe("O*NET job zone (preparation level) 1–5"),
+  bright_outlook: queryBoolean.optional().describe("true: only Bright Outlook occupations (none until that list is loaded; see README)"),
+  green: queryBoolean.optional().describe("true: only green-economy occupations (none until that list is loaded; see README)"),
+};
+
+export const skillCategory = z.enum(SKILL_CATEGORIES as [string, ...string[]]).describe("knowledge | skill | ability");
+
+export const OccupationSummary = z.object({
+  soc_code: z.string().describe("O*NET-SOC code, e.g. 15-1252.00"),
+  title: z.string(),
+  job_zone: z.number().int().nullable(),
+  bright_outlook: z.boolean(),
+  green_occupation: z.boolean(),
+});
+
+export const Skill = z.object({
+  skill_id: z.string().describe("O*NET content-model element id, e.g. 2.A.1.a"),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: skillCategory,
+});
+
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int(), pages: z.number().int() });
+
+export const ONET_NOTES =
+  "Occupations and titles: O*NET 30.0; skills and knowledge ratings: O*NET 29.3. Abilities ratings are not in the data mirror yet, " +
+  "so category=ability returns no items. bright_outlook and green_occupation are false for every occupation until the Bright Outlook " +
+  "and Green occupation lists are loaded. Ratings are normalised to 0–1 by O*NET's own scale bounds: importance = (IM − 1) / 4, level = LV / 7.";

@@ -1,0 +1,26 @@
+// E14 GET /v1/occupations: the O*NET occupation list, filtered and paged.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { paginate } from "../../domain/pagination.ts";
+import type { Occupation } from "../../snapshot/repositories/occupations.ts";
+import { OccupationSummary, occupationFilters, pageParams, paginated, ONET_NOTES } from "./models.ts";
+
+export const toOccupationSummary = (o: Occupation): z.infer<typeof OccupationSummary> => ({
+  soc_code: o.socCode, title: o.title, job_zone: o.jobZone, bright_outlook: o.brightOutlook, green_occupation: o.green,
+});
+
+export const listOccupations = defineRoute({
+  id: "E14",
+  summary: "List occupations",
+  description: "O*NET-SOC occupations in SOC code order, optionally filtered by job zone.",
+  method: "GET",
+  path: "/api/v1/occupations",
+  scope: "skills:read",
+  query: z.strictObject({ ...pageParams, ...occupationFilters }),
+  response: paginated(OccupationSummary),
+  handle: ({ query }, { occupations }) => ({
+    data: paginate(occupations.list({ jobZone: query.job_zone, brightOutlook: query.bright_outlook, green: query.green }).map(toOccupationSummary), query.page, query.page_size),
+    datasets: ["onet_30_0"],
+    methodologyNotes: ONET_NOTES,
+  }),
+});

@@ -1,0 +1,41 @@
+// E20 GET /v1/skills/{skill_id}: one skill and every occupation rated on it, by importance.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { notFound } from "../../http/errors.ts";
+import { Skill, ONET_NOTES } from "./models.ts";
+import { toSkill } from "./skills.ts";
+
+const SkillDetail = Skill.extend({
+  occupations: z.array(z.object({
+    soc_code: z.string(),
+    title: z.string(),
+    importance: z.number().min(0).max(1),
+    level: z.number().min(0).max(1),
+  })).describe("sorted by importance, then level, descending; then SOC code"),
+});
+
+export const skillDetail = defineRoute({
+  id: "E20",
+  summary: "Skill detail",
+  description: "A skill or knowledge area with the occupations rated on it, highest importance first.",
+  method: "GET",
+  path: "/api/v1/skills/:skill_id",
+  scope: "skills:read",
+  params: z.object({
+    skill_id: z.string().max(32).regex(/^\d(\.[A-Za-z0-9]+)+$/, "expected an O*NET element id such as 2.A.1.a").describe("O*NET element id from E19 or E18"),
+  }),
+  response: SkillDetail,
+  errors: [404],
+  handle: ({ params }, { skills }) => {
+    const skill = skills.get(params.skill_id);
+    if (!skill) throw notFound(`No skill with id ${params.skill_id}.`, "List skill ids with GET /api/v1/skills.");
+    return {
+      data: {
+        ...toSkill(skill),
+        occupations: skills.occupationsFor(skill.skillId).map((r) => ({ soc_code: r.socCode, title: r.title, importance: r.importance, level: r.level })),
+      },
+      datasets: ["onet_29_3", "onet_30_0"],
+      methodologyNotes: ONET_NOTES,
+    };
+  },
+});

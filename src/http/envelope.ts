@@ -1,0 +1,44 @@
+// Success bodies per host, exactly as the spec shapes them: bare on the salary host, {data, metadata} on
+// cost and skills. Metadata carries provenance from the snapshot's sources table.
+import type { HostKind, RouteResult } from "./route.ts";
+import type { SourcesRepository } from "../snapshot/repositories/sources.ts";
+import type { QuotaDecision } from "../state/quota.ts";
+
+export function successBody(host: HostKind, result: RouteResult<unknown>, requestId: string, quota: QuotaDecision | null, sources: SourcesRepository): unknown {
+  if (host === "salary") return result.data;
+  const picked = sources.pick(result.datasets);
+  if (host === "cost") {
+    return {
+      data: result.data,
+      metadata: {
+        request_id: requestId,
+        sources: picked.map((s) => ({ name: `${s.publisher}: ${s.title}`, dataset: s.publisherDataset, url: s.url, last_updated: null })),
+        rate_limit: quota ? { remaining: quota.remaining, daily_limit: quota.limit, reset_at: quota.resetAt.toISOString() } : null,
+        pagination: result.pagination ?? null,
+        data_vintage: sources.vintageLine(result.datasets),
+        methodology_notes: result.methodologyNotes ?? null,
+        licences: picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence })),
+      },
+    };
+  }
+  return {
+    data: result.data,
+    metadata: {
+      request_id: requestId,
+      sources: picked.map((s) => ({ name: `${s.publisher}: ${s.title}`, url: s.url })),
+      rate_limit: quota ? { limit: quota.limit, remaining: quota.remaining, reset: quota.resetAt.toISOString() } : null,
+      data_vintage: sources.vintageLine(result.datasets),
+      ...(result.methodologyNotes ? { methodology_notes: result.methodologyNotes } : {}),
+      licences: picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence })),
+    },
+  };
+}
+
+/** IETF RateLimit header fields (reset in seconds), sent on all three hosts. */
+export function rateLimitHeaders(quota: QuotaDecision, now = new Date()): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(quota.limit),
+    "RateLimit-Remaining": String(quota.remaining),
+    "RateLimit-Reset": String(Math.max(0, Math.ceil((quota.resetAt.getTime() - now.getTime()) / 1000))),
+  };
+}

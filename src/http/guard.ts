@@ -1,0 +1,45 @@
+// Who may call a route, and how many times today: API key → scope and tier → daily quota.
+import { ApiError } from "./errors.ts";
+import type { ApiKey, ApiKeyStore, Scope, Tier } from "../state/api-keys.ts";
+import { TIERS } from "../state/api-keys.ts";
+import type { QuotaDecision, QuotaStore } from "../state/quota.ts";
+
+export interface Requirement { scope: Scope; minTier?: Tier }
+
+export type TierLimits = Record<Tier, number>;
+
+/** Pure decision: does this key satisfy the requirement? Throws the 403 that says what is missing. */
+export function authorize(key: ApiKey, need: Requirement): void {
+  if (need.minTier && TIERS.indexOf(key.tier) < TIERS.indexOf(need.minTier)) {
+    const allowed = TIERS.slice(TIERS.indexOf(need.minTier)).join(" or ");
+    throw new ApiError(403, "TIER_REQUIRED", `This endpoint needs the ${allowed} tier; this key is on the ${key.tier} tier.`, { suggestion: "Use a key issued for a higher tier." });
+  }
+  if (!key.scopes.includes(need.scope)) {
+    throw new ApiError(403, "INSUFFICIENT_SCOPE", `This endpoint needs the scope ${need.scope}; this key has ${key.scopes.join(", ") || "no scopes"}.`,
+      { suggestion: `Issue a key with the ${need.scope} scope.` });
+  }
+}
+
+export class Guard {
+  constructor(private readonly keys: ApiKeyStore, private readonly quota: QuotaStore, private readonly limits: TierLimits) {}
+
+  authenticate(presented: string | null): ApiKey {
+    if (!presented) throw new ApiError(401, "INVALID_API_KEY", "Missing API key: send it in the X-API-Key header.", { suggestion: "Create one with `npm run keys -- create`." });
+    // Bound the work an attacker can make us do, and never echo the key back.
+    const key = presented.length <= 256 ? this.keys.verify(presented) : null;
+    if (!key) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+    if (key.revokedAt) throw new ApiError(401, "INVALID_API_KEY", "The API key has been revoked.");
+    return key;
+  }
+
+  /** Count this request against the key's daily quota; throws 429 once the day's quota is spent. */
+  admit(key: ApiKey, now = new Date()): QuotaDecision {
+    const decision = this.quota.consume(key.id, key.dailyLimit ?? this.limits[key.tier], now);
+    if (!decision.allowed) {
+      const retryAfter = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000));
+      throw new ApiError(429, "RATE_LIMIT_EXCEEDED", `Daily quota of ${decision.limit} requests used up; it resets at ${decision.resetAt.toISOString()}.`,
+        { suggestion: "Wait for the reset or use a key with a higher daily limit.", headers: { "Retry-After": String(retryAfter) } });
+    }
+    return decision;
+  }
+}

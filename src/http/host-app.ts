@@ -1,0 +1,75 @@
+// One Elysia instance per host: its routes (declared as data), its OpenAPI document and docs page, and
+// the mapping of framework errors (unknown route, wrong method, bad JSON) onto the spec's envelope.
+import { Elysia } from "elysia";
+import { z } from "zod";
+import { ApiError } from "./errors.ts";
+import { authorize, type Guard } from "./guard.ts";
+import { parseInput } from "./validation.ts";
+import { json, errorResponse } from "./responses.ts";
+import { contextOf } from "./request-context.ts";
+import { successBody } from "./envelope.ts";
+import { buildOpenApi } from "./openapi.ts";
+import { docsPage } from "./docs-page.ts";
+import type { AnyRoute, HostKind } from "./route.ts";
+import type { Services } from "../services.ts";
+
+export interface HostAppDeps {
+  services: Services;
+  guard: Guard;
+  docBaseUrl: string;
+  publicHost: string;
+}
+
+const NO_QUERY = z.strictObject({});
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+")}/?$`);
+
+export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps: HostAppDeps) {
+  const openapi = buildOpenApi(kind, routes, deps.publicHost);
+  const openapiJson = JSON.stringify(openapi);
+  const docsHtml = docsPage(openapi);
+  const patterns = routes.map((r) => ({ method: r.method, re: pathPattern(r.path) }));
+
+  const app = new Elysia({ name: `${kind}-host` })
+    .onError(({ code, request, error }) => {
+      const ctx = contextOf(request);
+      if (code === "NOT_FOUND") {
+        const path = new URL(request.url).pathname;
+        const allowed = [...new Set(patterns.filter((p) => p.re.test(path)).map((p) => p.method))];
+        if (allowed.length) {
+          return errorResponse(new ApiError(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
+            { headers: { Allow: allowed.join(", ") } }), ctx, deps.docBaseUrl);
+        }
+        return errorResponse(new ApiError(404, "NOT_FOUND", `No endpoint at ${path} on the ${kind} host.`,
+          { suggestion: "See /docs on this host for its endpoints." }), ctx, deps.docBaseUrl);
+      }
+      if (code === "PARSE") {
+        return errorResponse(new ApiError(422, "VALIDATION_ERROR", "The request body is not valid JSON.",
+          { field: "body", errors: [{ field: "body", code: "invalid_json", message: "malformed JSON" }] }), ctx, deps.docBaseUrl);
+      }
+      return errorResponse(error, ctx, deps.docBaseUrl);
+    })
+    .get("/openapi.json", () => new Response(openapiJson, { headers: { "content-type": "application/json; charset=utf-8" } }))
+    .get("/docs", () => new Response(docsHtml, { headers: { "content-type": "text/html; charset=utf-8" } }));
+
+  for (const route of routes) {
+    app.route(route.method, route.path, ({ request, query, params, body }) => {
+      const ctx = contextOf(request);
+      try {
+        const key = deps.guard.authenticate(request.headers.get("x-api-key"));
+        ctx.keyId = key.id;
+        authorize(key, route);
+        ctx.quota = deps.guard.admit(key);
+        const input = {
+          query: parseInput(route.query ?? NO_QUERY, query, "query"),
+          params: parseInput(route.params, params, "path"),
+          body: parseInput(route.body, body, "body"),
+        };
+        const result = route.handle(input, deps.services);
+        return json(200, successBody(kind, result, ctx.requestId, ctx.quota, deps.services.sources));
+      } catch (err) {
+        return errorResponse(err, ctx, deps.docBaseUrl);
+      }
+    });
+  }
+  return app;
+}

@@ -1,0 +1,96 @@
+// OpenAPI 3.1 per host, generated from the same zod schemas that validate requests and describe responses.
+import { z } from "zod";
+import type { AnyRoute, HostKind } from "./route.ts";
+
+const toSchema = (schema: z.ZodType, io: "input" | "output") =>
+  z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, any>;
+
+const ERROR_SCHEMA = {
+  type: "object",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message", "status", "request_id"],
+      properties: {
+        code: { type: "string", examples: ["INVALID_API_KEY", "VALIDATION_ERROR", "NOT_FOUND"] },
+        message: { type: "string" },
+        status: { type: "integer" },
+        request_id: { type: "string" },
+        suggestion: { type: ["string", "null"] },
+        doc_url: { type: ["string", "null"] },
+        field: { type: ["string", "null"] },
+        errors: { type: ["array", "null"], items: { type: "object", properties: { field: { type: "string" }, code: { type: "string" }, message: { type: "string" } } } },
+      },
+    },
+  },
+};
+
+const SOURCE = { type: "object", properties: { name: { type: "string" }, dataset: { type: "string" }, url: { type: ["string", "null"] }, last_updated: { type: ["string", "null"] } } };
+const METADATA: Record<Exclude<HostKind, "salary">, object> = {
+  cost: {
+    type: "object", required: ["request_id"],
+    properties: {
+      request_id: { type: "string" }, sources: { type: "array", items: SOURCE },
+      rate_limit: { type: ["object", "null"], properties: { remaining: { type: "integer" }, daily_limit: { type: "integer" }, reset_at: { type: "string", format: "date-time" } } },
+      pagination: { type: ["object", "null"], properties: { page: { type: "integer" }, page_size: { type: "integer" }, total: { type: "integer" }, total_pages: { type: "integer" } } },
+      data_vintage: { type: ["string", "null"] }, methodology_notes: { type: ["string", "null"] },
+    },
+  },
+  skills: {
+    type: "object", required: ["request_id"],
+    properties: {
+      request_id: { type: "string" }, sources: { type: "array", items: SOURCE },
+      rate_limit: { type: ["object", "null"], properties: { limit: { type: "integer" }, remaining: { type: "integer" }, reset: { type: "string" } } },
+      data_vintage: { type: ["string", "null"] }, methodology_notes: { type: "string" },
+    },
+  },
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Location or country cannot be resolved", 401: "Missing, unknown or revoked API key", 403: "Key lacks the scope or tier",
+  404: "Not found", 405: "Method not allowed", 413: "Body too large", 422: "Validation failed", 429: "Daily quota exceeded", 500: "Unexpected error",
+};
+
+function parameters(schema: z.ZodType | undefined, where: "query" | "path") {
+  if (!schema) return [];
+  const json = toSchema(schema, "input");
+  const required = new Set<string>(json.required ?? []);
+  return Object.entries<Record<string, any>>(json.properties ?? {}).map(([name, s]) => ({
+    name, in: where, required: where === "path" || required.has(name), description: s.description, schema: s,
+  }));
+}
+
+export function buildOpenApi(kind: HostKind, routes: readonly AnyRoute[], publicHost: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const data = toSchema(r.response, "output");
+    const body = kind === "salary" ? data : { type: "object", required: ["data", "metadata"], properties: { data, metadata: METADATA[kind] } };
+    const responses: Record<string, unknown> = { 200: { description: "OK", content: { "application/json": { schema: body } } } };
+    for (const status of [...new Set([401, 403, ...(r.errors ?? []), 422, 429, 500])].sort()) {
+      responses[status] = { description: STATUS_TEXT[status] ?? "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    }
+    const openapiPath = r.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+    paths[openapiPath] ??= {};
+    paths[openapiPath][r.method.toLowerCase()] = {
+      operationId: r.id, summary: `${r.id}. ${r.summary}`, description: r.description,
+      parameters: [...parameters(r.params, "path"), ...parameters(r.query, "query")],
+      ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body, "input") } } } } : {}),
+      responses,
+      "x-scope": r.scope,
+      ...(r.minTier ? { "x-min-tier": r.minTier } : {}),
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: `workforce-api: ${kind} host`,
+      version: "1.0.0",
+      description: "Salary benchmarks, pay-transparency checks, cost-of-living prices and the occupation/skill taxonomy, from public statistical releases. Every response names the datasets and vintages that answered.",
+    },
+    servers: [{ url: `http://${publicHost}` }],
+    security: [{ ApiKey: [] }],
+    components: { securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: "X-API-Key" } }, schemas: { Error: ERROR_SCHEMA } },
+    paths,
+  };
+}

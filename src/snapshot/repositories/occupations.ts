@@ -1,0 +1,39 @@
+// O*NET occupations, held in memory (about a thousand rows) and served from there.
+import type { Database } from "bun:sqlite";
+
+export interface Occupation {
+  socCode: string;
+  title: string;
+  description: string | null;
+  jobZone: number | null;
+  /** False until the Bright Outlook list is in the mirror (see README). */
+  brightOutlook: boolean;
+  /** False until the Green occupations list is in the mirror (see README). */
+  green: boolean;
+}
+
+export interface OccupationFilter { jobZone?: number; brightOutlook?: boolean; green?: boolean }
+
+export class OccupationsRepository {
+  readonly all: readonly Occupation[];
+  private readonly byCode: Map<string, Occupation>;
+
+  constructor(db: Database) {
+    this.all = db.query<{ soc_code: string; title: string; description: string | null; job_zone: number | null }, []>(
+      "SELECT soc_code, title, description, job_zone FROM onet_occupation ORDER BY soc_code",
+    ).all().map((r) => ({ socCode: r.soc_code, title: r.title, description: r.description, jobZone: r.job_zone, brightOutlook: false, green: false }));
+    this.byCode = new Map(this.all.map((o) => [o.socCode, o]));
+  }
+
+  get(socCode: string): Occupation | null {
+    return this.byCode.get(socCode) ?? null;
+  }
+
+  /** Occupations in SOC code order; a boolean filter set to false does not restrict (it means "don't care"). */
+  list(filter: OccupationFilter): Occupation[] {
+    return this.all.filter((o) =>
+      (filter.jobZone === undefined || o.jobZone === filter.jobZone) &&
+      (!filter.brightOutlook || o.brightOutlook) &&
+      (!filter.green || o.green));
+  }
+}
