@@ -1,37 +1,41 @@
 // Start-up: configuration, snapshot check, indexes, then serve all three hosts on one port.
+import type { Database } from "bun:sqlite";
 import { loadConfig } from "./config.ts";
 import { createApp } from "./app.ts";
 import { SnapshotError } from "./snapshot/open.ts";
 
-const started = performance.now();
-let app;
-let config;
-try {
-  config = loadConfig();
-  app = createApp(config);
-} catch (err) {
-  // A missing or wrong snapshot, or bad configuration, stops start-up with a message that says what to do.
-  console.error(`workforce-api: ${(err as Error).message}`);
-  process.exit(err instanceof SnapshotError ? 2 : 1);
-}
+export function start(embeddedSnapshot?: Database) {
+  const started = performance.now();
+  let app, config;
+  try {
+    config = loadConfig();
+    app = createApp(config, embeddedSnapshot);
+  } catch (err) {
+    // A missing or wrong snapshot, or bad configuration, stops start-up with a message that says what to do.
+    console.error(`workforce-api: ${(err as Error).message}`);
+    process.exit(err instanceof SnapshotError ? 2 : 1);
+  }
 
-const server = Bun.serve({
-  port: config.PORT,
-  hostname: config.HOSTNAME,
-  maxRequestBodySize: config.MAX_BODY_BYTES + 1024,
-  fetch: app.fetch,
-});
-
-console.log(JSON.stringify({
-  level: "info", msg: "listening", url: `http://${config.SALARY_HOST}:${server.port}`, port: server.port,
-  hosts: { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST },
-  snapshot_id: app.services.snapshotId, startup_ms: Math.round(performance.now() - started),
-}));
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    await server.stop();
-    app.close();
-    process.exit(0);
+  const server = Bun.serve({
+    port: config.PORT,
+    hostname: config.HOSTNAME,
+    maxRequestBodySize: config.MAX_BODY_BYTES + 1024,
+    fetch: app.fetch,
   });
+
+  console.log(JSON.stringify({
+    level: "info", msg: "listening", port: server.port,
+    hosts: { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST },
+    snapshot_id: app.services.snapshotId, startup_ms: Math.round(performance.now() - started),
+  }));
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, async () => {
+      await server.stop();
+      app.close();
+      process.exit(0);
+    });
+  }
 }
+
+if (import.meta.main) start();

@@ -13,20 +13,22 @@ export interface Snapshot {
   schemaVersion: number;
 }
 
-export function openSnapshot(path: string): Snapshot {
-  if (!existsSync(path)) throw new SnapshotError(`snapshot not found at ${path}. ${BUILD_HINT}`);
-  let db: Database;
+/** Open a snapshot file, or check one already open (the executable embeds its snapshot). */
+export function openSnapshot(source: string | Database): Snapshot {
+  const path = typeof source === "string" ? source : "(embedded)";
+  if (typeof source === "string" && !existsSync(source)) throw new SnapshotError(`snapshot not found at ${path}. ${BUILD_HINT}`);
+  let db: Database | undefined;
   try {
-    db = new Database(path, { readonly: true, strict: true });
+    db = typeof source === "string" ? new Database(source, { readonly: true, strict: true }) : source;
     const meta = Object.fromEntries(db.query<{ key: string; value: string }, []>("SELECT key, value FROM meta").all().map((r) => [r.key, r.value]));
     const version = Number(meta.schema_version);
     if (version !== SCHEMA_VERSION) {
-      db.close();
       throw new SnapshotError(`snapshot at ${path} has schema version ${meta.schema_version ?? "none"}, this service needs ${SCHEMA_VERSION}. ${BUILD_HINT}`);
     }
     if (!meta.snapshot_id) throw new SnapshotError(`snapshot at ${path} has no snapshot_id. ${BUILD_HINT}`);
     return { db, snapshotId: meta.snapshot_id, schemaVersion: version };
   } catch (err) {
+    if (typeof source === "string") db?.close();
     if (err instanceof SnapshotError) throw err;
     throw new SnapshotError(`snapshot at ${path} is not readable (${(err as Error).message}). ${BUILD_HINT}`);
   }
