@@ -36,6 +36,13 @@ const LOADERS: Record<string, Loader> = {
   census_cbsa: loadCbsa,
 };
 
+/** The build's own code and manifest, relative to the project root. */
+export function builderFiles(): string[] {
+  const root = resolve(import.meta.dir, "../..");
+  const code = [...new Bun.Glob("scripts/snapshot/**/*.ts").scanSync({ cwd: root })].filter((f) => !f.endsWith(".test.ts"));
+  return [...code, "src/snapshot/schema.ts", "data/sources.json"].sort().map((f) => resolve(root, f));
+}
+
 async function sha256(path: string): Promise<string> {
   const hasher = new Bun.CryptoHasher("sha256");
   hasher.update(await Bun.file(path).arrayBuffer());
@@ -55,11 +62,13 @@ export async function buildSnapshot(mirror: string, output: string): Promise<{ s
   if (fatal.length) throw new Error(`required datasets incomplete: ${fatal.map((d) => d.manifest.id).join(", ")}. Point DATA_MIRROR at a mirror holding the files in data/sources.json.`);
   const usable = resolved.filter((d) => !d.missing.length);
 
-  // snapshot_id: hash of the schema version and every input file's hash, so the same inputs give the same id.
+  // snapshot_id: hash of every input — the publisher files, and the code and manifest that turn them into
+  // tables — so the same inputs give the same id and any change to either gives a new one.
   const hashes = new Map<string, string>();
   for (const d of usable) for (const f of d.files) hashes.set(f.path, await sha256(f.absolute));
   const idHasher = new Bun.CryptoHasher("sha256");
   idHasher.update(`schema:${SCHEMA_VERSION}\n`);
+  for (const code of builderFiles()) idHasher.update(`${code}:${await sha256(code)}\n`);
   for (const path of [...hashes.keys()].sort()) idHasher.update(`${path}:${hashes.get(path)}\n`);
   const snapshotId = idHasher.digest("hex").slice(0, 16);
 

@@ -32,14 +32,17 @@ export class Guard {
     return key;
   }
 
-  /** Count this request against the key's daily quota; throws 429 once the day's quota is spent. */
+  /** Count this request against the key's daily quota (a refused request is not counted). */
   admit(key: ApiKey, now = new Date()): QuotaDecision {
-    const decision = this.quota.consume(key.id, key.dailyLimit ?? this.limits[key.tier], now);
+    return this.quota.consume(key.id, key.dailyLimit ?? this.limits[key.tier], now);
+  }
+
+  /** 429 once the day's quota is spent. Separate from admit() so the caller can report the decision either way. */
+  enforce(decision: QuotaDecision, now = new Date()): void {
     if (!decision.allowed) {
       const retryAfter = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000));
       throw new ApiError(429, "RATE_LIMIT_EXCEEDED", `Daily quota of ${decision.limit} requests used up; it resets at ${decision.resetAt.toISOString()}.`,
         { suggestion: "Wait for the reset or use a key with a higher daily limit.", headers: { "Retry-After": String(retryAfter) } });
     }
-    return decision;
   }
 }

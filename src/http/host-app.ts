@@ -59,6 +59,7 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
         ctx.keyId = key.id;
         authorize(key, route);
         ctx.quota = deps.guard.admit(key);
+        deps.guard.enforce(ctx.quota);
         const input = {
           query: parseInput(route.query ?? NO_QUERY, query, "query"),
           params: parseInput(route.params, params, "path"),

@@ -1,0 +1,122 @@
+// The spec's envelopes on each host, and every framework-level failure mapped onto the error envelope.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { errorResponse } from "../../src/http/responses.ts";
+
+let s: TestServer;
+let proxied: TestServer;
+beforeAll(() => {
+  s = startTestServer({ MAX_BODY_BYTES: "1000" });
+  proxied = startTestServer({ TRUST_PROXY: "1", SKILLS_HOST: "skills.example.org" });
+});
+afterAll(() => { s.stop(); proxied.stop(); });
+
+/** Every error body on every host: the spec's required fields, the request id matching the header. */
+async function expectError(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toContain("application/json");
+  const body = await res.json();
+  expect(Object.keys(body)).toEqual(["error"]);
+  expect(body.error).toMatchObject({ code, status });
+  expect(typeof body.error.message).toBe("string");
+  expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
+  return body.error;
+}
+
+describe("success envelopes", () => {
+  test("cost: {data, metadata} with request_id, sources from the snapshot, data_vintage", async () => {
+    const res = await s.call("cost", "/api/v1/cpi/categories");
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(["data", "metadata"]);
+    expect(body.metadata.request_id).toBe(res.headers.get("x-request-id"));
+    const datasets = body.metadata.sources.map((x: any) => x.dataset);
+    expect(datasets).toEqual(s.app.services.sources.pick(["bls_cpi", "eurostat_hicp"]).map((x) => x.publisherDataset));
+    for (const src of body.metadata.sources) expect(Object.keys(src).sort()).toEqual(["dataset", "last_updated", "name", "url"]);
+    expect(body.metadata.data_vintage).toContain("2026-05");
+  });
+
+  test("skills: {data, metadata} with sources {name, url} only", async () => {
+    const body = await (await s.call("skills", "/api/v1/skills?page_size=3")).json();
+    expect(body.metadata.sources.length).toBe(2);
+    for (const src of body.metadata.sources) expect(Object.keys(src).sort()).toEqual(["name", "url"]);
+    expect(body.metadata.sources[0].name).toContain("O*NET 29.3");
+    expect(body.data).toMatchObject({ page: 1, page_size: 3 });
+  });
+
+  test("a client's well-formed X-Request-Id is kept; a malformed one is replaced", async () => {
+    const kept = await s.call("skills", "/api/v1/skills", { headers: { "x-request-id": "trace-1234-abcd" } });
+    expect(kept.headers.get("x-request-id")).toBe("trace-1234-abcd");
+    expect((await kept.json()).metadata.request_id).toBe("trace-1234-abcd");
+    const replaced = await s.call("skills", "/api/v1/skills", { headers: { "x-request-id": "<script>" } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+  });
+});
+
+describe("errors on every host", () => {
+  for (const host of ["salary", "cost", "skills"]) {
+    test(`${host}: unknown route → 404 NOT_FOUND`, async () => {
+      await expectError(await s.call(host, "/api/v1/does-not-exist"), 404, "NOT_FOUND");
+    });
+    test(`${host}: docs and OpenAPI 3.1 document answer without a key`, async () => {
+      const doc = await (await s.call(host, "/openapi.json", { key: null })).json();
+      expect(doc.openapi).toBe("3.1.0");
+      expect(doc.components.securitySchemes.ApiKey).toEqual({ type: "apiKey", in: "header", name: "X-API-Key" });
+      const html = await (await s.call(host, "/docs", { key: null })).text();
+      expect(html).toContain("<h2 id=\"errors\">");
+      expect(html).toContain(doc.info.title);
+    });
+  }
+
+  test("unknown Host → 404 envelope naming the hosts that exist", async () => {
+    const err = await expectError(await s.call("elsewhere.example", "/api/v1/skills"), 404, "UNKNOWN_HOST");
+    expect(err.suggestion).toContain("skills.localhost");
+  });
+
+  test("Host matching ignores case and port", async () => {
+    expect((await s.call("SKILLS.localhost:8080", "/api/v1/skills")).status).toBe(200);
+  });
+
+  test("a path of one host on another host → 404", async () => {
+    await expectError(await s.call("cost", "/api/v1/skills"), 404, "NOT_FOUND");
+  });
+
+  test("wrong method → 405 with Allow", async () => {
+    const res = await s.call("skills", "/api/v1/skills", { method: "DELETE" });
+    await expectError(res, 405, "METHOD_NOT_ALLOWED");
+    expect(res.headers.get("allow")).toBe("GET");
+  });
+
+  test("body over MAX_BODY_BYTES → 413", async () => {
+    await expectError(await s.call("skills", "/api/v1/skills", { method: "POST", body: "x".repeat(5000) }), 413, "PAYLOAD_TOO_LARGE");
+  });
+
+  test("bad query → 422 with per-field errors; unknown parameters are named", async () => {
+    const err = await expectError(await s.call("skills", "/api/v1/occupations?page=0&job_zone=6&pagesize=3"), 422, "VALIDATION_ERROR");
+    expect(err.errors.map((e: any) => e.field).sort()).toEqual(["job_zone", "page", "pagesize"]);
+  });
+
+  test("an unexpected error → 500 INTERNAL_ERROR with request_id and no internals", async () => {
+    const res = errorResponse(new Error("secret path /etc/thing at line 42"), { requestId: "req_test00001", quota: null, keyId: null }, "/docs");
+    const body = await res.json();
+    expect(res.status).toBe(500);
+    expect(body.error).toMatchObject({ code: "INTERNAL_ERROR", status: 500, request_id: "req_test00001" });
+    expect(JSON.stringify(body)).not.toContain("/etc/thing");
+  });
+});
+
+describe("health and proxies", () => {
+  test("/healthz and /readyz need no key and report snapshot_id and vintages", async () => {
+    for (const path of ["/healthz", "/readyz"]) {
+      const body = await (await s.call("whatever.example", path, { key: null })).json();
+      expect(body.snapshot_id).toBe(s.app.services.snapshotId);
+      expect(body.datasets.find((d: any) => d.dataset === "bls_oews").period_end).toBe("2025");
+    }
+  });
+
+  test("X-Forwarded-Host is ignored unless TRUST_PROXY=1", async () => {
+    const viaProxy = { headers: { "x-forwarded-host": "skills.localhost" } };
+    await expectError(await s.call("proxy.internal", "/api/v1/skills", viaProxy), 404, "UNKNOWN_HOST");
+    const res = await proxied.call("proxy.internal", "/api/v1/skills", { headers: { "x-forwarded-host": "Skills.Example.org" } });
+    expect(res.status).toBe(200);
+  });
+});

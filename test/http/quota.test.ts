@@ -1,0 +1,80 @@
+// Daily quotas: exact under concurrency, reported in headers and metadata, reset at UTC midnight.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { openStateDb } from "../../src/state/state-db.ts";
+import { QuotaStore } from "../../src/state/quota.ts";
+
+let s: TestServer;
+beforeAll(() => { s = startTestServer({ QUOTA_FREE: "7" }); });
+afterAll(() => s.stop());
+
+describe("quota over HTTP", () => {
+  test("N ≫ L parallel requests admit exactly L; the rest get 429 with Retry-After", async () => {
+    const limit = 25;
+    const key = s.key("pro", ["skills:read"], limit);
+    const responses = await Promise.all(Array.from({ length: 300 }, () => s.call("skills", "/api/v1/occupations?page_size=1", { key })));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((x) => x === 200).length).toBe(limit);
+    expect(statuses.filter((x) => x === 429).length).toBe(300 - limit);
+    const rejected = responses.find((r) => r.status === 429)!;
+    const retryAfter = Number(rejected.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    const body = await rejected.json();
+    expect(body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+    expect(body.error.status).toBe(429);
+    expect(rejected.headers.get("ratelimit-remaining")).toBe("0");
+  });
+
+  test("a key without its own limit gets its tier's configured default", async () => {
+    const key = s.key("free", ["costapi:read"]);
+    const res = await s.call("cost", "/api/v1/cpi/categories", { key });
+    expect(res.headers.get("ratelimit-limit")).toBe("7");
+    expect(res.headers.get("ratelimit-remaining")).toBe("6");
+  });
+
+  test("cost metadata.rate_limit {remaining, daily_limit, reset_at}; skills {limit, remaining, reset}", async () => {
+    const key = s.key("pro", ["costapi:read", "skills:read"], 10);
+    const cost = await (await s.call("cost", "/api/v1/cpi/categories", { key })).json();
+    const tomorrow = new Date(); tomorrow.setUTCHours(24, 0, 0, 0);
+    expect(cost.metadata.rate_limit).toEqual({ remaining: 9, daily_limit: 10, reset_at: tomorrow.toISOString() });
+    const skills = await (await s.call("skills", "/api/v1/skills", { key })).json();
+    expect(skills.metadata.rate_limit).toEqual({ limit: 10, remaining: 8, reset: tomorrow.toISOString() });
+  });
+
+  test("RateLimit headers on every host, counting down", async () => {
+    const key = s.key("pro", ["costapi:read", "skills:read"], 100);
+    const a = await s.call("cost", "/api/v1/cpi/categories", { key });
+    const b = await s.call("skills", "/api/v1/skills", { key });
+    expect([a.headers.get("ratelimit-remaining"), b.headers.get("ratelimit-remaining")]).toEqual(["99", "98"]);
+    const reset = Number(b.headers.get("ratelimit-reset"));
+    expect(reset).toBeGreaterThan(0);
+    expect(reset).toBeLessThanOrEqual(86_400);
+  });
+});
+
+describe("quota store", () => {
+  test("counts per UTC day: the next day starts from zero", () => {
+    const quota = new QuotaStore(openStateDb(":memory:"));
+    const late = new Date("2026-03-01T23:59:59Z");
+    expect(quota.consume("k", 2, late).remaining).toBe(1);
+    expect(quota.consume("k", 2, late).remaining).toBe(0);
+    const denied = quota.consume("k", 2, late);
+    expect(denied.allowed).toBe(false);
+    expect(denied.resetAt.toISOString()).toBe("2026-03-02T00:00:00.000Z");
+    expect(quota.consume("k", 2, new Date("2026-03-02T00:00:00Z")).allowed).toBe(true);
+  });
+
+  test("two processes' worth of stores on one file still admit exactly L", () => {
+    const path = `${require("node:os").tmpdir()}/wf-quota-${crypto.randomUUID()}.sqlite`;
+    const a = new QuotaStore(openStateDb(path));
+    const b = new QuotaStore(openStateDb(path));
+    let admitted = 0;
+    for (let i = 0; i < 50; i++) admitted += Number((i % 2 ? a : b).consume("shared", 13).allowed);
+    expect(admitted).toBe(13);
+    const db = new Database(path, { readonly: true });
+    expect(db.query("SELECT count FROM key_usage WHERE key_id = 'shared'").get()).toEqual({ count: 13 });
+    db.close();
+  });
+});

@@ -1,0 +1,46 @@
+// A real server on an ephemeral port over the real snapshot, with its own throwaway state database.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig, type Config } from "../../src/config.ts";
+import { createApp, type App } from "../../src/app.ts";
+import type { Scope, Tier } from "../../src/state/api-keys.ts";
+import type { HostKind } from "../../src/http/route.ts";
+
+export const BOOTSTRAP_KEY = "test-bootstrap-key-0123456789";
+
+export interface TestServer {
+  url: string;
+  app: App;
+  config: Config;
+  /** Call a host by name; the Host header picks it. */
+  call(host: HostKind | string, path: string, init?: { key?: string | null; method?: string; body?: string; headers?: Record<string, string> }): Promise<Response>;
+  key(tier: Tier, scopes: Scope[], dailyLimit?: number): string;
+  stop(): void;
+}
+
+export function startTestServer(env: Record<string, string> = {}): TestServer {
+  const dir = mkdtempSync(join(tmpdir(), "wf-test-"));
+  const config = loadConfig({ ...process.env, STATE_DB: join(dir, "state.sqlite"), BOOTSTRAP_API_KEY: BOOTSTRAP_KEY, PORT: "0", ...env });
+  const app = createApp(config);
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch });
+  const url = `http://127.0.0.1:${server.port}`;
+  const hostName = (h: string) => ({ salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST } as Record<string, string>)[h] ?? h;
+  return {
+    url, app, config,
+    call: (host, path, init = {}) => {
+      const headers: Record<string, string> = { host: hostName(host), ...(init.headers ?? {}) };
+      const key = init.key === undefined ? BOOTSTRAP_KEY : init.key;
+      if (key !== null) headers["x-api-key"] = key;
+      return fetch(url + path, { method: init.method ?? "GET", body: init.body, headers });
+    },
+    key: (tier, scopes, dailyLimit) => app.keys.create({ tier, scopes, dailyLimit }).key,
+    stop() {
+      server.stop(true);
+      app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const mirror = (path: string) => join(process.env.DATA_MIRROR ?? "../shared/data", path);
