@@ -36,11 +36,12 @@ const LOADERS: Record<string, Loader> = {
   census_cbsa: loadCbsa,
 };
 
-/** The build's own code and manifest, relative to the project root. */
+const PROJECT_ROOT = resolve(import.meta.dir, "../..");
+
+/** The build's own code and manifest, relative to the project root (relative, so the id is the same on any machine). */
 export function builderFiles(): string[] {
-  const root = resolve(import.meta.dir, "../..");
-  const code = [...new Bun.Glob("scripts/snapshot/**/*.ts").scanSync({ cwd: root })].filter((f) => !f.endsWith(".test.ts"));
-  return [...code, "src/snapshot/schema.ts", "data/sources.json"].sort().map((f) => resolve(root, f));
+  const code = [...new Bun.Glob("scripts/snapshot/**/*.ts").scanSync({ cwd: PROJECT_ROOT })].filter((f) => !f.endsWith(".test.ts"));
+  return [...code, "src/snapshot/schema.ts", "data/sources.json"].sort();
 }
 
 async function sha256(path: string): Promise<string> {
@@ -68,7 +69,7 @@ export async function buildSnapshot(mirror: string, output: string): Promise<{ s
   for (const d of usable) for (const f of d.files) hashes.set(f.path, await sha256(f.absolute));
   const idHasher = new Bun.CryptoHasher("sha256");
   idHasher.update(`schema:${SCHEMA_VERSION}\n`);
-  for (const code of builderFiles()) idHasher.update(`${code}:${await sha256(code)}\n`);
+  for (const code of builderFiles()) idHasher.update(`${code}:${await sha256(resolve(PROJECT_ROOT, code))}\n`);
   for (const path of [...hashes.keys()].sort()) idHasher.update(`${path}:${hashes.get(path)}\n`);
   const snapshotId = idHasher.digest("hex").slice(0, 16);
 
