@@ -50,16 +50,18 @@ async function sha256(path: string): Promise<string> {
   return hasher.digest("hex");
 }
 
-export async function buildSnapshot(mirror: string, output: string): Promise<{ snapshotId: string; skipped: string[] }> {
-  const started = performance.now();
+export interface BuildPlan { usable: ResolvedDataset[]; skipped: ResolvedDataset[]; snapshotId: string; hashes: Map<string, string> }
+
+/** Which datasets the mirror can feed, and the snapshot_id those inputs give. Throws when a required one is incomplete. */
+export async function planBuild(mirror: string): Promise<BuildPlan> {
   const resolved = Object.keys(LOADERS).map((id) => {
     const manifest = datasets.find((d) => d.id === id);
     if (!manifest) throw new Error(`data/sources.json has no dataset ${id}`);
     return resolveDataset(mirror, manifest);
   });
-  const unusable = resolved.filter((d) => d.missing.length);
-  for (const d of unusable) console.error(`missing from ${mirror}: ${d.missing.join(", ")} (feeds ${d.manifest.id}${d.manifest.required ? ", required" : ", skipped"})`);
-  const fatal = unusable.filter((d) => d.manifest.required);
+  const skipped = resolved.filter((d) => d.missing.length);
+  for (const d of skipped) console.error(`missing from ${mirror}: ${d.missing.join(", ")} (feeds ${d.manifest.id}${d.manifest.required ? ", required" : "; built without it"})`);
+  const fatal = skipped.filter((d) => d.manifest.required);
   if (fatal.length) throw new Error(`required datasets incomplete: ${fatal.map((d) => d.manifest.id).join(", ")}. Point DATA_MIRROR at a mirror holding the files in data/sources.json.`);
   const usable = resolved.filter((d) => !d.missing.length);
 
@@ -71,7 +73,30 @@ export async function buildSnapshot(mirror: string, output: string): Promise<{ s
   idHasher.update(`schema:${SCHEMA_VERSION}\n`);
   for (const code of builderFiles()) idHasher.update(`${code}:${await sha256(resolve(PROJECT_ROOT, code))}\n`);
   for (const path of [...hashes.keys()].sort()) idHasher.update(`${path}:${hashes.get(path)}\n`);
-  const snapshotId = idHasher.digest("hex").slice(0, 16);
+  return { usable, skipped, snapshotId: idHasher.digest("hex").slice(0, 16), hashes };
+}
+
+/** The snapshot_id of an existing snapshot file, or null when there is none or it is unreadable. */
+function existingSnapshotId(path: string): string | null {
+  if (!existsSync(path)) return null;
+  try {
+    const db = new Database(path, { readonly: true });
+    const row = db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'snapshot_id'").get();
+    db.close();
+    return row?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export async function buildSnapshot(mirror: string, output: string, opts: { ifStale?: boolean } = {}): Promise<{ snapshotId: string; skipped: string[]; built: boolean }> {
+  const started = performance.now();
+  const { usable, skipped, snapshotId, hashes } = await planBuild(mirror);
+  if (opts.ifStale && existingSnapshotId(output) === snapshotId) {
+    console.log(`snapshot ${snapshotId} at ${output} is up to date`);
+    return { snapshotId, skipped: skipped.map((d) => d.manifest.id), built: false };
+  }
+  const unusable = skipped;
 
   mkdirSync(dirname(output), { recursive: true });
   const tmp = `${output}.tmp`;
@@ -90,7 +115,7 @@ export async function buildSnapshot(mirror: string, output: string): Promise<{ s
   if (existsSync(output)) rmSync(output);
   renameSync(tmp, output);
   console.log(`snapshot ${snapshotId} → ${output} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { snapshotId, skipped: unusable.map((d) => d.manifest.id) };
+  return { snapshotId, skipped: unusable.map((d) => d.manifest.id), built: true };
 
   async function loadDataset(db: Database, d: ResolvedDataset) {
     const t0 = performance.now();
@@ -115,7 +140,7 @@ export async function buildSnapshot(mirror: string, output: string): Promise<{ s
 
 if (import.meta.main) {
   const output = resolve(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite");
-  buildSnapshot(defaultMirror(), output).catch((err) => {
+  buildSnapshot(defaultMirror(), output, { ifStale: process.argv.includes("--if-stale") }).catch((err) => {
     console.error(`snapshot build failed: ${err.message}`);
     process.exit(1);
   });

@@ -1,0 +1,31 @@
+// Start the service as a real child process and wait for its "listening" line.
+import type { Subprocess } from "bun";
+
+export interface Running { proc: Subprocess<"ignore", "pipe", "pipe">; port: number; startupMs: number }
+
+export async function spawnService(cmd: string[], env: Record<string, string>, timeoutMs = 20_000): Promise<Running> {
+  const t0 = performance.now();
+  const proc = Bun.spawn(cmd, { env: { ...process.env, PORT: "0", HOSTNAME: "127.0.0.1", ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const reader = proc.stdout.getReader();
+  let text = "";
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+    const line = text.split("\n").find((l) => l.includes('"listening"'));
+    if (line) {
+      reader.releaseLock();
+      return { proc, port: JSON.parse(line).port, startupMs: performance.now() - t0 };
+    }
+  }
+  proc.kill();
+  throw new Error(`service did not start: ${text} ${await new Response(proc.stderr).text()}`);
+}
+
+/** Run a command to completion and return its exit code and output. */
+export async function runToEnd(cmd: string[], env: Record<string, string>) {
+  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, stdout, stderr };
+}
