@@ -24,7 +24,7 @@ export function resolveDataset(mirror: string, manifest: DatasetManifest): Resol
       if (existsSync(absolute) && statSync(absolute).isFile()) files.push({ path: f.path, absolute, url: f.url });
       else missing.push(f.path);
     } else if (f.glob) {
-      const matches = [...new Bun.Glob(f.glob).scanSync({ cwd: mirror })].sort();
+      const matches = [...new Bun.Glob(f.glob).scanSync({ cwd: mirror, followSymlinks: true })].sort();
       if (!matches.length) missing.push(f.glob);
       for (const m of matches) {
         const name = m.split("/").pop()!.replace(/\.[^.]+$/, "");

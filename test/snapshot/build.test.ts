@@ -1,0 +1,65 @@
+// The build: missing files are named and skipped (optional) or fatal (required); same inputs, same content.
+import { afterAll, describe, expect, spyOn, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { mkdtempSync, rmSync, mkdirSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { planBuild, buildSnapshot } from "../../scripts/snapshot/build.ts";
+import { defaultMirror } from "../../scripts/snapshot/manifest.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "wf-build-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A mirror of symlinks to the real one, without the given files. */
+function mirrorWithout(name: string, ...omit: string[]): string {
+  const root = join(dir, name);
+  for (const f of new Bun.Glob("**/*").scanSync({ cwd: defaultMirror() })) {
+    if (omit.includes(f)) continue;
+    mkdirSync(dirname(join(root, f)), { recursive: true });
+    symlinkSync(resolve(defaultMirror(), f), join(root, f));
+  }
+  return root;
+}
+
+describe("missing publisher files", () => {
+  test("an optional dataset's file: named with the dataset it feeds, dataset skipped, build goes on", async () => {
+    const errors = spyOn(console, "error").mockImplementation(() => {});
+    const plan = await planBuild(mirrorWithout("optional", "bls-ap/ap.item"));
+    expect(plan.skipped.map((d) => d.manifest.id)).toEqual(["bls_ap"]);
+    expect(plan.usable.some((d) => d.manifest.id === "bls_cpi")).toBe(true);
+    expect(errors.mock.calls.flat().join("\n")).toContain("bls-ap/ap.item (feeds bls_ap; built without it)");
+    errors.mockRestore();
+  });
+
+  test("a required dataset's file: the build fails naming the dataset", async () => {
+    const errors = spyOn(console, "error").mockImplementation(() => {});
+    await expect(planBuild(mirrorWithout("required", "bls-cpi/cpiai.csv"))).rejects.toThrow("required datasets incomplete: bls_cpi");
+    expect(errors.mock.calls.flat().join("\n")).toContain("bls-cpi/cpiai.csv (feeds bls_cpi, required)");
+    errors.mockRestore();
+  });
+});
+
+describe("determinism", () => {
+  test("a second build from the same inputs has the same snapshot_id and the same content, table by table", async () => {
+    const again = join(dir, "again.sqlite");
+    const log = spyOn(console, "log").mockImplementation(() => {});
+    await buildSnapshot(defaultMirror(), again);
+    log.mockRestore();
+    const a = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
+    const b = new Database(again, { readonly: true });
+    const tables = a.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all().map((t) => t.name);
+    expect(b.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all().map((t) => t.name)).toEqual(tables);
+    const digest = (db: Database, table: string) => {
+      const columns = db.query(`SELECT count(*) AS n FROM pragma_table_info('${table}')`).get() as { n: number };
+      const orderBy = Array.from({ length: columns.n }, (_, i) => i + 1).join(", ");
+      const h = new Bun.CryptoHasher("sha256");
+      for (const row of db.query(`SELECT * FROM "${table}" ORDER BY ${orderBy}`).values()) h.update(JSON.stringify(row));
+      return h.digest("hex");
+    };
+    const id = (db: Database) => (db.query("SELECT value FROM meta WHERE key = 'snapshot_id'").get() as { value: string }).value;
+    expect(id(b)).toBe(id(a));
+    for (const t of tables) expect(`${t}:${digest(b, t)}`).toBe(`${t}:${digest(a, t)}`);
+    a.close();
+    b.close();
+  }, 120_000);
+});
