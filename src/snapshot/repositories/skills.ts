@@ -9,7 +9,7 @@ export interface Skill { skillId: string; name: string; description: string | nu
 
 export interface OccupationRating { socCode: string; title: string; importance: number; level: number }
 
-interface RatingRow { soc_code: string; title: string; element_id: string; category: SkillCategory; scale_id: "IM" | "LV"; value: number }
+interface RatingRow { soc_code: string; title: string; im: number | null; lv: number | null }
 
 /** Highest importance first; then highest level; then SOC code, so equal ratings have one stable order. */
 const byImportance = (a: OccupationRating, b: OccupationRating) =>
@@ -19,36 +19,31 @@ export class SkillsRepository {
   /** Every rated element, knowledge before skills, each in O*NET element-id order. */
   readonly all: readonly Skill[];
   private readonly byId = new Map<string, Skill>();
-  private readonly ratings = new Map<string, OccupationRating[]>();
+  // Ratings per element are computed on first use (one indexed query) and kept: start-up stays fast.
+  private readonly ratings = new Map<string, readonly OccupationRating[]>();
+  private readonly ratingsQuery;
+  private readonly importance: ScaleBounds;
+  private readonly level: ScaleBounds;
 
   constructor(db: Database) {
     const scales = new Map(db.query<{ scale_id: string; minimum: number; maximum: number }, []>("SELECT scale_id, minimum, maximum FROM onet_scale").all()
       .map((s) => [s.scale_id, { minimum: s.minimum, maximum: s.maximum } as ScaleBounds]));
-    const importance = scales.get("IM")!;
-    const level = scales.get("LV")!;
+    this.importance = scales.get("IM")!;
+    this.level = scales.get("LV")!;
     this.all = db.query<{ element_id: string; name: string; description: string | null; category: SkillCategory }, []>(
-      `SELECT DISTINCT r.element_id, e.name, e.description, r.category FROM onet_rating r JOIN onet_element e USING (element_id)
-       ORDER BY r.category, r.element_id`,
+      `SELECT e.element_id, e.name, e.description, (SELECT category FROM onet_rating r WHERE r.element_id = e.element_id LIMIT 1) AS category
+       FROM onet_element e WHERE EXISTS (SELECT 1 FROM onet_rating r WHERE r.element_id = e.element_id)
+       ORDER BY category, e.element_id`,
     ).all().map((r) => ({ skillId: r.element_id, name: r.name, description: r.description, category: r.category }));
     for (const s of this.all) this.byId.set(s.skillId, s);
-
-    const pairs = new Map<string, OccupationRating>();
-    for (const r of db.query<RatingRow, []>(
-      "SELECT r.soc_code, o.title, r.element_id, r.category, r.scale_id, r.value FROM onet_rating r JOIN onet_occupation o USING (soc_code) WHERE r.scale_id IN ('IM', 'LV')",
-    ).all()) {
-      const k = `${r.element_id}|${r.soc_code}`;
-      let rating = pairs.get(k);
-      if (!rating) {
-        rating = { socCode: r.soc_code, title: r.title, importance: 0, level: 0 };
-        pairs.set(k, rating);
-        const list = this.ratings.get(r.element_id) ?? [];
-        list.push(rating);
-        this.ratings.set(r.element_id, list);
-      }
-      if (r.scale_id === "IM") rating.importance = normaliseOnScale(r.value, importance);
-      else rating.level = normaliseOnScale(r.value, level);
-    }
-    for (const list of this.ratings.values()) list.sort(byImportance);
+    this.ratingsQuery = db.query<RatingRow, [string]>(
+      `SELECT r.soc_code, o.title,
+              max(CASE WHEN r.scale_id = 'IM' THEN r.value END) AS im,
+              max(CASE WHEN r.scale_id = 'LV' THEN r.value END) AS lv
+       FROM onet_rating r JOIN onet_occupation o USING (soc_code)
+       WHERE r.element_id = ? AND r.scale_id IN ('IM', 'LV')
+       GROUP BY r.soc_code`,
+    );
   }
 
   get(skillId: string): Skill | null {
@@ -61,6 +56,14 @@ export class SkillsRepository {
 
   /** Occupations rated on this element, highest importance first. */
   occupationsFor(skillId: string): readonly OccupationRating[] {
-    return this.ratings.get(skillId) ?? [];
+    let list = this.ratings.get(skillId);
+    if (!list) {
+      list = this.ratingsQuery.all(skillId)
+        .filter((r) => r.im !== null && r.lv !== null)
+        .map((r) => ({ socCode: r.soc_code, title: r.title, importance: normaliseOnScale(r.im!, this.importance), level: normaliseOnScale(r.lv!, this.level) }))
+        .sort(byImportance);
+      this.ratings.set(skillId, list);
+    }
+    return list;
   }
 }
