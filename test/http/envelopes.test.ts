@@ -67,6 +67,16 @@ describe("errors on every host", () => {
     });
   }
 
+  test("OpenAPI parameters carry the zod limits that validate requests", async () => {
+    const doc = await (await s.call("skills", "/openapi.json", { key: null })).json();
+    const op = doc.paths["/api/v1/occupations"].get;
+    const param = (name: string) => op.parameters.find((p: any) => p.name === name).schema;
+    expect(param("page_size")).toMatchObject({ minimum: 1, maximum: 100, default: 20 });
+    expect(param("job_zone")).toMatchObject({ minimum: 1, maximum: 5 });
+    expect(op["x-scope"]).toBe("skills:read");
+    expect(doc.paths["/api/v1/skills/{skill_id}"].get.responses["404"]).toBeTruthy();
+  });
+
   test("unknown Host → 404 envelope naming the hosts that exist", async () => {
     const err = await expectError(await s.call("elsewhere.example", "/api/v1/skills"), 404, "UNKNOWN_HOST");
     expect(err.suggestion).toContain("skills.localhost");
