@@ -4,6 +4,7 @@ import { SourcesRepository } from "./snapshot/repositories/sources.ts";
 import { OccupationsRepository } from "./snapshot/repositories/occupations.ts";
 import { SkillsRepository } from "./snapshot/repositories/skills.ts";
 import { CpiRepository } from "./snapshot/repositories/cpi.ts";
+import { TitleSearch, occupationTitleSearch } from "./snapshot/repositories/title-search.ts";
 
 export interface Services {
   snapshotId: string;
@@ -11,14 +12,19 @@ export interface Services {
   occupations: OccupationsRepository;
   skills: SkillsRepository;
   cpi: CpiRepository;
+  occupationSearch: TitleSearch;
+  skillSearch: TitleSearch;
 }
 
 export function createServices(snapshot: Snapshot): Services {
+  const skills = new SkillsRepository(snapshot.db);
   return {
     snapshotId: snapshot.snapshotId,
     sources: new SourcesRepository(snapshot.db),
     occupations: new OccupationsRepository(snapshot.db),
-    skills: new SkillsRepository(snapshot.db),
+    skills,
     cpi: new CpiRepository(snapshot.db),
+    occupationSearch: occupationTitleSearch(snapshot.db),
+    skillSearch: new TitleSearch(skills.all.map((s) => ({ key: s.skillId, text: s.name }))),
   };
 }

@@ -33,6 +33,17 @@ export const Skill = z.object({
   category: skillCategory,
 });
 
+/** q: 1–200 characters (Unicode code points), as the spec's Limits table says. */
+export const searchQuery = z.string()
+  .refine((q) => [...q].length >= 1, "q must have at least 1 character")
+  .refine((q) => [...q].length <= 200, "q must have at most 200 characters")
+  .describe("search text, 1–200 characters; typos and partial words are tolerated");
+
+export const SEARCH_NOTES =
+  "Ranked by PostgreSQL pg_trgm similarity (computed identically in memory): words are runs of letters and digits, " +
+  "lower-cased, each padded with two spaces before and one after; similarity = shared trigrams / (all distinct trigrams of both). " +
+  "Results have similarity ≥ 0.3 (pg_trgm's default threshold), best first; equal scores in code order.";
+
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int(), pages: z.number().int() });
 

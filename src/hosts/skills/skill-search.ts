@@ -1,0 +1,26 @@
+// E18 GET /v1/skills/search: skills and knowledge areas by trigram similarity of their names.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { paginate } from "../../domain/pagination.ts";
+import { Skill, pageParams, paginated, searchQuery, skillCategory, ONET_NOTES, SEARCH_NOTES } from "./models.ts";
+import { toSkill } from "./skills.ts";
+
+const SkillHit = Skill.extend({ score: z.number().min(0).max(1).describe("pg_trgm similarity between q and the skill's name") });
+
+export const searchSkills = defineRoute({
+  id: "E18",
+  summary: "Search skills",
+  description: "Skills and knowledge areas whose name is similar to q. Page 1 and page_size 20 by default.",
+  method: "GET",
+  path: "/api/v1/skills/search",
+  scope: "skills:read",
+  query: z.strictObject({ q: searchQuery, ...pageParams, category: skillCategory.optional() }),
+  response: paginated(SkillHit),
+  handle: ({ query }, { skillSearch, skills }) => {
+    const hits = skillSearch.search(query.q).flatMap((m) => {
+      const skill = skills.get(m.key)!;
+      return !query.category || skill.category === query.category ? [{ ...toSkill(skill), score: m.score }] : [];
+    });
+    return { data: paginate(hits, query.page, query.page_size), datasets: ["onet_29_3", "onet_30_0"], methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}` };
+  },
+});
