@@ -5,6 +5,7 @@ import { OccupationsRepository } from "./snapshot/repositories/occupations.ts";
 import { SkillsRepository } from "./snapshot/repositories/skills.ts";
 import { CpiRepository } from "./snapshot/repositories/cpi.ts";
 import { TitleSearch, occupationTitleSearch } from "./snapshot/repositories/title-search.ts";
+import { WagesRepository } from "./snapshot/repositories/wages.ts";
 
 export interface Services {
   snapshotId: string;
@@ -14,6 +15,7 @@ export interface Services {
   cpi: CpiRepository;
   occupationSearch: TitleSearch;
   skillSearch: TitleSearch;
+  wages: WagesRepository;
 }
 
 export function createServices(snapshot: Snapshot): Services {
@@ -26,5 +28,6 @@ export function createServices(snapshot: Snapshot): Services {
     cpi: new CpiRepository(snapshot.db),
     occupationSearch: occupationTitleSearch(snapshot.db),
     skillSearch: new TitleSearch(skills.all.map((s) => ({ key: s.skillId, text: s.name }))),
+    wages: new WagesRepository(snapshot.db),
   };
 }

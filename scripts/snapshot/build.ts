@@ -133,7 +133,7 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
     const m = d.manifest;
     db.run(`INSERT INTO sources (dataset_id, publisher, title, publisher_dataset, url, licence, vintage, period_start, period_end, row_count)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [m.id, m.publisher, m.title, m.publisher_dataset, m.files[0]?.url ?? null, m.licence, result.vintage ?? m.vintage ?? null, result.periodStart ?? null, result.periodEnd ?? null, result.rows]);
+      [m.id, m.publisher, m.title, m.publisher_dataset, m.url, m.licence, result.vintage ?? m.vintage ?? null, result.periodStart ?? null, result.periodEnd ?? null, result.rows]);
     console.log(`  ${m.id.padEnd(22)} ${String(result.rows).padStart(8)} rows  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
 }

@@ -18,6 +18,7 @@ export function successBody(host: HostKind, result: RouteResult<unknown>, reques
         data_vintage: sources.vintageLine(result.datasets),
         methodology_notes: result.methodologyNotes ?? null,
         licences: picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence })),
+        ...result.extraMetadata,
       },
     };
   }
@@ -30,6 +31,7 @@ export function successBody(host: HostKind, result: RouteResult<unknown>, reques
       data_vintage: sources.vintageLine(result.datasets),
       ...(result.methodologyNotes ? { methodology_notes: result.methodologyNotes } : {}),
       licences: picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence })),
+      ...result.extraMetadata,
     },
   };
 }

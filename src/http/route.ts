@@ -16,6 +16,8 @@ export interface RouteResult<T> {
   datasets: readonly DatasetId[];
   pagination?: Pagination;
   methodologyNotes?: string;
+  /** Further metadata fields for this answer (e.g. why values are null); added after the standard ones. */
+  extraMetadata?: Record<string, unknown>;
 }
 
 export interface RouteInput<Q, P, B> { query: Q; params: P; body: B }

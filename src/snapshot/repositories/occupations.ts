@@ -17,12 +17,15 @@ export interface OccupationFilter { jobZone?: number; brightOutlook?: boolean; g
 export class OccupationsRepository {
   readonly all: readonly Occupation[];
   private readonly byCode: Map<string, Occupation>;
+  /** SOC 2018 codes (major to detailed) with their titles: the taxonomy OEWS publishes under. */
+  readonly socTitles: ReadonlyMap<string, string>;
 
   constructor(db: Database) {
     this.all = db.query<{ soc_code: string; title: string; description: string | null; job_zone: number | null }, []>(
       "SELECT soc_code, title, description, job_zone FROM onet_occupation ORDER BY soc_code",
     ).all().map((r) => ({ socCode: r.soc_code, title: r.title, description: r.description, jobZone: r.job_zone, brightOutlook: false, green: false }));
     this.byCode = new Map(this.all.map((o) => [o.socCode, o]));
+    this.socTitles = new Map(db.query<{ code: string; title: string }, []>("SELECT code, title FROM soc_2018").all().map((r) => [r.code, r.title]));
   }
 
   get(socCode: string): Occupation | null {

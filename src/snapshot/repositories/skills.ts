@@ -22,6 +22,7 @@ export class SkillsRepository {
   // Ratings per element are computed on first use (one indexed query) and kept: start-up stays fast.
   private readonly ratings = new Map<string, readonly OccupationRating[]>();
   private readonly ratingsQuery;
+  private readonly occupationRatings;
   private readonly importance: ScaleBounds;
   private readonly level: ScaleBounds;
 
@@ -44,6 +45,18 @@ export class SkillsRepository {
        WHERE r.element_id = ? AND r.scale_id IN ('IM', 'LV')
        GROUP BY r.soc_code`,
     );
+    this.occupationRatings = db.query<{ element_id: string; im: number | null; lv: number | null }, [string]>(
+      `SELECT element_id, max(CASE WHEN scale_id = 'IM' THEN value END) AS im, max(CASE WHEN scale_id = 'LV' THEN value END) AS lv
+       FROM onet_rating WHERE soc_code = ? AND scale_id IN ('IM', 'LV') GROUP BY element_id`,
+    );
+  }
+
+  /** Every element rated for an occupation, with its normalised importance and level; none when unrated. */
+  ratingsOf(socCode: string): { skill: Skill; importance: number; level: number }[] {
+    return this.occupationRatings.all(socCode).flatMap((r) => {
+      const skill = this.byId.get(r.element_id);
+      return skill && r.im !== null && r.lv !== null ? [{ skill, importance: normaliseOnScale(r.im, this.importance), level: normaliseOnScale(r.lv, this.level) }] : [];
+    });
   }
 
   get(skillId: string): Skill | null {

@@ -1,0 +1,77 @@
+// E17 GET /v1/occupations/{soc_code}/wages: BLS OEWS wages of the latest vintage, one row per published area.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { notFound, validationError } from "../../http/errors.ts";
+import { broadGroupOf } from "../../domain/soc-code.ts";
+import { blsAreaCode, AREA_TYPES } from "../../domain/bls-area.ts";
+import type { WageRow } from "../../snapshot/repositories/wages.ts";
+import { socCodeParams } from "./occupation-path.ts";
+
+const WageData = z.object({
+  area_code: z.string().describe("7-digit BLS area code; 0000000 = national"),
+  area_title: z.string(),
+  area_type: z.enum(["national", "state", "territory", "msa", "nonmetro"]),
+  year: z.number().int(),
+  median: z.number().int().nullable(), mean: z.number().int().nullable(),
+  pct10: z.number().int().nullable(), pct25: z.number().int().nullable(), pct75: z.number().int().nullable(), pct90: z.number().int().nullable(),
+  hourly_median: z.number().nullable(), hourly_mean: z.number().nullable(),
+  total_employment: z.number().int().nullable(),
+});
+
+const NULL_FIELDS: [keyof WageRow, string][] = [["a_median", "median"], ["a_mean", "mean"], ["a_pct10", "pct10"], ["a_pct25", "pct25"], ["a_pct75", "pct75"],
+  ["a_pct90", "pct90"], ["h_median", "hourly_median"], ["h_mean", "hourly_mean"], ["tot_emp", "total_employment"]];
+const MARKER_REASON: Record<string, string> = {
+  top_coded: "top-coded: at or above the top-code the release states", suppressed: "wage estimate not available (BLS `*`)",
+  not_available: "employment estimate not available (BLS `**`)",
+};
+
+const toWageData = (r: WageRow) => ({
+  area_code: r.area_code, area_title: r.area_title, area_type: AREA_TYPES[r.area_type] as z.infer<typeof WageData>["area_type"], year: r.year,
+  median: r.a_median, mean: r.a_mean, pct10: r.a_pct10, pct25: r.a_pct25, pct75: r.a_pct75, pct90: r.a_pct90,
+  hourly_median: r.h_median, hourly_mean: r.h_mean, total_employment: r.tot_emp,
+});
+
+/** Why each null in these rows is null: the publisher's marker when there was one, otherwise a blank cell. */
+function nullReasons(rows: WageRow[]) {
+  return rows.flatMap((r) => {
+    const markers: Record<string, string> = r.markers ? JSON.parse(r.markers) : {};
+    return NULL_FIELDS.filter(([col]) => r[col] === null).map(([col, field]) => ({
+      area_code: r.area_code, field, reason: MARKER_REASON[markers[col as string]] ?? "blank in the BLS file: not published, or top-coded",
+    }));
+  });
+}
+
+export const occupationWages = defineRoute({
+  id: "E17",
+  summary: "Wages of an occupation",
+  description: "BLS OEWS annual wages (USD) of the latest vintage in the snapshot: one row per published area (national, states, territories, MSAs, nonmetropolitan areas), or the one area_code. O*NET-SOC codes map to their 6-digit SOC code; where OEWS publishes only the broad group, that group answers and the notes say so.",
+  method: "GET",
+  path: "/api/v1/occupations/:soc_code/wages",
+  scope: "skills:read",
+  params: socCodeParams,
+  query: z.strictObject({
+    area_code: z.string().max(7).regex(/^\d{2}$|^\d{5}$|^\d{7}$/, "expected a 7-digit BLS area code (0000000 national), a 2-digit state FIPS, a 5-digit CBSA or 99")
+      .optional().describe("7-digit BLS area code (0000000 = national, 0035620 = New York MSA); 99, 2-digit state FIPS and 5-digit CBSA codes are accepted too"),
+  }),
+  response: z.array(WageData),
+  errors: [404],
+  handle: ({ params, query }, { occupations, wages }) => {
+    const { onet, soc } = params.soc_code;
+    const known = occupations.get(onet) ?? (occupations.socTitles.has(soc) ? soc : null);
+    if (!known) throw notFound(`No occupation ${onet} or SOC code ${soc} in O*NET 30.0 or SOC 2018.`, "Find codes with GET /api/v1/occupations/search?q=…");
+    const year = wages.latestYear;
+    const area = query.area_code === undefined ? undefined : blsAreaCode(query.area_code);
+    if (area === null) throw validationError([{ field: "area_code", code: "invalid_format", message: "not a BLS area code" }]);
+    if (area && !wages.hasArea(year, area)) throw notFound(`OEWS May ${year} publishes no area ${area}.`, "Omit area_code to list every published area.");
+    const broad = broadGroupOf(soc);
+    const occCode = wages.publishes(year, soc) || !broad || !wages.publishes(year, broad) ? soc : broad;
+    const rows = wages.rows(year, occCode, area);
+    const notes = [`BLS OEWS May ${year}, annual wages in USD; hourly figures as published.`];
+    if (occCode !== soc) notes.push(`OEWS May ${year} publishes ${soc} only within the broad group ${occCode} (${rows[0]?.occ_title ?? occCode}); those figures answer.`);
+    if (onet !== `${soc}.00`) notes.push(`O*NET occupation ${onet} is reported under its SOC code ${soc}.`);
+    const top = wages.topCodeFor(year);
+    if (top) notes.push(`BLS top-codes wages at $${top.annual.toLocaleString("en-US")} a year ($${top.hourly.toFixed(2)} an hour); a top-coded or unpublished value is null, with its reason in metadata.null_reasons.`);
+    notes.push("May 2025 MSA rows carry percentiles and employment only (mean and hourly figures are blank in the source).");
+    return { data: rows.map(toWageData), datasets: ["bls_oews"], methodologyNotes: notes.join(" "), extraMetadata: { null_reasons: nullReasons(rows), oews_code: occCode } };
+  },
+});

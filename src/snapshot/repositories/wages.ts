@@ -1,0 +1,46 @@
+// BLS OEWS wage rows by year, area and SOC code.
+import type { Database } from "bun:sqlite";
+
+export interface WageRow {
+  year: number; area_code: string; area_title: string; area_type: number; occ_code: string; occ_title: string;
+  tot_emp: number | null; h_mean: number | null; a_mean: number | null; h_median: number | null;
+  a_pct10: number | null; a_pct25: number | null; a_median: number | null; a_pct75: number | null; a_pct90: number | null;
+  markers: string | null; source_file: string;
+}
+
+const COLUMNS = "year, area_code, area_title, area_type, occ_code, occ_title, tot_emp, h_mean, a_mean, h_median, a_pct10, a_pct25, a_median, a_pct75, a_pct90, markers, source_file";
+
+export class WagesRepository {
+  readonly latestYear: number;
+  private readonly byOccupation;
+  private readonly byOccupationArea;
+  private readonly areaExists;
+  private readonly occupationExists;
+  private readonly topCode;
+
+  constructor(db: Database) {
+    this.latestYear = db.query<{ y: number }, []>("SELECT max(year) AS y FROM oews_wage").get()!.y;
+    this.byOccupation = db.query<WageRow, [number, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? ORDER BY area_type, area_code`);
+    this.byOccupationArea = db.query<WageRow, [number, string, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? AND area_code = ?`);
+    this.areaExists = db.query<{ x: number }, [number, string]>("SELECT 1 AS x FROM oews_wage WHERE year = ? AND area_code = ? LIMIT 1");
+    this.occupationExists = db.query<{ x: number }, [number, string]>("SELECT 1 AS x FROM oews_wage WHERE year = ?1 AND occ_code = ?2 LIMIT 1");
+    this.topCode = db.query<{ annual: number; hourly: number }, [number]>("SELECT annual, hourly FROM oews_top_code WHERE year <= ? ORDER BY year DESC LIMIT 1");
+  }
+
+  rows(year: number, occCode: string, areaCode?: string): WageRow[] {
+    return areaCode ? this.byOccupationArea.all(year, occCode, areaCode) : this.byOccupation.all(year, occCode);
+  }
+
+  hasArea(year: number, areaCode: string): boolean {
+    return this.areaExists.get(year, areaCode) !== null;
+  }
+
+  publishes(year: number, occCode: string): boolean {
+    return this.occupationExists.get(year, occCode) !== null;
+  }
+
+  /** The most recent top-code a workbook stated at or before this year. */
+  topCodeFor(year: number): { annual: number; hourly: number } | null {
+    return this.topCode.get(year);
+  }
+}
