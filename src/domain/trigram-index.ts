@@ -7,6 +7,9 @@ export interface Hit { id: number; similarity: number }
 /** Highest similarity first; equal similarities by id (the text's position), as `ORDER BY s DESC, id`. */
 export const byScoreThenId = (a: Hit, b: Hit) => b.similarity - a.similarity || a.id - b.id;
 
+const SCALE = 2 ** 30;
+const ID_SPACE = 2 ** 22;
+
 export class TrigramIndex {
   private readonly postings = new Map<string, Int32Array>();
   private readonly sizes: Uint16Array;
@@ -14,6 +17,7 @@ export class TrigramIndex {
   private readonly touched: Int32Array;
 
   constructor(readonly texts: readonly string[]) {
+    if (texts.length >= ID_SPACE) throw new Error(`TrigramIndex holds at most ${ID_SPACE} texts`);
     const lists = new Map<string, number[]>();
     this.sizes = new Uint16Array(texts.length);
     texts.forEach((text, id) => {
@@ -25,7 +29,10 @@ export class TrigramIndex {
         list.push(id);
       }
     });
-    for (const [t, list] of lists) this.postings.set(t, Int32Array.from(list));
+    // Each posting list is ordered by the text's trigram count (then id), so a query can skip the texts
+    // too short or too long to reach the threshold (see search).
+    const sizes = this.sizes;
+    for (const [t, list] of lists) this.postings.set(t, Int32Array.from(list.sort((a, b) => sizes[a] - sizes[b] || a - b)));
     this.counts = new Uint16Array(texts.length);
     this.touched = new Int32Array(texts.length);
   }
@@ -35,24 +42,51 @@ export class TrigramIndex {
     const q = trigrams(query);
     if (q.size === 0) return [];
     const { counts, touched, sizes } = this;
+    // A text of B trigrams sharing c ≤ min(A, B) with the query scores c / (A + B − c), so it can reach
+    // threshold t only if t·A ≤ B ≤ A / t. The bounds are widened slightly: a necessary condition, never a filter on a match.
+    const minSize = threshold > 0 ? Math.floor(threshold * q.size * 0.999) : 0;
+    const maxSize = threshold > 0 ? Math.ceil((q.size / threshold) * 1.001) : Infinity;
     let n = 0;
     for (const t of q) {
       const list = this.postings.get(t);
       if (!list) continue;
-      for (let i = 0; i < list.length; i++) {
+      for (let i = firstWithSize(list, sizes, minSize); i < list.length; i++) {
         const id = list[i];
+        if (sizes[id] > maxSize) break;
         if (counts[id]++ === 0) touched[n++] = id;
       }
     }
-    const hits: Hit[] = [];
+    // Sort (similarity desc, id asc) as one float64 per hit: a float4 similarity in [2^-6, 1] is an exact
+    // multiple of 2^-30, so (2^30 − s·2^30)·2^22 + id is an exact integer below 2^53, and a typed-array sort
+    // orders by it natively, without allocating an object per candidate.
+    const keys = new Float64Array(n);
+    let m = 0;
     for (let i = 0; i < n; i++) {
       const id = touched[i];
       const s = similarityFromCounts(counts[id], q.size, sizes[id]);
       counts[id] = 0;
-      if (s >= threshold) hits.push({ id, similarity: s });
+      if (s >= threshold && s > 0) keys[m++] = (SCALE - s * SCALE) * ID_SPACE + id;
     }
-    return hits.sort(byScoreThenId);
+    const sorted = keys.subarray(0, m).sort();
+    const hits: Hit[] = new Array(m);
+    for (let i = 0; i < m; i++) {
+      const k = sorted[i];
+      const id = k % ID_SPACE;
+      hits[i] = { id, similarity: (SCALE - (k - id) / ID_SPACE) / SCALE };
+    }
+    return hits;
   }
+}
+
+/** Index of the first posting whose text has at least `size` trigrams (lists are ordered by size). */
+function firstWithSize(list: Int32Array, sizes: Uint16Array, size: number): number {
+  let lo = 0, hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sizes[list[mid]] < size) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export interface RankedKey<K> { key: K; score: number; textId: number }

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { occupationTitleSearch } from "../../src/snapshot/repositories/title-search.ts";
 import { similarity } from "../../src/domain/trigram.ts";
-import { startPostgres, postgresAvailable, type Postgres } from "../support/postgres.ts";
-import { conformanceQueries, prng } from "./queries.ts";
+import { startPostgres, postgresAvailable, type Postgres } from "../../scripts/lib/postgres.ts";
+import { conformanceQueries, prng } from "../../scripts/lib/search-queries.ts";
 
 const QUERY_COUNT = 600;
 // Locally a missing PostgreSQL skips this file; in CI (.ci/run installs it) its absence is a failure.
