@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { runToEnd, spawnService, type Running } from "../support/process.ts";
+import { runToEnd, spawnService, type Running } from "../../scripts/lib/service-process.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wf-exe-"));
 const KEY = "exe-test-key-0123456789abcdef";

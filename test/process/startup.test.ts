@@ -4,7 +4,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runToEnd } from "../support/process.ts";
+import { runToEnd } from "../../scripts/lib/service-process.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wf-startup-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
