@@ -42,20 +42,58 @@ export class TrigramIndex {
     const q = trigrams(query);
     if (q.size === 0) return [];
     const { counts, touched, sizes } = this;
-    // A text of B trigrams sharing c ≤ min(A, B) with the query scores c / (A + B − c), so it can reach
-    // threshold t only if t·A ≤ B ≤ A / t. The bounds are widened slightly: a necessary condition, never a filter on a match.
-    const minSize = threshold > 0 ? Math.floor(threshold * q.size * 0.999) : 0;
-    const maxSize = threshold > 0 ? Math.ceil((q.size / threshold) * 1.001) : Infinity;
-    let n = 0;
+    const A = q.size;
+    // A text of B trigrams sharing c ≤ min(A, B) scores c / (A + B − c), so it can reach threshold t only if
+    // t·A ≤ B ≤ A / t, and then c ≥ t·A. Bounds are widened slightly: necessary conditions, never a filter on a match.
+    const minSize = threshold > 0 ? Math.floor(threshold * A * 0.999) : 0;
+    const maxSize = threshold > 0 ? Math.ceil((A / threshold) * 1.001) : Infinity;
+    const minShared = Math.max(1, minSize);
+
+    // Each query trigram's postings, cut to the feasible sizes, rarest first.
+    const slices: { list: Int32Array; from: number; to: number }[] = [];
     for (const t of q) {
       const list = this.postings.get(t);
       if (!list) continue;
-      for (let i = firstWithSize(list, sizes, minSize); i < list.length; i++) {
+      const from = firstWithSize(list, sizes, minSize);
+      const to = firstWithSize(list, sizes, maxSize + 1);
+      if (to > from) slices.push({ list, from, to });
+    }
+    slices.sort((a, b) => a.to - a.from - (b.to - b.from));
+    if (slices.length < minShared) return [];
+
+    // Phase 1: the rarer lists introduce candidates. A text seen only in the last minShared − 1 lists
+    // could share at most minShared − 1 trigrams, too few, so those lists only add to known candidates.
+    const open = slices.length - minShared + 1;
+    let n = 0;
+    for (let s = 0; s < open; s++) {
+      const { list, from, to } = slices[s];
+      for (let i = from; i < to; i++) {
         const id = list[i];
-        if (sizes[id] > maxSize) break;
         if (counts[id]++ === 0) touched[n++] = id;
       }
     }
+    // Phase 2: drop candidates that cannot reach the threshold even if every remaining list holds them,
+    // then count the survivors in each remaining list, scanning or binary-searching, whichever costs less.
+    const remaining = slices.length - open;
+    if (remaining > 0) {
+      let kept = 0;
+      for (let i = 0; i < n; i++) {
+        const id = touched[i];
+        const best = Math.min(counts[id] + remaining, sizes[id]);
+        if (similarityFromCounts(best, A, sizes[id]) >= threshold) touched[kept++] = id;
+        else counts[id] = 0;
+      }
+      n = kept;
+      for (let s = open; s < slices.length; s++) {
+        const { list, from, to } = slices[s];
+        if (n * Math.log2(to - from + 1) < to - from) {
+          for (let i = 0; i < n; i++) if (contains(list, from, to, touched[i], sizes)) counts[touched[i]]++;
+        } else {
+          for (let i = from; i < to; i++) { const id = list[i]; if (counts[id] !== 0) counts[id]++; }
+        }
+      }
+    }
+
     // Sort (similarity desc, id asc) as one float64 per hit: a float4 similarity in [2^-6, 1] is an exact
     // multiple of 2^-30, so (2^30 − s·2^30)·2^22 + id is an exact integer below 2^53, and a typed-array sort
     // orders by it natively, without allocating an object per candidate.
@@ -87,6 +125,21 @@ function firstWithSize(list: Int32Array, sizes: Uint16Array, size: number): numb
     else hi = mid;
   }
   return lo;
+}
+
+/** Whether a size-ordered posting slice holds this text: binary search on (size, id). */
+function contains(list: Int32Array, from: number, to: number, id: number, sizes: Uint16Array): boolean {
+  const size = sizes[id];
+  let lo = from, hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const other = list[mid];
+    const diff = sizes[other] - size || other - id;
+    if (diff === 0) return true;
+    if (diff < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return false;
 }
 
 export interface RankedKey<K> { key: K; score: number; textId: number }
