@@ -6,6 +6,7 @@ import { SkillsRepository } from "./snapshot/repositories/skills.ts";
 import { CpiRepository } from "./snapshot/repositories/cpi.ts";
 import { TitleSearch, occupationTitleSearch } from "./snapshot/repositories/title-search.ts";
 import { WagesRepository } from "./snapshot/repositories/wages.ts";
+import { TitleMatcher, type TitleRow } from "./domain/title-match.ts";
 
 export interface Services {
   snapshotId: string;
@@ -16,18 +17,24 @@ export interface Services {
   occupationSearch: TitleSearch;
   skillSearch: TitleSearch;
   wages: WagesRepository;
+  titleMatcher: TitleMatcher;
 }
 
 export function createServices(snapshot: Snapshot): Services {
   const skills = new SkillsRepository(snapshot.db);
+  const occupationSearch = occupationTitleSearch(snapshot.db);
+  const titleRows = snapshot.db.query<TitleRow, []>("SELECT t.soc_code AS socCode, t.title, t.kind FROM onet_title t JOIN onet_occupation USING (soc_code)").all();
+  const wages = new WagesRepository(snapshot.db);
+  const employment = wages.nationalEmployment(wages.latestYear);
   return {
     snapshotId: snapshot.snapshotId,
     sources: new SourcesRepository(snapshot.db),
     occupations: new OccupationsRepository(snapshot.db),
     skills,
     cpi: new CpiRepository(snapshot.db),
-    occupationSearch: occupationTitleSearch(snapshot.db),
+    occupationSearch,
     skillSearch: new TitleSearch(skills.all.map((s) => ({ key: s.skillId, text: s.name }))),
-    wages: new WagesRepository(snapshot.db),
+    wages,
+    titleMatcher: new TitleMatcher(titleRows, occupationSearch, (soc) => employment.get(soc.slice(0, 7)) ?? employment.get(`${soc.slice(0, 6)}0`) ?? 0),
   };
 }

@@ -22,6 +22,11 @@ export class TitleSearch {
     this.index = new TrigramIndex(texts);
   }
 
+  /** The keys (SOC codes, skill ids) a text belongs to, in code order. */
+  ownersOf(textId: number): readonly string[] {
+    return this.owners[textId];
+  }
+
   search(query: string, threshold?: number): TitleMatch[] {
     return rankByBestText(this.index.search(query, threshold), (id) => this.owners[id]).map((r) => ({ ...r, matchedText: this.index.texts[r.textId] }));
   }

@@ -18,7 +18,7 @@ export class WagesRepository {
   private readonly occupationExists;
   private readonly topCode;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.latestYear = db.query<{ y: number }, []>("SELECT max(year) AS y FROM oews_wage").get()!.y;
     this.byOccupation = db.query<WageRow, [number, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? ORDER BY area_type, area_code`);
     this.byOccupationArea = db.query<WageRow, [number, string, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? AND area_code = ?`);
@@ -29,6 +29,12 @@ export class WagesRepository {
 
   rows(year: number, occCode: string, areaCode?: string): WageRow[] {
     return areaCode ? this.byOccupationArea.all(year, occCode, areaCode) : this.byOccupation.all(year, occCode);
+  }
+
+  /** National employment per 6-digit SOC code in a year (detailed and broad rows). */
+  nationalEmployment(year: number): Map<string, number> {
+    return new Map(this.db.query<{ occ_code: string; tot_emp: number }, [number]>(
+      "SELECT occ_code, tot_emp FROM oews_wage WHERE year = ? AND area_code = '0000000' AND tot_emp IS NOT NULL").all(year).map((r) => [r.occ_code, r.tot_emp]));
   }
 
   hasArea(year: number, areaCode: string): boolean {
