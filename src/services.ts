@@ -7,6 +7,7 @@ import { CpiRepository } from "./snapshot/repositories/cpi.ts";
 import { TitleSearch, occupationTitleSearch } from "./snapshot/repositories/title-search.ts";
 import { WagesRepository } from "./snapshot/repositories/wages.ts";
 import { TitleMatcher, type TitleRow } from "./domain/title-match.ts";
+import { LocationsRepository } from "./snapshot/repositories/locations.ts";
 
 export interface Services {
   snapshotId: string;
@@ -18,6 +19,7 @@ export interface Services {
   skillSearch: TitleSearch;
   wages: WagesRepository;
   titleMatcher: TitleMatcher;
+  locations: LocationsRepository;
 }
 
 export function createServices(snapshot: Snapshot): Services {
@@ -35,6 +37,7 @@ export function createServices(snapshot: Snapshot): Services {
     occupationSearch,
     skillSearch: new TitleSearch(skills.all.map((s) => ({ key: s.skillId, text: s.name }))),
     wages,
+    locations: new LocationsRepository(snapshot.db, wages.latestYear),
     titleMatcher: new TitleMatcher(titleRows, occupationSearch, (soc) => employment.get(soc.slice(0, 7)) ?? employment.get(`${soc.slice(0, 6)}0`) ?? 0),
   };
 }

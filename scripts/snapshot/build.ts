@@ -13,6 +13,7 @@ import { loadBlsCpi, loadBlsAveragePrices } from "./loaders/bls-prices.ts";
 import { loadRpp } from "./loaders/bea.ts";
 import { loadWorldBankPpp, loadWorldBankInflation } from "./loaders/worldbank.ts";
 import { loadCbsa } from "./loaders/census.ts";
+import { loadCities } from "./loaders/geonames.ts";
 
 // Run order: the Eurostat country table first (label → code mapping uses it).
 const LOADERS: Record<string, Loader> = {
@@ -34,6 +35,7 @@ const LOADERS: Record<string, Loader> = {
   worldbank_ppp: loadWorldBankPpp,
   worldbank_inflation: loadWorldBankInflation,
   census_cbsa: loadCbsa,
+  geonames_cities: loadCities,
 };
 
 const PROJECT_ROOT = resolve(import.meta.dir, "../..");

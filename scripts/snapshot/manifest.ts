@@ -3,11 +3,13 @@ import { resolve, join } from "node:path";
 import { existsSync, statSync } from "node:fs";
 import manifestJson from "../../data/sources.json";
 
-export interface ManifestFile { path?: string; glob?: string; url: string }
+export interface ManifestFile { path?: string; glob?: string; package?: string; url: string }
 export interface DatasetManifest {
   id: string; publisher: string; title: string; url: string; publisher_dataset: string; licence: string;
   vintage?: string; required: boolean; files: ManifestFile[];
 }
+
+const PROJECT_ROOT = resolve(import.meta.dir, "../..");
 
 export const datasets: DatasetManifest[] = manifestJson.datasets as DatasetManifest[];
 
@@ -19,7 +21,12 @@ export function resolveDataset(mirror: string, manifest: DatasetManifest): Resol
   const files: ResolvedFile[] = [];
   const missing: string[] = [];
   for (const f of manifest.files) {
-    if (f.path) {
+    if (f.package) {
+      // A file an npm dependency ships (pinned by package-lock.json), not a mirror file.
+      const absolute = join(PROJECT_ROOT, "node_modules", f.package);
+      if (existsSync(absolute)) files.push({ path: `npm:${f.package}`, absolute, url: f.url });
+      else missing.push(`npm:${f.package} (run npm install)`);
+    } else if (f.path) {
       const absolute = join(mirror, f.path);
       if (existsSync(absolute) && statSync(absolute).isFile()) files.push({ path: f.path, absolute, url: f.url });
       else missing.push(f.path);

