@@ -8,6 +8,9 @@ import { TitleSearch, occupationTitleSearch } from "./snapshot/repositories/titl
 import { WagesRepository } from "./snapshot/repositories/wages.ts";
 import { TitleMatcher, type TitleRow } from "./domain/title-match.ts";
 import { LocationsRepository } from "./snapshot/repositories/locations.ts";
+import { EuEarningsRepository } from "./snapshot/repositories/eu-earnings.ts";
+import { IscoRepository } from "./snapshot/repositories/isco.ts";
+import { PriceLevelsRepository } from "./snapshot/repositories/price-levels.ts";
 
 export interface Services {
   snapshotId: string;
@@ -20,6 +23,9 @@ export interface Services {
   wages: WagesRepository;
   titleMatcher: TitleMatcher;
   locations: LocationsRepository;
+  euEarnings: EuEarningsRepository;
+  isco: IscoRepository;
+  priceLevels: PriceLevelsRepository;
 }
 
 export function createServices(snapshot: Snapshot): Services {
@@ -38,6 +44,9 @@ export function createServices(snapshot: Snapshot): Services {
     skillSearch: new TitleSearch(skills.all.map((s) => ({ key: s.skillId, text: s.name }))),
     wages,
     locations: new LocationsRepository(snapshot.db, wages.latestYear),
+    euEarnings: new EuEarningsRepository(snapshot.db),
+    isco: new IscoRepository(snapshot.db),
+    priceLevels: new PriceLevelsRepository(snapshot.db),
     titleMatcher: new TitleMatcher(titleRows, occupationSearch, (soc) => employment.get(soc.slice(0, 7)) ?? employment.get(`${soc.slice(0, 6)}0`) ?? 0),
   };
 }

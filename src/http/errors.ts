@@ -2,7 +2,7 @@
 export type ErrorCode =
   | "INVALID_API_KEY" | "INSUFFICIENT_SCOPE" | "TIER_REQUIRED" | "RATE_LIMIT_EXCEEDED"
   | "VALIDATION_ERROR" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNKNOWN_HOST"
-  | "LOCATION_NOT_FOUND" | "NO_SALARY_DATA" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+  | "LOCATION_NOT_FOUND" | "NO_SALARY_DATA" | "NO_BENCHMARK" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
 
 export interface FieldError { field: string; message: string; code: string }
 
@@ -49,7 +49,8 @@ export const ERROR_CODES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: "413: the request body exceeds MAX_BODY_BYTES.",
   UNKNOWN_HOST: "404: the Host header names none of the configured hosts.",
   LOCATION_NOT_FOUND: "400: the location or country cannot be resolved.",
-  NO_SALARY_DATA: "404: no occupation matches the job title.",
+  NO_SALARY_DATA: "404: no occupation matches the job title; the suggestion names the closest titles.",
+  NO_BENCHMARK: "404: the occupation matched, but the source publishes no figure for that area or country; the suggestion names a wider one.",
   INTERNAL_ERROR: "500: unexpected server error; quote request_id when reporting it.",
   SERVICE_UNAVAILABLE: "503: a dependency of the service is unavailable.",
 };

@@ -1,5 +1,4 @@
-// The salary host: benchmarks, trends, EU comparisons and compliance (E1–E8). Endpoints arrive with issues 4 and 5;
-// until then the host answers its docs, OpenAPI document, and the spec's envelopes for everything else.
-import type { AnyRoute } from "../../http/route.ts";
+// The salary host: benchmarks, trends, EU comparisons and compliance (E1–E8).
+import { salary } from "./salary.ts";
 
-export const salaryRoutes: AnyRoute[] = [];
+export const salaryRoutes = [salary];

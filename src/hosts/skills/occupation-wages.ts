@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { notFound, validationError } from "../../http/errors.ts";
-import { broadGroupOf } from "../../domain/soc-code.ts";
 import { blsAreaCode, AREA_TYPES } from "../../domain/bls-area.ts";
 import type { WageRow } from "../../snapshot/repositories/wages.ts";
 import { socCodeParams } from "./occupation-path.ts";
@@ -63,8 +62,7 @@ export const occupationWages = defineRoute({
     const area = query.area_code === undefined ? undefined : blsAreaCode(query.area_code);
     if (area === null) throw validationError([{ field: "area_code", code: "invalid_format", message: "not a BLS area code" }]);
     if (area && !wages.hasArea(year, area)) throw notFound(`OEWS May ${year} publishes no area ${area}.`, "Omit area_code to list every published area.");
-    const broad = broadGroupOf(soc);
-    const occCode = wages.publishes(year, soc) || !broad || !wages.publishes(year, broad) ? soc : broad;
+    const occCode = wages.publishedCode(year, soc).code;
     const rows = wages.rows(year, occCode, area);
     const notes = [`BLS OEWS May ${year}, annual wages in USD; hourly figures as published.`];
     if (occCode !== soc) notes.push(`OEWS May ${year} publishes ${soc} only within the broad group ${occCode} (${rows[0]?.occ_title ?? occCode}); those figures answer.`);

@@ -19,17 +19,28 @@ export class OccupationsRepository {
   private readonly byCode: Map<string, Occupation>;
   /** SOC 2018 codes (major to detailed) with their titles: the taxonomy OEWS publishes under. */
   readonly socTitles: ReadonlyMap<string, string>;
+  private readonly related = new Map<string, string[]>();
 
   constructor(db: Database) {
     this.all = db.query<{ soc_code: string; title: string; description: string | null; job_zone: number | null }, []>(
       "SELECT soc_code, title, description, job_zone FROM onet_occupation ORDER BY soc_code",
     ).all().map((r) => ({ socCode: r.soc_code, title: r.title, description: r.description, jobZone: r.job_zone, brightOutlook: false, green: false }));
     this.byCode = new Map(this.all.map((o) => [o.socCode, o]));
+    for (const r of db.query<{ soc_code: string; related_soc_code: string }, []>("SELECT soc_code, related_soc_code FROM onet_related ORDER BY soc_code, rank").all()) {
+      const list = this.related.get(r.soc_code) ?? [];
+      list.push(r.related_soc_code);
+      this.related.set(r.soc_code, list);
+    }
     this.socTitles = new Map(db.query<{ code: string; title: string }, []>("SELECT code, title FROM soc_2018").all().map((r) => [r.code, r.title]));
   }
 
   get(socCode: string): Occupation | null {
     return this.byCode.get(socCode) ?? null;
+  }
+
+  /** Titles of the occupations O*NET lists as related, in O*NET's order. */
+  relatedTitles(socCode: string, n = 5): string[] {
+    return (this.related.get(socCode) ?? []).slice(0, n).flatMap((c) => this.byCode.get(c)?.title ?? []);
   }
 
   /** Occupations in SOC code order; a boolean filter set to false does not restrict (it means "don't care"). */

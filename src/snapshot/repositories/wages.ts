@@ -1,5 +1,6 @@
 // BLS OEWS wage rows by year, area and SOC code.
 import type { Database } from "bun:sqlite";
+import { broadGroupOf } from "../../domain/soc-code.ts";
 
 export interface WageRow {
   year: number; area_code: string; area_title: string; area_type: number; occ_code: string; occ_title: string;
@@ -43,6 +44,12 @@ export class WagesRepository {
 
   publishes(year: number, occCode: string): boolean {
     return this.occupationExists.get(year, occCode) !== null;
+  }
+
+  /** The code OEWS publishes a SOC occupation under in a year: itself, else its broad group if that is published. */
+  publishedCode(year: number, soc: string): { code: string; viaBroadGroup: boolean } {
+    const broad = broadGroupOf(soc);
+    return !this.publishes(year, soc) && broad && this.publishes(year, broad) ? { code: broad, viaBroadGroup: true } : { code: soc, viaBroadGroup: false };
   }
 
   /** The most recent top-code a workbook stated at or before this year. */

@@ -1,0 +1,13 @@
+// Currency conversion with one documented rate: the World Bank annual average market rate (PPP factor ÷
+// price level ratio). Converted figures are rounded to whole units; responses say the rate and its year.
+export type Currency = "USD" | "EUR";
+
+export interface ConversionRate { eurPerUsd: number; year: number }
+
+export function convert(value: number | null, from: Currency, to: Currency, rate: ConversionRate): number | null {
+  if (value === null || from === to) return value;
+  return Math.round(from === "USD" ? value * rate.eurPerUsd : value / rate.eurPerUsd);
+}
+
+export const conversionNote = (from: Currency, to: Currency, rate: ConversionRate) =>
+  `Converted from ${from} to ${to} at ${rate.eurPerUsd.toFixed(4)} EUR per USD, the ${rate.year} annual average market rate from World Bank data (PA.NUS.PPP ÷ PA.NUS.PPPC.RF for Germany), rounded to whole ${to}.`;

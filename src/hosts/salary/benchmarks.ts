@@ -1,0 +1,123 @@
+// The salary host's work, shared by E2 and E3: match the title, resolve the location, and read the
+// publisher figures for the pair. Throws the spec's errors (404 NO_SALARY_DATA, 400 LOCATION_NOT_FOUND,
+// 404 NO_BENCHMARK).
+import { ApiError } from "../../http/errors.ts";
+import { resolveLocation, suggestLocations, type ResolvedLocation, type UsArea } from "../../domain/location.ts";
+import { convert, conversionNote, type Currency } from "../../domain/currency.ts";
+import { isoToEurostat } from "../../domain/european-countries.ts";
+import type { TitleMatch } from "../../domain/title-match.ts";
+import type { Occupation } from "../../snapshot/repositories/occupations.ts";
+import type { Services } from "../../services.ts";
+import countries from "i18n-iso-countries";
+
+export interface MatchedJob { match: TitleMatch; occupation: Occupation; soc: string }
+
+export function matchJob(jobTitle: string, s: Services): MatchedJob {
+  const match = s.titleMatcher.match(jobTitle);
+  if (!match) {
+    const closest = s.titleMatcher.closest(jobTitle);
+    throw new ApiError(404, "NO_SALARY_DATA", `No occupation matches the job title "${jobTitle.slice(0, 100)}".`,
+      { suggestion: closest.length ? `Try a title such as: ${closest.join("; ")}.` : "Try a common job title, e.g. \"Registered Nurse\".", field: "job_title" });
+  }
+  return { match, occupation: s.occupations.get(match.socCode)!, soc: match.socCode.slice(0, 7) };
+}
+
+export function locate(location: string | undefined, s: Services, field = "location"): Exclude<ResolvedLocation, { region: "unsupported" }> {
+  const resolved = resolveLocation(location, s.locations);
+  if (resolved?.region === "unsupported") {
+    throw new ApiError(400, "LOCATION_NOT_FOUND", `${resolved.countryName} is outside the United States and the EU/EEA, which the salary data covers.`,
+      { field, suggestion: "Use a U.S. area or an EU/EEA country or city." });
+  }
+  if (!resolved) {
+    const near = suggestLocations(location ?? "", s.locations);
+    throw new ApiError(400, "LOCATION_NOT_FOUND", `Cannot resolve the location "${(location ?? "").slice(0, 100)}".`,
+      { field, suggestion: near.length ? `Did you mean: ${near.join("; ")}?` : "Use a BLS area code, a U.S. metro or state, an ISO country code, or an EU country or city." });
+  }
+  return resolved;
+}
+
+export const RELEASE = (year: number) => `BLS OEWS May ${year}`;
+
+export interface UsFigures {
+  area: UsArea; year: number; oewsCode: string; viaBroadGroup: boolean;
+  p10: number | null; p25: number | null; median: number | null; p75: number | null; p90: number | null; mean: number | null;
+  costOfLivingIndex: number | null; rppYear: number | null; notes: string[]; currency: Currency;
+}
+
+/** OEWS annual wages for the occupation in the area (latest vintage), converted when asked. */
+export function usFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services): UsFigures {
+  const year = s.wages.latestYear;
+  const { code, viaBroadGroup } = s.wages.publishedCode(year, job.soc);
+  const [row] = s.wages.rows(year, code, area.areaCode);
+  if (!row || [row.a_median, row.a_mean, row.a_pct10, row.a_pct90].every((v) => v === null)) {
+    const fallback = area.kind === "msa" || area.kind === "nonmetro" ? "the state or the national figure (location=US)" : "the national figure (location=US)";
+    throw new ApiError(404, "NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.occupation.title} (${code}) in ${area.title}.`, { suggestion: `Try ${fallback}.` });
+  }
+  const rpp = area.kind === "national" ? { value: 100, year } : area.kind === "msa" ? s.priceLevels.msaRpp(area.cbsa!) : area.kind === "state" ? s.priceLevels.stateRpp(area.areaCode.slice(0, 2)) : null;
+  const notes: string[] = [];
+  if (viaBroadGroup) notes.push(`${RELEASE(year)} publishes ${job.soc} only within the broad group ${code} (${row.occ_title}); those figures answer.`);
+  if (row.a_mean === null) notes.push("The mean is not published for this area (May 2025 MSA rows carry percentiles only).");
+  const rate = s.priceLevels.eurPerUsd;
+  const to: Currency = currency === "EUR" && rate ? "EUR" : "USD";
+  if (to === "EUR") notes.push(conversionNote("USD", "EUR", rate!));
+  const c = (v: number | null) => (to === "EUR" ? convert(v, "USD", "EUR", rate!) : v);
+  return {
+    area, year, oewsCode: code, viaBroadGroup, currency: to,
+    p10: c(row.a_pct10), p25: c(row.a_pct25), median: c(row.a_median), p75: c(row.a_pct75), p90: c(row.a_pct90), mean: c(row.a_mean),
+    costOfLivingIndex: rpp?.value ?? null, rppYear: rpp?.year ?? null, notes,
+  };
+}
+
+export interface EuFigures {
+  countryCode: string; countryName: string; isco: { major: string; majorTitle: string; unit: string; unitTitle: string };
+  mean: number | null; meanMale: number | null; meanFemale: number | null; genderGapPct: number | null;
+  minimumWage: { monthly_eur: number | null; monthly_pps: number | null; year: number; semester: number | null } | null;
+  costOfLivingIndex: number | null; currency: Currency; notes: string[];
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** SES 2022 figures for the occupation's ISCO major group in the country. */
+export function euFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services): EuFigures {
+  const isco = s.isco.forOccupation(job.occupation.socCode);
+  const geo = isoToEurostat(countryCode);
+  const countryName = countries.getName(countryCode, "en") ?? countryCode;
+  if (!isco) throw new ApiError(404, "NO_BENCHMARK", `${job.occupation.title} has no ISCO-08 mapping in the SOC–ISCO crosswalk.`, { suggestion: "Try a related job title." });
+  const group = `OC${isco.major}`;
+  const hourly = { T: s.euEarnings.hourly(geo, group, "T"), M: s.euEarnings.hourly(geo, group, "M"), F: s.euEarnings.hourly(geo, group, "F") };
+  const annual = s.euEarnings.annual(geo, group);
+  const monthly = { T: s.euEarnings.monthly(geo, group, "T"), M: s.euEarnings.monthly(geo, group, "M"), F: s.euEarnings.monthly(geo, group, "F") };
+  if (hourly.T.value === null && annual.value === null && monthly.T === null) {
+    const why = hourly.T.flag?.includes("C") ? " (Eurostat marks the value confidential)" : "";
+    throw new ApiError(404, "NO_BENCHMARK", `Eurostat SES 2022 publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${countryName}${why}.`,
+      { suggestion: "GET /api/v1/salary/eu/countries lists the countries with data." });
+  }
+  const notes = [
+    `EU figures are Eurostat Structure of Earnings Survey 2022 at ISCO-08 major-group resolution: ${job.occupation.title} maps to group ${isco.major} (${isco.majorTitle}) through the SOC–ISCO crosswalk, so every occupation in the group shares this benchmark.`,
+    "Scope: enterprises with 10 or more employees, NACE B–S except O.",
+  ];
+  let mean: number | null = annual.value;
+  if (mean !== null) notes.push("mean: published mean gross annual earnings (EUR).");
+  else if (monthly.T !== null) { mean = monthly.T * 12; notes.push("mean: derived as published mean gross monthly earnings × 12 (EUR)."); }
+  else notes.push(`mean: no annual or monthly figure is published for ${countryName}; the mean gross hourly earnings are ${hourly.T.value} EUR.`);
+  const meanMale = monthly.M !== null ? monthly.M * 12 : null;
+  const meanFemale = monthly.F !== null ? monthly.F * 12 : null;
+  if (meanMale !== null) notes.push("mean_male, mean_female: derived as mean gross monthly earnings by sex × 12 (EUR).");
+  const genderGapPct = hourly.M.value !== null && hourly.F.value !== null ? round2(((hourly.M.value - hourly.F.value) / hourly.M.value) * 100) : null;
+  if (genderGapPct !== null) notes.push("gender_gap_pct: (men's − women's mean gross hourly earnings) ÷ men's × 100, as Eurostat defines the unadjusted gap.");
+  const mw = s.euEarnings.minimumWage(geo);
+  if (!mw) notes.push(`${countryName} has no statutory minimum wage in Eurostat's data.`);
+  else notes.push("minimum_wage: latest semester of Eurostat earn_mw_cur; PPS figures are not in the data mirror (monthly_pps is null).");
+  const plr = s.priceLevels.priceLevelRatio(countries.alpha2ToAlpha3(countryCode) ?? "");
+  if (plr) notes.push(`cost_of_living_index: World Bank price level ratio ${plr.year} × 100 (United States = 100).`);
+  const rate = s.priceLevels.eurPerUsd;
+  const to: Currency = currency === "USD" && rate ? "USD" : "EUR";
+  if (to === "USD") notes.push(conversionNote("EUR", "USD", rate!));
+  const c = (v: number | null) => (to === "USD" ? convert(v, "EUR", "USD", rate!) : v);
+  return {
+    countryCode, countryName, isco, currency: to, notes,
+    mean: c(mean), meanMale: c(meanMale), meanFemale: c(meanFemale), genderGapPct,
+    minimumWage: mw ? { monthly_eur: mw.monthlyEur, monthly_pps: null, year: mw.year, semester: mw.semester } : null,
+    costOfLivingIndex: plr ? round2(plr.value * 100) : null,
+  };
+}

@@ -1,0 +1,43 @@
+// Eurostat earnings by ISCO-08 major group: SES 2022 hourly (by sex), annual (DE, ES, IT, PL), the monthly
+// extract, statutory minimum wages and the headline gender pay gap.
+import type { Database } from "bun:sqlite";
+
+/** SES 2022 scope used throughout: enterprises with 10+ employees, NACE B-S except O (Eurostat's GPG scope). */
+export const SES_SCOPE = { sizeclas: "GE10", nace: "B-S_X_O" } as const;
+
+export interface Observation { value: number | null; flag: string | null }
+export interface MinimumWage { monthlyEur: number; year: number; semester: number }
+
+export class EuEarningsRepository {
+  private readonly hourlyQ;
+  private readonly annualQ;
+  private readonly monthlyQ;
+  private readonly minimumWageQ;
+  private readonly gapQ;
+  private readonly groupsQ;
+
+  constructor(db: Database) {
+    this.hourlyQ = db.query<Observation, [string, string, string]>(
+      `SELECT value, flag FROM ses_hourly WHERE geo = ? AND isco08 = ? AND sex = ? AND sizeclas = '${SES_SCOPE.sizeclas}' AND nace_r2 = '${SES_SCOPE.nace}'`);
+    this.annualQ = db.query<Observation, [string, string]>("SELECT value, flag FROM ses_annual WHERE geo = ? AND isco08 = ? AND indic_se = 'ERN' AND unit = 'EUR'");
+    this.monthlyQ = db.query<{ value: number | null; note: string | null }, [string, string, string]>("SELECT value, note FROM ses_monthly WHERE geo = ? AND isco08 = ? AND sex = ? AND year = 2022");
+    this.minimumWageQ = db.query<MinimumWage, [string]>(
+      "SELECT value AS monthlyEur, year, semester FROM minimum_wage WHERE geo = ? AND currency = 'EUR' AND value IS NOT NULL ORDER BY year DESC, semester DESC LIMIT 1");
+    this.gapQ = db.query<{ value: number; year: number; flag: string | null }, [string]>(
+      "SELECT value, year, flag FROM gender_pay_gap WHERE geo = ? AND breakdown_kind = 'headline' AND value IS NOT NULL ORDER BY year DESC LIMIT 1");
+    this.groupsQ = db.query<{ geo: string; groups: number }, []>(
+      `SELECT geo, count(DISTINCT isco08) AS groups FROM ses_hourly WHERE sex = 'T' AND value IS NOT NULL AND isco08 GLOB 'OC[0-9]'
+       AND sizeclas = '${SES_SCOPE.sizeclas}' AND nace_r2 = '${SES_SCOPE.nace}' GROUP BY geo`);
+  }
+
+  /** Mean gross hourly earnings (EUR), SES 2022; sex T, M or F. */
+  hourly = (geo: string, isco: string, sex: "T" | "M" | "F") => this.hourlyQ.get(geo, isco, sex) ?? { value: null, flag: null };
+  /** Mean gross annual earnings (EUR), SES 2022: DE, ES, IT, PL only. */
+  annual = (geo: string, isco: string) => this.annualQ.get(geo, isco) ?? { value: null, flag: null };
+  /** Mean gross monthly earnings (EUR), SES 2022, from the monthly extract (20 countries). */
+  monthly = (geo: string, isco: string, sex: "T" | "M" | "F") => this.monthlyQ.get(geo, isco, sex)?.value ?? null;
+  minimumWage = (geo: string) => this.minimumWageQ.get(geo);
+  headlineGap = (geo: string) => this.gapQ.get(geo);
+  /** Countries (Eurostat codes) with SES 2022 hourly earnings, and how many ISCO major groups each has. */
+  coverage = () => new Map(this.groupsQ.all().map((r) => [r.geo, r.groups]));
+}
