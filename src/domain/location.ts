@@ -39,11 +39,13 @@ export interface LocationData {
 
 const NATIONAL = new Set(["", "us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america", "national", "99", "0000000"]);
 const EU_EEA_SET = new Set<string>(EU_EEA);
+const US_AND_TERRITORIES = new Set(["US", "PR", "GU", "VI", "AS", "MP", "UM"]);
 
 function euCountry(iso2: string | undefined, input: string, city: string | null = null): ResolvedLocation | null {
   if (!iso2) return null;
   const countryName = countries.getName(iso2, "en") ?? iso2;
-  if (iso2 === "US") return null;
+  // The U.S. and its territories are never "outside": a territory resolves through its OEWS areas or not at all.
+  if (US_AND_TERRITORIES.has(iso2)) return null;
   return EU_EEA_SET.has(iso2) ? { region: "eu", countryCode: iso2, countryName, city, input } : { region: "unsupported", countryCode: iso2, countryName, input };
 }
 
