@@ -9,7 +9,8 @@
 //  6. an MSA's title ("Austin-Round Rock-San Marcos, TX", or the part before the comma);
 //  7. an EU/EEA country's name in any language i18n-iso-countries knows ("Deutschland", "Allemagne");
 //  8. a city name: among U.S. and EU/EEA cities of that name (GeoNames), the most populous; a U.S. city
-//     answers with the MSA it is a principal city of, an EU/EEA city with its country.
+//     answers with the MSA it is a principal city of, an EU/EEA city with its country ("Athens" and
+//     "Naples" are in Europe, "Portland" in Oregon); with no such city, a principal city of exactly one MSA.
 // A country outside the EU/EEA ("UK", "Japan") is recognised and refused with a message saying so.
 // Anything else is unresolved; `suggestLocations` names the closest MSA titles and countries.
 // City names are GeoNames' main names ("Munich", "Vienna", "Kraków"); other spellings are not known.
@@ -91,7 +92,9 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
   }
   const msa = data.msaByTitle(input);
   if (msa) return us(msa);
-  const country = euCountry(countryFromName(input), input);
+  const named = countryFromName(input);
+  if (named && US_AND_TERRITORIES.has(named) && named !== "US") return null; // "Puerto Rico": a territory, not a city elsewhere
+  const country = euCountry(named, input);
   if (country) return country;
 
   const cityName = cityState ? cityState[1] : input;
@@ -99,9 +102,12 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
     .filter((c) => c.country === "US" || EU_EEA_SET.has(c.country))
     .filter((c) => !cityState || (c.country === "US" && c.adminCode === cityState[2].toUpperCase()))
     .sort((a, b) => b.population - a.population);
-  if (!best) return null;
-  if (best.country === "US") return us(data.msaByPrincipalCity(best.name, best.adminCode));
-  return euCountry(best.country, input, best.name);
+  if (best && best.country !== "US") return euCountry(best.country, input, best.name);
+  const cityMsa = best ? data.msaByPrincipalCity(best.name, best.adminCode) : null;
+  if (cityMsa) return us(cityMsa);
+  // The most populous namesake is in no MSA, or there is none (territories' cities are not in the
+  // gazetteer): a principal city of exactly one MSA still names it ("San Juan").
+  return cityState ? null : us(data.msaByPrincipalCity(cityName, null));
 }
 
 /** The three closest MSA titles, state names and EU/EEA country names, for LOCATION_NOT_FOUND. */

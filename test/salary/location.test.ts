@@ -20,7 +20,7 @@ const LOCATIONS: [string, string | null][] = [
   ["DE", "EU:DE"], ["de", "EU:DE"], ["DEU", "EU:DE"], ["Germany", "EU:DE"], ["Deutschland", "EU:DE"], ["Allemagne", "EU:DE"], ["Alemania", "EU:DE"],
   ["FR", "EU:FR"], ["France", "EU:FR"], ["Frankreich", "EU:FR"], ["EL", "EU:GR"], ["GR", "EU:GR"], ["Ελλάδα", "EU:GR"], ["Polska", "EU:PL"],
   ["España", "EU:ES"], ["Sverige", "EU:SE"], ["Norway", "EU:NO"], ["Iceland", "EU:IS"], ["Lyon", "EU:FR"], ["Paris", "EU:FR"], ["Munich", "EU:DE"],
-  ["Kraków", "EU:PL"], ["Milan", "EU:IT"], ["Barcelona", "EU:ES"],
+  ["Kraków", "EU:PL"], ["Athens", "EU:GR"], ["Naples", "EU:IT"], ["Athens, GA", "US:0012020"], ["Milan", "EU:IT"], ["Barcelona", "EU:ES"],
   ["UK", "NOT_EU:GB"], ["United Kingdom", "NOT_EU:GB"], ["Japan", "NOT_EU:JP"], ["CH", "NOT_EU:CH"],
   ["Atlantis", null], ["xx", null], ["12345", null], ["123", null], ["!!!", null], ["Springfield, ZZ", null],
 ];

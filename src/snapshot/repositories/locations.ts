@@ -4,6 +4,15 @@ import type { Database } from "bun:sqlite";
 import type { CityRecord, LocationData, UsArea, UsAreaKind } from "../../domain/location.ts";
 import { AREA_TYPES } from "../../domain/bls-area.ts";
 
+/**
+ * The names a Census principal city answers to: "Athens-Clarke County unified government (balance)" is also
+ * "Athens-Clarke County" and "Athens"; "Nashville-Davidson metropolitan government (balance)" also "Nashville".
+ */
+export function principalCityNames(census: string): string[] {
+  const base = census.toLowerCase().replace(/\s*\(balance\)$/, "").replace(/\s+(unified|metropolitan|consolidated|metro) government$/, "");
+  return [...new Set([census.toLowerCase(), base, base.split("-")[0]])];
+}
+
 export class LocationsRepository implements LocationData {
   private readonly areas = new Map<string, UsArea>();
   private readonly statesByName = new Map<string, UsArea>();
@@ -39,11 +48,12 @@ export class LocationsRepository implements LocationData {
     for (const c of db.query<{ cbsa_code: string; city: string; state_fips: string }, []>("SELECT cbsa_code, city, state_fips FROM cbsa_principal_city").all()) {
       const msa = this.areas.get(`00${c.cbsa_code}`);
       if (!msa) continue; // a micropolitan area: OEWS publishes no wages for it
-      const name = c.city.toLowerCase();
-      for (const key of [`${name}|${fipsToCode.get(c.state_fips)}`, name]) {
-        const list = this.principal.get(key) ?? [];
-        if (!list.includes(msa)) list.push(msa);
-        this.principal.set(key, list);
+      for (const name of principalCityNames(c.city)) {
+        for (const key of [`${name}|${fipsToCode.get(c.state_fips)}`, name]) {
+          const list = this.principal.get(key) ?? [];
+          if (!list.includes(msa)) list.push(msa);
+          this.principal.set(key, list);
+        }
       }
     }
     this.cities = db.query<CityRecord, [string]>("SELECT name, country, admin_code AS adminCode, population FROM city WHERE name = ? COLLATE NOCASE");
