@@ -1,0 +1,120 @@
+// E2 GET /v1/salary: figures against the publisher files, and every error path of the spec.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { parse } from "csv-parse/sync";
+import { startTestServer, mirror, type TestServer } from "../support/server.ts";
+import { textRows } from "../support/publisher.ts";
+
+let s: TestServer;
+let oews: Record<string, string>[];
+let rpp: string[][];
+beforeAll(async () => {
+  s = startTestServer();
+  oews = parse(await Bun.file(mirror("bls-oews/oews_M2025_all_areas.csv")).text(), { columns: true });
+  rpp = parse(await Bun.file(mirror("bea-rpp/MARPP_MSA_2008_2024.csv")).text(), { relax_quotes: true, relax_column_count: true });
+}, 60_000);
+afterAll(() => s.stop());
+const get = (q: string) => s.call("salary", `/api/v1/salary?${q}`);
+const n = (v: string) => (v === "" ? null : Number(v));
+
+describe("E2 US", () => {
+  test("Sr. Software Eng in Austin, TX: OEWS May 2025 percentiles of 15-1252 in CBSA 12420, BEA RPP 2024", async () => {
+    const res = await get("job_title=Sr.%20Software%20Eng&location=Austin,%20TX");
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    const row = oews.find((r) => r.AREA === "12420" && r.OCC_CODE === "15-1252")!;
+    expect(body.salary).toEqual({ p10: n(row.A_PCT10), p25: n(row.A_PCT25), median: n(row.A_MEDIAN), p75: n(row.A_PCT75), p90: n(row.A_PCT90), mean: null, sample_size: null,
+      cost_of_living_index: Number(rpp.find((r) => r[0].includes("12420") && r[4] === "1")![rpp[0].indexOf("2024")]) });
+    expect(body.query).toMatchObject({ job_title: "Sr. Software Eng", matched_soc: "15-1252", matched_title: "Software Developers", currency: "USD", match_method: "alias", experience: null });
+    expect(body.data_source).toBe("BLS OEWS May 2025");
+    expect(body.data_date).toBe("2025-05");
+    expect(body.related_titles.length).toBeGreaterThan(0);
+    expect(Object.keys(body)).not.toContain("metadata"); // the salary host answers bare objects
+  });
+
+  test("omitted location = national, with the mean and RPP 100", async () => {
+    const body = await (await get("job_title=Registered%20Nurse")).json();
+    const row = oews.find((r) => r.AREA === "99" && r.OCC_CODE === "29-1141")!;
+    expect(body.salary).toMatchObject({ median: n(row.A_MEDIAN), mean: n(row.A_MEAN), cost_of_living_index: 100 });
+  });
+
+  test("currency=EUR converts at the documented World Bank rate and says so", async () => {
+    const usd = await (await get("job_title=Registered%20Nurse")).json();
+    const eur = await (await get("job_title=Registered%20Nurse&currency=eur")).json();
+    const ppp = (await textRows("worldbank/ppp-gdp.csv")).find((r) => r["Country ID"] === "DE" && r.Year === "2024")!;
+    const text = await Bun.file(mirror("worldbank/API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv")).text();
+    const grid: string[][] = parse(text, { bom: true, relax_column_count: true });
+    const plr = Number(grid.find((r) => r[1] === "DEU")![grid.find((r) => r[0] === "Country Name")!.indexOf("2024")]);
+    expect(eur.query.currency).toBe("EUR");
+    expect(eur.salary.median).toBe(Math.round(usd.salary.median * (Number(ppp.PPP) / plr)));
+    expect(eur.notes.join(" ")).toContain("EUR per USD");
+  });
+
+  test("a state: Texas", async () => {
+    const body = await (await get("job_title=Electrician&location=Texas")).json();
+    const row = oews.find((r) => r.AREA === "48" && r.AREA_TYPE === "2" && r.OCC_CODE === "47-2111")!;
+    expect(body.salary.median).toBe(n(row.A_MEDIAN));
+    expect(body.query.area_code).toBe("4800000");
+  });
+});
+
+describe("E2 EU", () => {
+  test("registered nurse in Deutschland: ISCO group 2, SES 2022 annual mean for DE, hourly gender gap, latest minimum wage", async () => {
+    const body = await (await get("job_title=registered%20nurse&location=Deutschland")).json();
+    expect(body.query).toMatchObject({ region: "eu", country_code: "DE", matched_isco: "2", matched_title: "Registered Nurses", currency: "EUR" });
+    const annual = (await Bun.file(mirror("eurostat/earn_ses22_28_DE_ES_IT_PL.json")).json());
+    const pos = (ds: any, want: Record<string, string>) => ds.id.reduce((p: number, dim: string, i: number) => p * ds.size[i] + ds.dimension[dim].category.index[want[dim]], 0);
+    const a = annual.value[pos(annual, { freq: "A", sex: "T", indic_se: "ERN", isco08: "OC2", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "DE", time: "2022" })];
+    expect(body.salary.mean).toBe(a);
+    const hourly = (await Bun.file(mirror("eurostat/earn_ses22_47.json")).json()).response;
+    const h = (sex: string) => hourly.value[pos(hourly, { freq: "A", sex, indic_se: "ERN", isco08: "OC2", sizeclas: "GE10", nace_r2: "B-S_X_O", unit: "EUR", geo: "DE", time: "2022" })];
+    expect(body.salary.gender_gap_pct).toBe(Math.round(((h("M") - h("F")) / h("M")) * 10000) / 100);
+    const mw = (await textRows("eurostat/earn_mw_cur_linear.csv")).filter((r) => r.geo === "DE" && r.OBS_VALUE).at(-1)!;
+    expect(body.salary.minimum_wage).toEqual({ monthly_eur: Number(mw.OBS_VALUE), monthly_pps: null, year: Number(mw.TIME_PERIOD.slice(0, 4)), semester: Number(mw.TIME_PERIOD.slice(-1)) });
+    expect(body.notes.join(" ")).toContain("ISCO-08 major-group resolution");
+  });
+
+  test("a city resolves to its country; countries without a statutory minimum wage say so", async () => {
+    const body = await (await get("job_title=Accountant&location=Milan")).json();
+    expect(body.query).toMatchObject({ country_code: "IT", location: "Milan, Italy" });
+    expect(body.salary.minimum_wage).toBeNull();
+    expect(body.notes.join(" ")).toContain("no statutory minimum wage");
+  });
+});
+
+describe("E2 errors", () => {
+  test("no matching occupation → 404 NO_SALARY_DATA with a suggestion", async () => {
+    const res = await get("job_title=xyzzy%20qwrtp");
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe("NO_SALARY_DATA");
+  });
+
+  test("unresolvable location → 400 LOCATION_NOT_FOUND with a suggestion; a non-EU country says why", async () => {
+    const res = await get("job_title=nurse&location=Atlantis");
+    expect(res.status).toBe(400);
+    const err = (await res.json()).error;
+    expect(err).toMatchObject({ code: "LOCATION_NOT_FOUND", status: 400, field: "location" });
+    expect(err.suggestion).toContain("Did you mean");
+    const uk = (await (await get("job_title=nurse&location=UK")).json()).error;
+    expect(uk.message).toContain("outside the United States and the EU/EEA");
+  });
+
+  test("matched occupation, no published value for the area → 404 NO_BENCHMARK suggesting a wider area", async () => {
+    const missing = oews.filter((r) => r.AREA === "12420");
+    const published = new Set(missing.map((r) => r.OCC_CODE));
+    // Legislators are published nationally but not in the Austin MSA.
+    expect(published.has("11-1031")).toBe(false);
+    const res = await get("job_title=Legislator&location=Austin,%20TX");
+    expect(res.status).toBe(404);
+    const err = (await res.json()).error;
+    expect(err.code).toBe("NO_BENCHMARK");
+    expect(err.suggestion).toContain("national");
+  });
+
+  for (const q of ["", "job_title=", `job_title=${"a".repeat(201)}`, "job_title=nurse&currency=GBP", "job_title=nurse&foo=1", `job_title=nurse&location=${"x".repeat(201)}`]) {
+    test(`${q || "(no parameters)"} → 422`, async () => {
+      const res = await get(q);
+      expect(res.status).toBe(422);
+      expect((await res.json()).error.code).toBe("VALIDATION_ERROR");
+    });
+  }
+});
