@@ -30,7 +30,7 @@ export function locate(location: string | undefined, s: Services, field = "locat
   }
   if (!resolved) {
     const near = suggestLocations(location ?? "", s.locations);
-    throw new ApiError(400, "LOCATION_NOT_FOUND", `Cannot resolve the location "${(location ?? "").slice(0, 100)}".`,
+    throw new ApiError(400, "LOCATION_NOT_FOUND", `Cannot resolve the location "${(location ?? "").slice(0, 100)}"${field === "location" ? "" : ` (${field})`}.`,
       { field, suggestion: near.length ? `Did you mean: ${near.join("; ")}?` : "Use a BLS area code, a U.S. metro or state, an ISO country code, or an EU country or city." });
   }
   return resolved;

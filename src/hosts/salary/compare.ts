@@ -1,0 +1,70 @@
+// E3 GET /v1/salary/compare: one job title across up to ten US or EU/EEA locations, in the order given.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { ApiError } from "../../http/errors.ts";
+import { matchJob, locate, usFigures, euFigures, RELEASE } from "./benchmarks.ts";
+import { jobTitle, experience, currency } from "./models.ts";
+import type { Services } from "../../services.ts";
+import type { Currency } from "../../domain/currency.ts";
+
+export const MAX_LOCATIONS = 10;
+
+/** "Austin, TX; DE ; Lyon" → ["Austin, TX", "DE", "Lyon"]: split on ";", trimmed, order kept. */
+export const locationList = (field: string, max: number) => z.string().max(2000)
+  .transform((v) => v.split(";").map((x) => x.trim()))
+  .refine((list) => list.every((x) => x.length > 0), `${field} must not contain empty entries`)
+  .refine((list) => list.length <= max, `${field} takes at most ${max} entries`)
+  .describe(`semicolon-separated, at most ${max}; whitespace trimmed; order kept`);
+
+const Comparison = z.object({
+  location: z.string(), region: z.enum(["us", "eu"]), country_code: z.string().nullable(),
+  median: z.number().nullable(), mean: z.number().nullable(), currency: z.string(),
+  col_index: z.number().nullable(), col_adjusted_median: z.number().nullable().optional(),
+  gender_gap_pct: z.number().nullable().optional(), minimum_wage_monthly_eur: z.number().nullable().optional(),
+  data_source: z.string(), notes: z.array(z.string()),
+});
+
+function compareOne(entry: string, index: number, job: ReturnType<typeof matchJob>, wanted: Currency | undefined, s: Services): z.infer<typeof Comparison> {
+  const place = locate(entry, s, `locations[${index}]`);
+  try {
+    if (place.region === "us") {
+      const f = usFigures(job, place.area, wanted ?? "USD", s);
+      const adjusted = f.median !== null && f.costOfLivingIndex ? Math.round(f.median / (f.costOfLivingIndex / 100)) : null;
+      return { location: f.area.title, region: "us", country_code: "US", median: f.median, mean: f.mean, currency: f.currency, col_index: f.costOfLivingIndex,
+        col_adjusted_median: adjusted, data_source: RELEASE(f.year),
+        notes: [...f.notes, `col_adjusted_median = median ÷ (BEA RPP ${f.rppYear ?? ""} ÷ 100).`] };
+    }
+    const f = euFigures(job, place.countryCode, wanted ?? "EUR", s);
+    return { location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu", country_code: f.countryCode, median: null, mean: f.mean,
+      currency: f.currency, col_index: f.costOfLivingIndex, gender_gap_pct: f.genderGapPct, minimum_wage_monthly_eur: f.minimumWage?.monthly_eur ?? null,
+      data_source: "Eurostat Structure of Earnings Survey 2022", notes: f.notes };
+  } catch (err) {
+    // A matched place with no published figure stays in the comparison, empty, with the reason.
+    if (!(err instanceof ApiError) || err.code !== "NO_BENCHMARK") throw err;
+    const us = place.region === "us";
+    return { location: us ? place.area.title : place.countryName, region: place.region, country_code: us ? "US" : place.countryCode, median: null, mean: null,
+      currency: wanted ?? (us ? "USD" : "EUR"), col_index: null, data_source: us ? "BLS OEWS" : "Eurostat SES 2022", notes: [err.message] };
+  }
+}
+
+export const compareSalaries = defineRoute({
+  id: "E3",
+  summary: "Compare a job title across locations",
+  description: "Each location is resolved on its own, as in E2; any one that cannot be resolved fails the request (400, naming it). Figures are in each location's own currency unless `currency` is given. A location with no published figure is listed with nulls and the reason in its notes.",
+  method: "GET",
+  path: "/api/v1/salary/compare",
+  scope: "salary:read",
+  query: z.strictObject({ job_title: jobTitle, locations: locationList("locations", MAX_LOCATIONS), experience, currency }),
+  response: z.object({ job_title: z.string(), matched_title: z.string(), matched_soc: z.string(), match_method: z.string(), comparisons: z.array(Comparison) }),
+  errors: [400, 404],
+  handle: ({ query }, s) => {
+    const job = matchJob(query.job_title, s);
+    return {
+      data: {
+        job_title: query.job_title, matched_title: job.occupation.title, matched_soc: job.soc, match_method: job.match.method,
+        comparisons: query.locations.map((entry, i) => compareOne(entry, i, job, query.currency, s)),
+      },
+      datasets: ["bls_oews", "bea_rpp", "eurostat_ses_2022", "eurostat_min_wage", "worldbank_ppp"],
+    };
+  },
+});
