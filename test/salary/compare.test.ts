@@ -38,7 +38,7 @@ describe("E3", () => {
   });
 
   test("an entry with no published figure stays, empty, with the reason", async () => {
-    const body = await (await get("job_title=Legislator&locations=US;Austin,%20TX")).json();
+    const body = await (await get("job_title=Nuclear%20Engineer&locations=US;Austin,%20TX")).json();
     expect(body.comparisons[0].median).not.toBeNull();
     expect(body.comparisons[1]).toMatchObject({ median: null, mean: null });
     expect(body.comparisons[1].notes[0]).toContain("publishes no wages");
