@@ -11,6 +11,7 @@ import { LocationsRepository } from "./snapshot/repositories/locations.ts";
 import { EuEarningsRepository } from "./snapshot/repositories/eu-earnings.ts";
 import { IscoRepository } from "./snapshot/repositories/isco.ts";
 import { PriceLevelsRepository } from "./snapshot/repositories/price-levels.ts";
+import { SocCrosswalk } from "./snapshot/repositories/soc-crosswalk.ts";
 
 export interface Services {
   snapshotId: string;
@@ -26,6 +27,7 @@ export interface Services {
   euEarnings: EuEarningsRepository;
   isco: IscoRepository;
   priceLevels: PriceLevelsRepository;
+  crosswalk: SocCrosswalk;
 }
 
 export function createServices(snapshot: Snapshot): Services {
@@ -47,6 +49,7 @@ export function createServices(snapshot: Snapshot): Services {
     euEarnings: new EuEarningsRepository(snapshot.db),
     isco: new IscoRepository(snapshot.db),
     priceLevels: new PriceLevelsRepository(snapshot.db),
+    crosswalk: new SocCrosswalk(snapshot.db),
     titleMatcher: new TitleMatcher(titleRows, occupationSearch, (soc) => employment.get(soc.slice(0, 7)) ?? employment.get(`${soc.slice(0, 6)}0`) ?? 0),
   };
 }

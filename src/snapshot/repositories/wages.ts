@@ -32,6 +32,11 @@ export class WagesRepository {
     return areaCode ? this.byOccupationArea.all(year, occCode, areaCode) : this.byOccupation.all(year, occCode);
   }
 
+  /** The OEWS vintages that publish an area, ascending. */
+  years(areaCode: string): number[] {
+    return this.db.query<{ year: number }, [string]>("SELECT DISTINCT year FROM oews_wage WHERE area_code = ? ORDER BY year").all(areaCode).map((r) => r.year);
+  }
+
   /** National employment per 6-digit SOC code in a year (detailed and broad rows). */
   nationalEmployment(year: number): Map<string, number> {
     return new Map(this.db.query<{ occ_code: string; tot_emp: number }, [number]>(
