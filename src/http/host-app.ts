@@ -66,7 +66,7 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
           body: parseInput(route.body, body, "body"),
         };
         const result = route.handle(input, deps.services);
-        return json(200, successBody(kind, result, ctx.requestId, ctx.quota, deps.services.sources));
+        return json(200, successBody(kind, result, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
       } catch (err) {
         return errorResponse(err, ctx, deps.docBaseUrl);
       }

@@ -77,6 +77,7 @@ export function buildOpenApi(kind: HostKind, routes: readonly AnyRoute[], public
       parameters: [...parameters(r.params, "path"), ...parameters(r.query, "query")],
       ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body, "input") } } } } : {}),
       responses,
+      ...(r.deprecated ? { deprecated: true } : {}),
       "x-scope": r.scope,
       ...(r.minTier ? { "x-min-tier": r.minTier } : {}),
     };

@@ -38,6 +38,10 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType 
   body?: B;
   /** Shape of `data` (cost, skills) or of the whole body (salary). */
   response: z.ZodType<T>;
+  /** Headers on every successful response of this route (e.g. Deprecation and Sunset). */
+  headers?: Record<string, string>;
+  /** Marked deprecated in the OpenAPI document. */
+  deprecated?: boolean;
   /** Error statuses the docs list besides the common ones (401, 403, 422, 429, 500). */
   errors?: number[];
   handle(input: RouteInput<z.infer<Q>, z.infer<P>, z.infer<B>>, services: Services): RouteResult<T>;

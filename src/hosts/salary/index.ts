@@ -1,6 +1,7 @@
-// The salary host: benchmarks, trends, EU comparisons and compliance (E1–E8).
+// The salary host: benchmarks, trends, EU comparisons and compliance (E1–E8). Static paths first.
 import { salary } from "./salary.ts";
 import { compareSalaries } from "./compare.ts";
 import { trends } from "./trends.ts";
+import { euSalary, euCompare, euCountries } from "./eu.ts";
 
-export const salaryRoutes = [trends, salary, compareSalaries];
+export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries];

@@ -1,0 +1,125 @@
+// E4 GET /v1/salary/eu, E5 GET /v1/salary/eu/compare, E6 GET /v1/salary/eu/countries: the deprecated EU
+// endpoints, in the spec's shapes, from the same figures as E2.
+import { z } from "zod";
+import countries from "i18n-iso-countries";
+import { defineRoute } from "../../http/route.ts";
+import { ApiError } from "../../http/errors.ts";
+import { resolveLocation } from "../../domain/location.ts";
+import { eurostatToIso, isoToEurostat } from "../../domain/european-countries.ts";
+import { matchJob, euFigures, type MatchedJob } from "./benchmarks.ts";
+import { jobTitle } from "./models.ts";
+import { locationList } from "./compare.ts";
+import { deprecationHeaders, ISCO_NOTE } from "./deprecation.ts";
+import type { Services } from "../../services.ts";
+
+const SES = "Eurostat Structure of Earnings Survey 2022 (earn_ses22_47, earn_ses22_28)";
+
+/** A country name or ISO code → ISO alpha-2 of an EU/EEA country, or 400 naming the entry. */
+function euCountry(input: string, s: Services, field: string): string {
+  const r = resolveLocation(input, s.locations);
+  if (r?.region === "eu") return r.countryCode;
+  throw new ApiError(400, "LOCATION_NOT_FOUND", `"${input.slice(0, 100)}" is not an EU/EEA country${r ? "" : " name or ISO code"}.`,
+    { field, suggestion: "Use an ISO code (DE, FR, EL) or a country name in any EU language; GET /api/v1/salary/eu/countries lists them." });
+}
+
+/** E2's EU figures, or null figures when the survey has none for the pair. */
+function figuresOrEmpty(job: MatchedJob, iso: string, s: Services) {
+  try {
+    return euFigures(job, iso, "EUR", s);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "NO_BENCHMARK") return null;
+    throw err;
+  }
+}
+
+export const euSalary = defineRoute({
+  id: "E4",
+  summary: "EU salary (deprecated: use E2 with location)",
+  description: "Deprecated; removal date 2026-09-01. The EU benchmark for one EU country, as E2 answers it.",
+  method: "GET",
+  path: "/api/v1/salary/eu",
+  scope: "salary:read",
+  deprecated: true,
+  headers: deprecationHeaders("/api/v1/salary"),
+  query: z.strictObject({ job_title: jobTitle, country: z.string().trim().min(1).max(100).describe("country name or ISO code") }),
+  response: z.object({
+    query: z.object({ job_title: z.string(), matched_isco: z.string(), matched_isco_full: z.string(), matched_title: z.string(), match_method: z.string(), country: z.string(), country_code: z.string() }),
+    salary: z.object({
+      mean_annual: z.number().nullable(), median_annual: z.null(), p10: z.null(), p25: z.null(), p75: z.null(), p90: z.null(), currency: z.string(),
+      gender_gap_pct: z.number().nullable(), mean_male: z.number().nullable(), mean_female: z.number().nullable(), sample_size: z.null(),
+      minimum_wage: z.object({ monthly_eur: z.number().nullable(), monthly_pps: z.number().nullable(), year: z.number(), semester: z.number().nullable() }).nullable(),
+    }),
+    data_source: z.string(), data_date: z.string(), isco_note: z.string(), notes: z.array(z.string()),
+  }),
+  errors: [400, 404],
+  handle: ({ query }, s) => {
+    const job = matchJob(query.job_title, s);
+    const f = euFigures(job, euCountry(query.country, s, "country"), "EUR", s);
+    return {
+      data: {
+        query: { job_title: query.job_title, matched_isco: f.isco.major, matched_isco_full: f.isco.unit, matched_title: job.occupation.title, match_method: job.match.method, country: f.countryName, country_code: f.countryCode },
+        salary: { mean_annual: f.mean, median_annual: null, p10: null, p25: null, p75: null, p90: null, currency: "EUR", gender_gap_pct: f.genderGapPct,
+          mean_male: f.meanMale, mean_female: f.meanFemale, sample_size: null, minimum_wage: f.minimumWage },
+        data_source: SES, data_date: "2022", isco_note: ISCO_NOTE, notes: f.notes,
+      },
+      datasets: ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "isco_soc_crosswalk"],
+    };
+  },
+});
+
+export const euCompare = defineRoute({
+  id: "E5",
+  summary: "EU salary comparison (deprecated: use E3)",
+  description: "Deprecated; removal date 2026-09-01. Up to ten EU countries (names or ISO codes, `;`-separated, duplicates removed). A country without survey data is listed with nulls.",
+  method: "GET",
+  path: "/api/v1/salary/eu/compare",
+  scope: "salary:read",
+  deprecated: true,
+  headers: deprecationHeaders("/api/v1/salary/compare"),
+  query: z.strictObject({ job_title: jobTitle, countries: locationList("countries", 10) }),
+  response: z.object({
+    job_title: z.string(), matched_isco: z.string(), matched_title: z.string(),
+    comparisons: z.array(z.object({ country: z.string(), country_code: z.string(), mean_annual: z.number().nullable(), median_annual: z.null(), gender_gap_pct: z.number().nullable(), minimum_wage_monthly_eur: z.number().nullable() })),
+    currency: z.string(), data_source: z.string(), isco_note: z.string(),
+  }),
+  errors: [400, 404],
+  handle: ({ query }, s) => {
+    const job = matchJob(query.job_title, s);
+    const codes = [...new Set(query.countries.map((c, i) => euCountry(c, s, `countries[${i}]`)))];
+    const isco = s.isco.forOccupation(job.occupation.socCode);
+    if (!isco) throw new ApiError(404, "NO_BENCHMARK", `${job.occupation.title} has no ISCO-08 mapping in the SOC–ISCO crosswalk.`);
+    return {
+      data: {
+        job_title: query.job_title, matched_isco: isco.major, matched_title: job.occupation.title,
+        comparisons: codes.map((code) => {
+          const f = figuresOrEmpty(job, code, s);
+          return { country: countries.getName(code, "en") ?? code, country_code: code, mean_annual: f?.mean ?? null, median_annual: null,
+            gender_gap_pct: f?.genderGapPct ?? null, minimum_wage_monthly_eur: (f ? f.minimumWage?.monthly_eur : s.euEarnings.minimumWage(isoToEurostat(code))?.monthlyEur) ?? null };
+        }),
+        currency: "EUR", data_source: SES, isco_note: ISCO_NOTE,
+      },
+      datasets: ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "isco_soc_crosswalk"],
+    };
+  },
+});
+
+export const euCountries = defineRoute({
+  id: "E6",
+  summary: "EU countries with survey data (deprecated)",
+  description: "Deprecated; removal date 2026-09-01. The EU/EEA countries whose SES 2022 earnings are loaded, with the number of ISCO-08 major groups that have a published (non-confidential) mean.",
+  method: "GET",
+  path: "/api/v1/salary/eu/countries",
+  scope: "salary:read",
+  deprecated: true,
+  headers: deprecationHeaders("/api/v1/salary"),
+  response: z.object({ countries: z.array(z.object({ country_code: z.string(), country_name: z.string(), latest_year: z.number().int().nullable(), occupation_groups: z.number().int(), has_data: z.boolean() })) }),
+  handle: (_input, s) => ({
+    data: {
+      countries: [...s.euEarnings.coverage()].filter(([geo]) => !geo.startsWith("EU")).map(([geo, groups]) => {
+        const iso = eurostatToIso(geo);
+        return { country_code: iso, country_name: countries.getName(iso, "en") ?? iso, latest_year: 2022, occupation_groups: groups, has_data: groups > 0 };
+      }).sort((a, b) => a.country_name.localeCompare(b.country_name)),
+    },
+    datasets: ["eurostat_ses_2022"],
+  }),
+});

@@ -1,0 +1,80 @@
+// E4, E5, E6: the deprecated EU endpoints, their headers, and their figures against the Eurostat files.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, mirror, type TestServer } from "../support/server.ts";
+
+let s: TestServer;
+let hourly: any;
+beforeAll(async () => {
+  s = startTestServer();
+  hourly = (await Bun.file(mirror("eurostat/earn_ses22_47.json")).json()).response;
+});
+afterAll(() => s.stop());
+const get = (path: string) => s.call("salary", path);
+const value = (ds: any, want: Record<string, string>) => ds.value[ds.id.reduce((p: number, dim: string, i: number) => p * ds.size[i] + ds.dimension[dim].category.index[want[dim]], 0)];
+const hourlyOf = (geo: string, group: string, sex: string) =>
+  value(hourly, { freq: "A", sex, indic_se: "ERN", isco08: group, sizeclas: "GE10", nace_r2: "B-S_X_O", unit: "EUR", geo, time: "2022" });
+
+function expectDeprecated(res: Response, successor: string) {
+  expect(res.headers.get("deprecation")).toMatch(/^@\d+$/);
+  expect(res.headers.get("sunset")).toBe("Tue, 01 Sep 2026 00:00:00 GMT");
+  expect(res.headers.get("link")).toContain(`<${successor}>; rel="successor-version"`);
+}
+
+describe("E4", () => {
+  test("nurse in Frankreich: the spec's shape, the hourly gender gap from SES 2022, the deprecation headers", async () => {
+    const res = await get("/api/v1/salary/eu?job_title=nurse&country=Frankreich");
+    expect(res.status).toBe(200);
+    expectDeprecated(res, "/api/v1/salary");
+    const body = await res.json();
+    expect(body.query).toMatchObject({ matched_isco: "2", country: "France", country_code: "FR", matched_title: "Registered Nurses" });
+    const [m, f] = [hourlyOf("FR", "OC2", "M"), hourlyOf("FR", "OC2", "F")];
+    expect(body.salary.gender_gap_pct).toBe(Math.round(((m - f) / m) * 10000) / 100);
+    expect(body.salary.currency).toBe("EUR");
+    expect(body.isco_note).toContain("1-digit ISCO-08 major groups");
+  });
+
+  test("a non-EU country → 400; a nonsense country → 400; no title match → 404", async () => {
+    expect((await get("/api/v1/salary/eu?job_title=nurse&country=Japan")).status).toBe(400);
+    expect((await get("/api/v1/salary/eu?job_title=nurse&country=Atlantis")).status).toBe(400);
+    expect((await get("/api/v1/salary/eu?job_title=xyzzy%20qwrtp&country=DE")).status).toBe(404);
+    expect((await get("/api/v1/salary/eu?job_title=nurse")).status).toBe(422);
+  });
+});
+
+describe("E5", () => {
+  test("duplicates removed, order kept, EUR, headers", async () => {
+    const res = await get("/api/v1/salary/eu/compare?job_title=accountant&countries=DE;de;Polska;EL");
+    expectDeprecated(res, "/api/v1/salary/compare");
+    const body = await res.json();
+    expect(body.comparisons.map((c: any) => c.country_code)).toEqual(["DE", "PL", "GR"]);
+    expect(body.comparisons[2].gender_gap_pct).toBe(Math.round(((hourlyOf("EL", "OC2", "M") - hourlyOf("EL", "OC2", "F")) / hourlyOf("EL", "OC2", "M")) * 10000) / 100);
+    expect(body).toMatchObject({ matched_isco: "2", currency: "EUR" });
+  });
+
+  test("any unresolved country fails the request with 400 naming it; more than ten → 422", async () => {
+    const res = await get("/api/v1/salary/eu/compare?job_title=nurse&countries=DE;Narnia");
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.field).toBe("countries[1]");
+    expect((await get(`/api/v1/salary/eu/compare?job_title=nurse&countries=${Array(11).fill("DE").join(";")}`)).status).toBe(422);
+  });
+});
+
+describe("E6", () => {
+  test("the countries with SES 2022 data: each counts the ISCO groups with a published mean", async () => {
+    const res = await get("/api/v1/salary/eu/countries");
+    expectDeprecated(res, "/api/v1/salary");
+    const body = await res.json();
+    const geos = Object.keys(hourly.dimension.geo.category.index).filter((g) => !g.startsWith("EU"));
+    expect(body.countries.length).toBe(geos.length);
+    const de = body.countries.find((c: any) => c.country_code === "DE");
+    const groups = ["OC1", "OC2", "OC3", "OC4", "OC5", "OC6", "OC7", "OC8", "OC9"].filter((g) => typeof hourlyOf("DE", g, "T") === "number").length;
+    expect(de).toEqual({ country_code: "DE", country_name: "Germany", latest_year: 2022, occupation_groups: groups, has_data: true });
+    expect(body.countries.find((c: any) => c.country_code === "GR")).toBeTruthy(); // Eurostat's EL, served as ISO GR
+  });
+
+  test("the OpenAPI document marks E4–E6 deprecated", async () => {
+    const doc = await (await s.call("salary", "/openapi.json", { key: null })).json();
+    expect(doc.paths["/api/v1/salary/eu"].get.deprecated).toBe(true);
+    expect(doc.paths["/api/v1/salary"].get.deprecated).toBeUndefined();
+  });
+});
