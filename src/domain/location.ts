@@ -14,7 +14,7 @@
 // A country outside the EU/EEA ("UK", "Japan") is recognised and refused with a message saying so.
 // Anything else is unresolved; `suggestLocations` names the closest MSA titles and countries.
 // City names are GeoNames' main names ("Munich", "Vienna", "Kraków"); other spellings are not known.
-import countries from "i18n-iso-countries";
+import countries from "./country-names.ts";
 import { EU_EEA } from "./european-countries.ts";
 import { similarity } from "./trigram.ts";
 

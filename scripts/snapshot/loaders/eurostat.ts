@@ -1,5 +1,5 @@
 // Eurostat: country table, SES 2022 (JSON-stat), SES monthly extract, gender pay gap, minimum wages, HICP.
-import countries from "i18n-iso-countries";
+import countries from "../../../src/domain/country-names.ts";
 import { readTable, decodeJsonStat, str, num } from "../tabular.ts";
 import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
 

@@ -1,6 +1,6 @@
 // World Bank: PPP conversion factor (ISO2 file), price level ratio (WDI bulk CSV, ISO3), annual CPI inflation,
 // and the Global Database of Inflation (monthly headline/food/energy CPI).
-import countries from "i18n-iso-countries";
+import countries from "../../../src/domain/country-names.ts";
 import { readTable, str, num } from "../tabular.ts";
 import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
 

@@ -8,7 +8,7 @@ import { isoToEurostat } from "../../domain/european-countries.ts";
 import type { TitleMatch } from "../../domain/title-match.ts";
 import type { Occupation } from "../../snapshot/repositories/occupations.ts";
 import type { Services } from "../../services.ts";
-import countries from "i18n-iso-countries";
+import countries from "../../domain/country-names.ts";
 
 export interface MatchedJob { match: TitleMatch; occupation: Occupation; soc: string }
 

@@ -1,7 +1,7 @@
 // E4 GET /v1/salary/eu, E5 GET /v1/salary/eu/compare, E6 GET /v1/salary/eu/countries: the deprecated EU
 // endpoints, in the spec's shapes, from the same figures as E2.
 import { z } from "zod";
-import countries from "i18n-iso-countries";
+import countries from "../../domain/country-names.ts";
 import { defineRoute } from "../../http/route.ts";
 import { ApiError } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
