@@ -60,12 +60,18 @@ function countryFromCode(code: string): string | undefined {
   return undefined;
 }
 
+// Every country name in every language i18n-iso-countries ships, lower-cased → ISO alpha-2; built on first use.
+let namesToCodes: Map<string, string> | null = null;
 function countryFromName(name: string): string | undefined {
-  for (const lang of countries.langs()) {
-    const code = countries.getAlpha2Code(name, lang);
-    if (code) return code;
+  if (!namesToCodes) {
+    namesToCodes = new Map();
+    for (const lang of countries.langs()) {
+      for (const [code, names] of Object.entries(countries.getNames(lang, { select: "all" }))) {
+        for (const n of names) if (!namesToCodes.has(n.toLowerCase())) namesToCodes.set(n.toLowerCase(), code);
+      }
+    }
   }
-  return undefined;
+  return namesToCodes.get(name.toLowerCase());
 }
 
 export function resolveLocation(raw: string | undefined, data: LocationData): ResolvedLocation | null {

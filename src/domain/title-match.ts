@@ -44,6 +44,7 @@ export function normaliseTitle(title: string): string {
 
 export class TitleMatcher {
   private readonly aliases = new Map<string, { socCode: string; title: string; order: number; weight: number }>();
+  private lowerTexts: string[] | null = null;
 
   /** `employment(soc)`: how many people hold the occupation, to pick the likelier meaning of a shared title. */
   constructor(rows: readonly TitleRow[], private readonly search: TitleSearch, employment: (socCode: string) => number) {
@@ -80,9 +81,9 @@ export class TitleMatcher {
     if (key.length < 3) return null; // a one- or two-letter fragment is inside half the titles
     let best: { text: string; id: number } | null = null;
     const texts = this.search.index.texts;
-    for (let id = 0; id < texts.length; id++) {
-      const text = texts[id];
-      if (text.length >= key.length && text.toLowerCase().includes(key) && (!best || text.length < best.text.length)) best = { text, id };
+    const lower = (this.lowerTexts ??= texts.map((t) => t.toLowerCase()));
+    for (let id = 0; id < lower.length; id++) {
+      if (lower[id].length >= key.length && lower[id].includes(key) && (!best || texts[id].length < best.text.length)) best = { text: texts[id], id };
     }
     if (!best) return null;
     return { socCode: this.search.ownersOf(best.id)[0], matchedText: best.text, method: "pattern", score: 0 };

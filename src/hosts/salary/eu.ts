@@ -13,6 +13,7 @@ import { deprecationHeaders, ISCO_NOTE } from "./deprecation.ts";
 import type { Services } from "../../services.ts";
 
 const SES = "Eurostat Structure of Earnings Survey 2022 (earn_ses22_47, earn_ses22_28)";
+const EU_DATASETS = ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "isco_soc_crosswalk"] as const;
 
 /** A country name or ISO code → ISO alpha-2 of an EU/EEA country, or 400 naming the entry. */
 function euCountry(input: string, s: Services, field: string): string {
@@ -62,7 +63,7 @@ export const euSalary = defineRoute({
           mean_male: f.meanMale, mean_female: f.meanFemale, sample_size: null, minimum_wage: f.minimumWage },
         data_source: SES, data_date: "2022", isco_note: ISCO_NOTE, notes: f.notes,
       },
-      datasets: ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "isco_soc_crosswalk"],
+      datasets: EU_DATASETS,
     };
   },
 });
@@ -98,7 +99,7 @@ export const euCompare = defineRoute({
         }),
         currency: "EUR", data_source: SES, isco_note: ISCO_NOTE,
       },
-      datasets: ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "isco_soc_crosswalk"],
+      datasets: EU_DATASETS,
     };
   },
 });

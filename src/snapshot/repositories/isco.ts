@@ -6,6 +6,8 @@ export interface IscoMatch { major: string; majorTitle: string; unit: string; un
 export class IscoRepository {
   private readonly unitsQ;
   private readonly titles: Map<string, string>;
+  // The crosswalk is fixed for the snapshot's life: each occupation's answer is computed once.
+  private readonly memo = new Map<string, IscoMatch | null>();
 
   constructor(db: Database) {
     this.unitsQ = db.query<{ isco_code: string }, [string]>(
@@ -21,6 +23,11 @@ export class IscoRepository {
    * (ties: the lower group), and the first unit group within it.
    */
   forOccupation(onetCode: string): IscoMatch | null {
+    if (!this.memo.has(onetCode)) this.memo.set(onetCode, this.compute(onetCode));
+    return this.memo.get(onetCode)!;
+  }
+
+  private compute(onetCode: string): IscoMatch | null {
     const units = this.unitsQ.all(onetCode).map((r) => r.isco_code);
     if (!units.length) return null;
     const tally = new Map<string, number>();
