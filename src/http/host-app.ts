@@ -42,17 +42,14 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
         return errorResponse(new ApiError(404, "NOT_FOUND", `No endpoint at ${path} on the ${kind} host.`,
           { suggestion: "See /docs on this host for its endpoints." }), ctx, deps.docBaseUrl);
       }
-      if (code === "PARSE") {
-        return errorResponse(new ApiError(422, "VALIDATION_ERROR", "The request body is not valid JSON.",
-          { field: "body", errors: [{ field: "body", code: "invalid_json", message: "malformed JSON" }] }), ctx, deps.docBaseUrl);
-      }
       return errorResponse(error, ctx, deps.docBaseUrl);
     })
     .get("/openapi.json", () => new Response(openapiJson, { headers: { "content-type": "application/json; charset=utf-8" } }))
     .get("/docs", () => new Response(docsHtml, { headers: { "content-type": "text/html; charset=utf-8" } }));
 
   for (const route of routes) {
-    app.route(route.method, route.path, ({ request, query, params, body }) => {
+    // The body is parsed here, after the key and quota checks, not by Elysia before them.
+    app.route(route.method, route.path, async ({ request, query, params }) => {
       const ctx = contextOf(request);
       try {
         const key = deps.guard.authenticate(request.headers.get("x-api-key"));
@@ -63,14 +60,29 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
         const input = {
           query: parseInput(route.query ?? NO_QUERY, query, "query"),
           params: parseInput(route.params, params, "path"),
-          body: parseInput(route.body, body, "body"),
+          body: route.body ? parseInput(route.body, await jsonBody(request), "body") : undefined,
         };
         const result = route.handle(input, deps.services);
         return json(200, successBody(kind, result, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
       } catch (err) {
         return errorResponse(err, ctx, deps.docBaseUrl);
       }
-    });
+    }, { parse: "none" });
   }
   return app;
+}
+
+/** The request body as JSON, or a 422 naming the body; the content type must say JSON. */
+async function jsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new ApiError(422, "VALIDATION_ERROR", "The request body must be JSON (Content-Type: application/json).",
+      { field: "body", errors: [{ field: "body", code: "unsupported_media_type", message: `content type ${type.slice(0, 60) || "missing"}` }] });
+  }
+  const text = await request.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(422, "VALIDATION_ERROR", "The request body is not valid JSON.", { field: "body", errors: [{ field: "body", code: "invalid_json", message: "malformed JSON" }] });
+  }
 }

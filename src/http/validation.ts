@@ -7,6 +7,8 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), "");
 }
 
+export const MAX_FIELD_ERRORS = 100;
+
 export function parseInput<S extends z.ZodType>(schema: S | undefined, value: unknown, part: "query" | "path" | "body"): z.infer<S> {
   if (!schema) return undefined as z.infer<S>;
   const result = schema.safeParse(value);
@@ -16,5 +18,11 @@ export function parseInput<S extends z.ZodType>(schema: S | undefined, value: un
     if (issue.code === "unrecognized_keys") return issue.keys.map((k) => ({ field: k, code: "unrecognized_key", message: `unknown ${part} parameter` }));
     return [{ field: fieldPath(issue.path) || part, code: issue.code, message: issue.message }];
   });
+  // A 10,000-record body can hold 10,000 mistakes: name the first hundred, and say how many there were.
+  if (errors.length > MAX_FIELD_ERRORS) {
+    const total = errors.length;
+    errors.length = MAX_FIELD_ERRORS;
+    errors.push({ field: part, code: "too_many_errors", message: `${total - MAX_FIELD_ERRORS} more errors not listed` });
+  }
   throw validationError(errors);
 }

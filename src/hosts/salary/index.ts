@@ -3,5 +3,6 @@ import { salary } from "./salary.ts";
 import { compareSalaries } from "./compare.ts";
 import { trends } from "./trends.ts";
 import { euSalary, euCompare, euCountries } from "./eu.ts";
+import { payGapReport } from "./pay-gap-report.ts";
 
-export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries];
+export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries, payGapReport];

@@ -1,0 +1,58 @@
+// Gender pay gap maths for the pay-transparency report (Directive (EU) 2023/970, Articles 9 and 10).
+// Pure: records in, figures out. Rounding to two decimals happens only in the response.
+
+export type Gender = "M" | "F";
+export type SalaryPeriod = "annual" | "monthly" | "hourly";
+
+/** Hours a year behind an hourly rate when a record gives no weekly hours: 40 hours × 52 weeks. */
+export const DEFAULT_ANNUAL_HOURS = 2080;
+/** Article 10: a joint pay assessment is due where a category's gap is at least 5% (in either direction). */
+export const JOINT_ASSESSMENT_THRESHOLD = 5;
+/** A gender with fewer employees than this in a category makes its figures identifying. */
+export const K_ANONYMITY = 5;
+
+/** Annual pay on one basis: monthly × 12; hourly × weekly hours × 52 (or × 2,080 when hours are not given). */
+export function annualise(salary: number, period: SalaryPeriod, weeklyHours?: number): number {
+  if (period === "annual") return salary;
+  if (period === "monthly") return salary * 12;
+  return salary * (weeklyHours !== undefined ? weeklyHours * 52 : DEFAULT_ANNUAL_HOURS);
+}
+
+export function mean(values: readonly number[]): number | null {
+  if (!values.length) return null;
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
+}
+
+export function median(values: readonly number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** (men − women) / men × 100, the Directive's definition; null when either side is missing or men's is 0. */
+export function gapPct(men: number | null, women: number | null): number | null {
+  return men === null || women === null || men === 0 ? null : ((men - women) / men) * 100;
+}
+
+export interface GroupFigures {
+  count: number; maleCount: number; femaleCount: number;
+  meanMale: number | null; meanFemale: number | null; meanGap: number | null; medianGap: number | null;
+}
+
+/** Counts, means and the mean and median gaps of one group of (gender, pay) pairs. */
+export function groupFigures(records: readonly { gender: Gender; pay: number }[]): GroupFigures {
+  const men: number[] = [];
+  const women: number[] = [];
+  for (const r of records) (r.gender === "M" ? men : women).push(r.pay);
+  const [meanMale, meanFemale] = [mean(men), mean(women)];
+  return {
+    count: records.length, maleCount: men.length, femaleCount: women.length, meanMale, meanFemale,
+    meanGap: gapPct(meanMale, meanFemale), medianGap: gapPct(median(men), median(women)),
+  };
+}
+
+export const requiresJointAssessment = (gap: number | null) => gap !== null && Math.abs(gap) >= JOINT_ASSESSMENT_THRESHOLD;
+export const round2 = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100);

@@ -1,0 +1,143 @@
+// E7 POST /v1/compliance/pay-gap-report: an employer's gender pay gap by ISCO-08 category, computed
+// statelessly from the submitted records (nothing about them is stored or logged).
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { validationError } from "../../http/errors.ts";
+import { annualise, groupFigures, requiresJointAssessment, round2, K_ANONYMITY, DEFAULT_ANNUAL_HOURS, type Gender } from "../../domain/pay-gap.ts";
+import { isoToEurostat } from "../../domain/european-countries.ts";
+import countries from "../../domain/country-names.ts";
+import type { Services } from "../../services.ts";
+
+export const DISCLAIMER =
+  "This report is a statistical tool. It is not legal advice and not a formal pay audit. Consult a qualified employment lawyer about your obligations under Directive (EU) 2023/970.";
+const UNCLASSIFIED = { code: "UNCLASSIFIED", name: "Unclassified (job title not matched to an occupation)" };
+
+const EmployeeRecord = z.object({
+  job_title: z.string().trim().min(1).max(200),
+  gender: z.enum(["M", "F"]),
+  salary: z.number().positive().finite(),
+  salary_period: z.enum(["annual", "monthly", "hourly"]).default("annual"),
+  employment_type: z.enum(["full_time", "part_time"]).default("full_time"),
+  weekly_hours: z.number().positive().max(168).optional().describe("extension: contractual weekly hours"),
+});
+
+const CategoryGap = z.object({
+  isco_code: z.string(), category_name: z.string(),
+  employee_count: z.number().int(), male_count: z.number().int(), female_count: z.number().int(),
+  mean_male: z.number().nullable(), mean_female: z.number().nullable(), gap_pct: z.number().nullable(), median_gap_pct: z.number().nullable(),
+  requires_joint_assessment: z.boolean(), national_benchmark_gap_pct: z.number().nullable(), k_anonymity_warning: z.boolean(),
+});
+
+/** The country of a report: an EU/EEA ISO code (EL accepted) with SES 2022 earnings loaded. */
+function reportCountry(input: string, s: Services): string {
+  const iso = input.trim().toUpperCase() === "EL" ? "GR" : input.trim().toUpperCase();
+  if (!s.euEarnings.coverage().has(isoToEurostat(iso))) {
+    throw validationError([{ field: "country", code: "unsupported_country", message: `not an EU country with Eurostat SES 2022 data loaded (GET /api/v1/salary/eu/countries lists them)` }]);
+  }
+  return iso;
+}
+
+export const payGapReport = defineRoute({
+  id: "E7",
+  summary: "Gender pay gap report",
+  description: "Mean and median gender pay gaps overall and per ISCO-08 major group, Article 10 triggers, k-anonymity warnings and national benchmarks. Stateless: no submitted value is stored or logged.",
+  method: "POST",
+  path: "/api/v1/compliance/pay-gap-report",
+  scope: "compliance:report",
+  minTier: "enterprise",
+  body: z.object({ country: z.string().max(10), employees: z.array(EmployeeRecord).min(2).max(10_000) }),
+  response: z.object({
+    country_code: z.string(), country_name: z.string(),
+    overall_mean_gap_pct: z.number().nullable(), overall_median_gap_pct: z.number().nullable(),
+    categories: z.array(CategoryGap), national_average_gap_pct: z.number().nullable(), total_employees: z.number().int(),
+    requires_any_joint_assessment: z.boolean(), recommendations: z.array(z.string()), methodology_note: z.string(), disclaimer: z.string(),
+  }),
+  handle: ({ body }, s) => {
+    const iso = reportCountry(body.country, s);
+    const geo = isoToEurostat(iso);
+    // One title match per distinct title: reports repeat titles a great deal.
+    const categoryOf = new Map<string, { code: string; name: string }>();
+    const unmatchedTitles = new Set<string>();
+    let hourlyWithoutHours = 0;
+    let partTimeWithoutHours = 0;
+    const rows = body.employees.map((e) => {
+      let category = categoryOf.get(e.job_title);
+      if (!category) {
+        const match = s.titleMatcher.match(e.job_title);
+        const isco = match ? s.isco.forOccupation(match.socCode) : null;
+        category = isco ? { code: isco.major, name: isco.majorTitle } : UNCLASSIFIED;
+        categoryOf.set(e.job_title, category);
+      }
+      if (category === UNCLASSIFIED) unmatchedTitles.add(e.job_title);
+      if (e.salary_period === "hourly" && e.weekly_hours === undefined) hourlyWithoutHours++;
+      if (e.employment_type === "part_time" && e.weekly_hours === undefined) partTimeWithoutHours++;
+      return { category, gender: e.gender as Gender, pay: annualise(e.salary, e.salary_period, e.weekly_hours) };
+    });
+
+    const overall = groupFigures(rows);
+    const byCategory = new Map<string, typeof rows>();
+    for (const r of rows) byCategory.set(r.category.code, [...(byCategory.get(r.category.code) ?? []), r]);
+    const categories = [...byCategory].sort(([a], [b]) => (a === UNCLASSIFIED.code ? 1 : b === UNCLASSIFIED.code ? -1 : a.localeCompare(b))).map(([code, group]) => {
+      const f = groupFigures(group);
+      const bench = code === UNCLASSIFIED.code ? null : { m: s.euEarnings.hourly(geo, `OC${code}`, "M").value, f: s.euEarnings.hourly(geo, `OC${code}`, "F").value };
+      return {
+        isco_code: code, category_name: group[0].category.name, employee_count: f.count, male_count: f.maleCount, female_count: f.femaleCount,
+        mean_male: round2(f.meanMale), mean_female: round2(f.meanFemale), gap_pct: round2(f.meanGap), median_gap_pct: round2(f.medianGap),
+        requires_joint_assessment: requiresJointAssessment(f.meanGap),
+        national_benchmark_gap_pct: bench && bench.m !== null && bench.f !== null ? round2(((bench.m - bench.f) / bench.m) * 100) : null,
+        k_anonymity_warning: f.maleCount < K_ANONYMITY || f.femaleCount < K_ANONYMITY,
+      };
+    });
+    const national = s.euEarnings.headlineGap(geo);
+    const countryName = countries.getName(iso, "en") ?? iso;
+    const recommendations = recommend({ categories, unmatched: unmatchedTitles, unmatchedCount: rows.filter((r) => r.category === UNCLASSIFIED).length,
+      hourlyWithoutHours, partTimeWithoutHours, overallGap: round2(overall.meanGap), national, countryName });
+    return {
+      data: {
+        country_code: iso, country_name: countryName,
+        overall_mean_gap_pct: round2(overall.meanGap), overall_median_gap_pct: round2(overall.medianGap),
+        categories, national_average_gap_pct: national?.value ?? null, total_employees: rows.length,
+        requires_any_joint_assessment: categories.some((c) => c.requires_joint_assessment),
+        recommendations,
+        methodology_note:
+          `Pay is compared on one basis, annual gross pay: annual salaries as given, monthly × 12, hourly × weekly_hours × 52 (or × ${DEFAULT_ANNUAL_HOURS} hours when weekly_hours is absent). ` +
+          "Gap = (men's − women's) ÷ men's × 100 on means (gap_pct) and on medians (median_gap_pct), the Directive's definition, rounded to two decimals at the end. " +
+          "Categories: each job title is matched to an O*NET occupation (alias, trigram, pattern; as /v1/salary) and mapped to its ISCO-08 major group through the BLS SOC–ISCO crosswalk; unmatched titles form the Unclassified category and still count overall. " +
+          `A category reaching a gap of ${5}% in either direction requires a joint pay assessment (Article 10); a gender with fewer than ${K_ANONYMITY} employees in a category sets k_anonymity_warning. ` +
+          "A category without one gender has no gap: gap_pct, median_gap_pct and that gender's mean are null there (the only place the schema's numbers are null). " +
+          `Benchmarks: national_average_gap_pct is Eurostat's unadjusted gender pay gap (sdg_05_20) for ${countryName}, ${national?.year ?? "not published"}; national_benchmark_gap_pct is computed from Eurostat SES 2022 mean hourly earnings by sex for the ISCO group (enterprises with 10+ employees, NACE B–S except O), null where Eurostat publishes none or marks it confidential.`,
+        disclaimer: DISCLAIMER,
+      },
+      datasets: ["eurostat_gpg", "eurostat_ses_2022", "isco_soc_crosswalk", "onet_30_0"],
+    };
+  },
+});
+
+interface Findings {
+  categories: z.infer<typeof CategoryGap>[]; unmatched: Set<string>; unmatchedCount: number; hourlyWithoutHours: number; partTimeWithoutHours: number;
+  overallGap: number | null; national: { value: number; year: number } | null; countryName: string;
+}
+
+/** Concrete sentences from the findings, in order of consequence. */
+function recommend(f: Findings): string[] {
+  const out: string[] = [];
+  for (const c of f.categories.filter((x) => x.requires_joint_assessment)) {
+    out.push(`${c.category_name} (ISCO ${c.isco_code}) has a mean gap of ${c.gap_pct}%, at least 5%: under Article 10 a joint pay assessment with workers' representatives is required unless the difference is justified by objective, gender-neutral criteria or remedied within six months of the report.`);
+  }
+  if (!out.length) out.push("No category reaches the 5% gap that triggers a joint pay assessment under Article 10; keep the underlying data, as the report must be repeated at the interval the Directive sets for your size.");
+  for (const c of f.categories.filter((x) => x.k_anonymity_warning)) {
+    const few = c.female_count < K_ANONYMITY ? `${c.female_count} ${c.female_count === 1 ? "woman" : "women"}` : `${c.male_count} ${c.male_count === 1 ? "man" : "men"}`;
+    out.push(`${c.category_name} has only ${few}: publish its figures only in aggregate or with care, since they can identify individuals.`);
+  }
+  if (f.unmatchedCount) {
+    const examples = [...f.unmatched].slice(0, 3).map((t) => `"${t}"`).join(", ");
+    out.push(`${f.unmatchedCount} employee(s) with ${f.unmatched.size} job title(s) that match no occupation (e.g. ${examples}) are reported as Unclassified; rename them with standard titles so they are compared with workers doing work of equal value.`);
+  }
+  if (f.hourlyWithoutHours) out.push(`${f.hourlyWithoutHours} hourly-paid record(s) give no weekly_hours and were annualised at ${DEFAULT_ANNUAL_HOURS} hours; supply weekly_hours so pay is compared at the actual hours worked.`);
+  if (f.partTimeWithoutHours) out.push(`${f.partTimeWithoutHours} part-time record(s) give no weekly_hours, so their pay is compared as paid; supply weekly_hours to compare pay levels per hour, as the Directive's "pay level" intends.`);
+  if (f.overallGap !== null && f.national) {
+    const side = f.overallGap > f.national.value ? "above" : f.overallGap < f.national.value ? "below" : "equal to";
+    out.push(`Your overall mean gap of ${f.overallGap}% is ${side} the national unadjusted gap for ${f.countryName} (${f.national.value}%, Eurostat ${f.national.year}).`);
+  }
+  return out;
+}
