@@ -14,6 +14,8 @@ export const configSchema = z.object({
   COST_HOST: hostName("cost.localhost"),
   SKILLS_HOST: hostName("skills.localhost"),
   TRUST_PROXY: flag,
+  // One JSON line per request on stdout: request id, key id (never the key), method, path (no query), status, duration.
+  ACCESS_LOG: z.enum(["0", "1", "true", "false"]).default("1").transform((v) => v === "1" || v === "true"),
   BOOTSTRAP_API_KEY: z.string().min(16, "BOOTSTRAP_API_KEY must be at least 16 characters").optional(),
   QUOTA_FREE: positiveInt(1_000),
   QUOTA_PRO: positiveInt(50_000),

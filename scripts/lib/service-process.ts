@@ -3,7 +3,11 @@ import type { Subprocess } from "bun";
 
 export interface Running { proc: Subprocess<"ignore", "pipe", "pipe">; port: number; startupMs: number }
 
-export async function spawnService(cmd: string[], env: Record<string, string>, timeoutMs = 20_000): Promise<Running> {
+/**
+ * `keepOutput`: the caller reads stdout and stderr itself. Otherwise both are drained in the background, so a
+ * long benchmark's access log cannot fill the pipe and stall the server.
+ */
+export async function spawnService(cmd: string[], env: Record<string, string>, timeoutMs = 20_000, keepOutput = false): Promise<Running> {
   const t0 = performance.now();
   const proc = Bun.spawn(cmd, { env: { ...process.env, PORT: "0", HOSTNAME: "127.0.0.1", ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const reader = proc.stdout.getReader();
@@ -16,6 +20,7 @@ export async function spawnService(cmd: string[], env: Record<string, string>, t
     const line = text.split("\n").find((l) => l.includes('"listening"'));
     if (line) {
       reader.releaseLock();
+      if (!keepOutput) for (const stream of [proc.stdout, proc.stderr]) void stream.pipeTo(new WritableStream()).catch(() => {});
       return { proc, port: JSON.parse(line).port, startupMs: performance.now() - t0 };
     }
   }

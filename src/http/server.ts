@@ -20,6 +20,7 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
   const names = [...byName.keys()].join(", ");
 
   return async function dispatch(request: Request): Promise<Response> {
+    const started = performance.now();
     const ctx = beginRequest(request);
     let response: Response;
     try {
@@ -29,6 +30,11 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     }
     response.headers.set("X-Request-Id", ctx.requestId);
     if (ctx.quota) for (const [k, v] of Object.entries(rateLimitHeaders(ctx.quota))) response.headers.set(k, v);
+    if (config.ACCESS_LOG) {
+      // The path only: query strings and bodies can carry job titles and pay, which are never logged.
+      console.log(JSON.stringify({ level: "info", msg: "request", request_id: ctx.requestId, key_id: ctx.keyId, method: request.method,
+        path: pathOf(request.url).slice(0, 200), status: response.status, duration_ms: Math.round((performance.now() - started) * 1000) / 1000 }));
+    }
     return response;
   };
 

@@ -21,7 +21,7 @@ export interface TestServer {
 
 export function startTestServer(env: Record<string, string> = {}): TestServer {
   const dir = mkdtempSync(join(tmpdir(), "wf-test-"));
-  const config = loadConfig({ ...process.env, STATE_DB: join(dir, "state.sqlite"), BOOTSTRAP_API_KEY: BOOTSTRAP_KEY, PORT: "0", ...env });
+  const config = loadConfig({ ...process.env, STATE_DB: join(dir, "state.sqlite"), BOOTSTRAP_API_KEY: BOOTSTRAP_KEY, PORT: "0", ACCESS_LOG: "0", ...env });
   const app = createApp(config);
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch });
   const url = `http://127.0.0.1:${server.port}`;
