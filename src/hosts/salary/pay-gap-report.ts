@@ -76,7 +76,11 @@ export const payGapReport = defineRoute({
 
     const overall = groupFigures(rows);
     const byCategory = new Map<string, typeof rows>();
-    for (const r of rows) byCategory.set(r.category.code, [...(byCategory.get(r.category.code) ?? []), r]);
+    for (const r of rows) {
+      const group = byCategory.get(r.category.code);
+      if (group) group.push(r);
+      else byCategory.set(r.category.code, [r]);
+    }
     const categories = [...byCategory].sort(([a], [b]) => (a === UNCLASSIFIED.code ? 1 : b === UNCLASSIFIED.code ? -1 : a.localeCompare(b))).map(([code, group]) => {
       const f = groupFigures(group);
       const bench = code === UNCLASSIFIED.code ? null : { m: s.euEarnings.hourly(geo, `OC${code}`, "M").value, f: s.euEarnings.hourly(geo, `OC${code}`, "F").value };
