@@ -11,3 +11,8 @@ export function convert(value: number | null, from: Currency, to: Currency, rate
 
 export const conversionNote = (from: Currency, to: Currency, rate: ConversionRate) =>
   `Converted from ${from} to ${to} at ${rate.eurPerUsd.toFixed(4)} EUR per USD, the ${rate.year} annual average market rate from World Bank data (PA.NUS.PPP ÷ PA.NUS.PPPC.RF for Germany), rounded to whole ${to}.`;
+
+/** Currencies a salary-range posting may be in, and the country whose World Bank rate prices them (EUR: Germany's). */
+export const POSTING_CURRENCIES: Record<string, string> = {
+  EUR: "DEU", USD: "USA", PLN: "POL", CZK: "CZE", HUF: "HUN", RON: "ROU", BGN: "BGR", SEK: "SWE", DKK: "DNK", NOK: "NOR", ISK: "ISL", CHF: "CHE", GBP: "GBR",
+};

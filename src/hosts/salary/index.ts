@@ -4,5 +4,6 @@ import { compareSalaries } from "./compare.ts";
 import { trends } from "./trends.ts";
 import { euSalary, euCompare, euCountries } from "./eu.ts";
 import { payGapReport } from "./pay-gap-report.ts";
+import { validateSalaryRange } from "./validate-range.ts";
 
-export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries, payGapReport];
+export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries, payGapReport, validateSalaryRange];

@@ -1,0 +1,149 @@
+// E8 POST /v1/compliance/validate-salary-range: is a posted pay range legal (Article 5 and the statutory
+// minimum wage) and is it where the market is (SES 2022)? Two independent answers, each finding a warning.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { validationError } from "../../http/errors.ts";
+import { resolveLocation } from "../../domain/location.ts";
+import { isoToEurostat } from "../../domain/european-countries.ts";
+import { POSTING_CURRENCIES } from "../../domain/currency.ts";
+import { DEFAULT_ANNUAL_HOURS, type SalaryPeriod } from "../../domain/pay-gap.ts";
+import { lognormalPercentiles, sigmaFromDeciles } from "../../domain/lognormal.ts";
+import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directive-transposition.ts";
+import countries from "../../domain/country-names.ts";
+import type { Services } from "../../services.ts";
+
+export const RANGE_DISCLAIMER =
+  "legally_valid assesses structural compliance (a stated range, max above min, at or above the statutory minimum wage); statistically_reasonable assesses market position against survey data. Neither is legal advice.";
+
+const Warning = z.object({ code: z.string(), severity: z.enum(["error", "warning", "info"]), message: z.string() });
+type Warning = z.infer<typeof Warning>;
+
+/** Annual amount → the posting's period: monthly ÷ 12, hourly ÷ 2,080 hours. */
+const fromAnnual = (annual: number, period: SalaryPeriod) => (period === "annual" ? annual : period === "monthly" ? annual / 12 : annual / DEFAULT_ANNUAL_HOURS);
+const toAnnual = (amount: number, period: SalaryPeriod) => (period === "annual" ? amount : period === "monthly" ? amount * 12 : amount * DEFAULT_ANNUAL_HOURS);
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** EUR per unit of the posting's currency, from World Bank annual average rates. */
+function eurPerUnit(currency: string, s: Services): { rate: number; year: number } | null {
+  if (currency === "EUR") return { rate: 1, year: 0 };
+  const usd = s.priceLevels.eurPerUsd;
+  if (!usd) return null;
+  if (currency === "USD") return { rate: usd.eurPerUsd, year: usd.year };
+  const local = s.priceLevels.lcuPerUsd(POSTING_CURRENCIES[currency]);
+  return local ? { rate: usd.eurPerUsd / local.value, year: Math.min(local.year, usd.year) } : null;
+}
+
+export const validateSalaryRange = defineRoute({
+  id: "E8",
+  summary: "Validate a posted salary range",
+  description: "legally_valid and statistically_reasonable are independent and never merged; `warnings` explains each finding. `sector` and `company_size` are accepted and not used.",
+  method: "POST",
+  path: "/api/v1/compliance/validate-salary-range",
+  scope: "compliance:read",
+  minTier: "pro",
+  body: z.object({
+    job_title: z.string().trim().min(1).max(200),
+    country: z.string().trim().min(1).max(100).describe("EU/EEA ISO code or country name"),
+    min_salary: z.number().nonnegative().finite(),
+    max_salary: z.number().nonnegative().finite(),
+    currency: z.string().transform((c) => c.trim().toUpperCase()).pipe(z.enum(Object.keys(POSTING_CURRENCIES) as [string, ...string[]])).default("EUR"),
+    salary_period: z.enum(["annual", "monthly", "hourly"]).default("annual"),
+    sector: z.unknown().optional(),
+    company_size: z.unknown().optional(),
+  }),
+  response: z.object({
+    legally_valid: z.boolean(), statistically_reasonable: z.boolean(), warnings: z.array(Warning),
+    country_code: z.string(), country_name: z.string(), directive_transposed: z.boolean(),
+    matched_isco: z.string().nullable(), matched_title: z.string().nullable(), benchmark_median: z.number().nullable(), methodology_note: z.string(),
+    estimated_percentiles: z.object({ p10: z.number(), p25: z.number(), p50: z.number(), p75: z.number(), p90: z.number() }).nullable(),
+    benchmark_currency: z.string(), salary_period: z.string(), disclaimer: z.string(),
+  }),
+  handle: ({ body }, s) => {
+    const place = resolveLocation(body.country, s.locations);
+    if (place?.region !== "eu") throw validationError([{ field: "country", code: "unsupported_country", message: "not an EU/EEA country name or ISO code" }]);
+    const iso = place.countryCode;
+    const geo = isoToEurostat(iso);
+    const period = body.salary_period as SalaryPeriod;
+    const warnings: Warning[] = [];
+    const notes: string[] = [];
+
+    // Amounts in EUR for every comparison.
+    const fx = eurPerUnit(body.currency, s)!;
+    const [minEur, maxEur] = [body.min_salary * fx.rate, body.max_salary * fx.rate];
+    if (body.currency !== "EUR") {
+      warnings.push({ code: "CURRENCY_CONVERTED", severity: "info", message: `The range was converted from ${body.currency} to EUR at ${fx.rate.toFixed(6)} EUR per ${body.currency}, the ${fx.year} annual average market rate from World Bank data (PPP factor ÷ price level ratio).` });
+    }
+
+    // Legal: a real range, at or above the statutory minimum wage for the posting's period.
+    let legal = true;
+    if (!(body.max_salary > body.min_salary)) {
+      legal = false;
+      warnings.push({ code: "MAX_NOT_ABOVE_MIN", severity: "error", message: `max_salary (${body.max_salary}) must be above min_salary (${body.min_salary}).` });
+    }
+    const mw = s.euEarnings.minimumWage(geo);
+    if (!mw) {
+      warnings.push({ code: "NO_STATUTORY_MINIMUM_WAGE", severity: "info", message: `${place.countryName} has no statutory minimum wage in Eurostat's data (wages are set by collective agreements); only the range itself was checked.` });
+    } else {
+      const floor = fromAnnual(mw.monthlyEur * 12, period);
+      if (minEur < floor) {
+        legal = false;
+        warnings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `min_salary is below the statutory minimum wage of ${mw.monthlyEur} EUR a month (${mw.year}-S${mw.semester}), which is ${round2(floor)} EUR ${period === "annual" ? "a year" : period === "monthly" ? "a month" : `an hour at ${DEFAULT_ANNUAL_HOURS} hours a year`}.` });
+      }
+      notes.push(`Minimum wage: Eurostat earn_mw_cur, ${mw.year} semester ${mw.semester}, monthly × 12 for annual postings, × 12 ÷ ${DEFAULT_ANNUAL_HOURS} hours for hourly ones.`);
+    }
+
+    // Market: SES 2022 mean for the ISCO group, with a log-normal spread.
+    let reasonable = false;
+    type Percentiles = Record<"p10" | "p25" | "p50" | "p75" | "p90", number>;
+    let percentiles: Percentiles | null = null;
+    let matchedIsco: string | null = null;
+    let matchedTitle: string | null = null;
+    const match = s.titleMatcher.match(body.job_title);
+    const isco = match ? s.isco.forOccupation(match.socCode) : null;
+    if (!match || !isco) {
+      warnings.push({ code: "TITLE_NOT_MATCHED", severity: "warning", message: `The job title matches no occupation, so the range cannot be benchmarked; closest titles: ${s.titleMatcher.closest(body.job_title).join("; ") || "none"}.` });
+    } else {
+      matchedIsco = isco.major;
+      matchedTitle = s.occupations.get(match.socCode)!.title;
+      const group = `OC${isco.major}`;
+      const annual = s.euEarnings.annual(geo, group).value;
+      const monthly = s.euEarnings.monthly(geo, group, "T");
+      const hourly = s.euEarnings.hourly(geo, group, "T").value;
+      const meanAnnual = annual ?? (monthly !== null ? monthly * 12 : hourly !== null ? hourly * DEFAULT_ANNUAL_HOURS : null);
+      const national = s.wages.rows(s.wages.latestYear, s.wages.publishedCode(s.wages.latestYear, match.socCode.slice(0, 7)).code, "0000000")[0];
+      const allJobs = s.wages.rows(s.wages.latestYear, "00-0000", "0000000")[0];
+      const deciles = national?.a_pct10 && national?.a_pct90 ? national : allJobs;
+      if (meanAnnual === null || !deciles?.a_pct10 || !deciles?.a_pct90) {
+        warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `Eurostat SES 2022 publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${place.countryName}.` });
+      } else {
+        const sigma = sigmaFromDeciles(deciles.a_pct10, deciles.a_pct90);
+        const annualP = lognormalPercentiles(meanAnnual, sigma);
+        percentiles = Object.fromEntries(Object.entries(annualP).map(([k, v]) => [k, round2(fromAnnual(v, period))])) as Percentiles;
+        const [minA, maxA] = [toAnnual(minEur, period), toAnnual(maxEur, period)];
+        reasonable = true;
+        if (maxA < annualP.p25) { reasonable = false; warnings.push({ code: "BELOW_MARKET", severity: "warning", message: `The whole range lies below the estimated 25th percentile (${percentiles!.p25} EUR) for ${isco.majorTitle} in ${place.countryName}.` }); }
+        if (minA > annualP.p75) { reasonable = false; warnings.push({ code: "ABOVE_MARKET", severity: "warning", message: `The whole range lies above the estimated 75th percentile (${percentiles!.p75} EUR) for ${isco.majorTitle} in ${place.countryName}.` }); }
+        if (maxA - minA > meanAnnual) { reasonable = false; warnings.push({ code: "RANGE_TOO_WIDE", severity: "warning", message: `The range is wider (${round2(fromAnnual(maxA - minA, period))} EUR) than the benchmark mean (${round2(fromAnnual(meanAnnual, period))} EUR).` }); }
+        notes.push(
+          `Market: ${matchedTitle} maps to ISCO-08 group ${isco.major} (${isco.majorTitle}). Benchmark mean: Eurostat SES 2022 ${annual !== null ? "mean annual earnings" : monthly !== null ? "mean monthly earnings × 12" : `mean hourly earnings × ${DEFAULT_ANNUAL_HOURS}`} for ${place.countryName} (${round2(meanAnnual)} EUR a year). ` +
+          `estimated_percentiles: a log-normal with that mean and log-dispersion σ = (ln p90 − ln p10) ÷ 2.5631 = ${sigma.toFixed(4)}, taken from BLS OEWS May ${s.wages.latestYear} national percentiles of ${deciles === national ? `the matched U.S. occupation (${deciles.occ_code})` : "all U.S. occupations (00-0000)"}; median = mean × exp(−σ²/2). ` +
+          "BELOW_MARKET: max below p25; ABOVE_MARKET: min above p75; RANGE_TOO_WIDE: max − min above the mean. These never affect legally_valid.");
+      }
+    }
+
+    const transposition = transpositionOf(iso);
+    if (transposition.transposed === null) {
+      warnings.push({ code: "TRANSPOSITION_STATUS_UNKNOWN", severity: "info", message: `No source available to this service (table dated ${TRANSPOSITION_TABLE_DATE}) confirms that ${place.countryName} has transposed Directive (EU) 2023/970, so directive_transposed is false; check the national measure.` });
+    }
+    return {
+      data: {
+        legally_valid: legal, statistically_reasonable: reasonable, warnings,
+        country_code: iso, country_name: countries.getName(iso, "en") ?? iso, directive_transposed: transposition.transposed === true,
+        matched_isco: matchedIsco, matched_title: matchedTitle, benchmark_median: percentiles?.p50 ?? null,
+        methodology_note: [...notes, "Both checks run on EUR amounts; estimated_percentiles and benchmark_median are in EUR for the posting's salary_period."].join(" "),
+        estimated_percentiles: percentiles, benchmark_currency: "EUR", salary_period: period, disclaimer: RANGE_DISCLAIMER,
+      },
+      datasets: ["eurostat_min_wage", "eurostat_ses_2022", "bls_oews", "isco_soc_crosswalk", "worldbank_ppp"],
+    };
+  },
+});
