@@ -1,6 +1,6 @@
 // Hand-computed: every expected number here can be checked on paper.
 import { expect, test } from "bun:test";
-import { annualise, gapPct, groupFigures, median, requiresJointAssessment, round2 } from "./pay-gap.ts";
+import { annualise, gapPct, groupFigures, median, quartileBands, requiresJointAssessment, round2 } from "./pay-gap.ts";
 
 test("annualise: monthly × 12, hourly × 2,080, or × weekly hours × 52", () => {
   expect(annualise(3000, "monthly")).toBe(36000);
@@ -28,4 +28,22 @@ test("a negative gap (women earn more) of −5% also triggers Article 10; 4.99% 
 test("a category without women has no gap", () => {
   expect(groupFigures([{ gender: "M", pay: 100 }]).meanGap).toBeNull();
   expect(round2(1 / 3 * 100)).toBe(33.33);
+});
+
+test("quartiles of 8 distinct pays: two people a band", () => {
+  const rows = [1, 2, 3, 4, 5, 6, 7, 8].map((pay, i) => ({ gender: (i < 3 ? "F" : "M") as "F" | "M", pay }));
+  const bands = quartileBands(rows);
+  expect(bands.map((b) => b.women_pct)).toEqual([100, 50, 0, 0]);
+});
+
+test("a tie across a cut shares its gender mix: 4 people at 10 (2 women) over bands 1 and 2", () => {
+  // pays 10,10,10,10 (F,F,M,M) then 20,30,40,50 (M): n = 8, the tie fills bands 1 and 2 evenly, 50% women each.
+  const rows = [["F", 10], ["F", 10], ["M", 10], ["M", 10], ["M", 20], ["M", 30], ["M", 40], ["M", 50]].map(([gender, pay]) => ({ gender: gender as "F" | "M", pay: pay as number }));
+  expect(quartileBands(rows).map((b) => b.women_pct)).toEqual([50, 50, 0, 0]);
+});
+
+test("bands of 6 people are 1.5 people wide", () => {
+  const rows = ["F", "M", "F", "M", "F", "M"].map((gender, i) => ({ gender: gender as "F" | "M", pay: i }));
+  // band 1: F (1) + half of M → 1 / 1.5 women
+  expect(round2(quartileBands(rows)[0].women_pct)).toBe(66.67);
 });

@@ -56,3 +56,32 @@ export function groupFigures(records: readonly { gender: Gender; pay: number }[]
 
 export const requiresJointAssessment = (gap: number | null) => gap !== null && Math.abs(gap) >= JOINT_ASSESSMENT_THRESHOLD;
 export const round2 = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100);
+
+export interface QuartileBand { band: 1 | 2 | 3 | 4; women_pct: number; men_pct: number }
+
+/**
+ * Article 9(1)(f): the share of women and men in each quartile pay band. Employees are ranked by pay and cut
+ * into four equal bands (fractional at the cuts when the count is not a multiple of four). Employees with the
+ * same pay who straddle a cut are split in proportion, so the tied group's gender mix is the same on both
+ * sides (as the UK gender pay gap regulations do).
+ */
+export function quartileBands(records: readonly { gender: Gender; pay: number }[]): QuartileBand[] {
+  const sorted = [...records].sort((a, b) => a.pay - b.pay);
+  const n = sorted.length;
+  const women = [0, 0, 0, 0];
+  const total = [0, 0, 0, 0];
+  for (let start = 0; start < n; ) {
+    let end = start;
+    let groupWomen = 0;
+    while (end < n && sorted[end].pay === sorted[start].pay) { if (sorted[end].gender === "F") groupWomen++; end++; }
+    const share = groupWomen / (end - start);
+    // The tie occupies positions [start, end); band q covers [q·n/4, (q+1)·n/4).
+    for (let q = 0; q < 4; q++) {
+      const overlap = Math.max(0, Math.min(end, ((q + 1) * n) / 4) - Math.max(start, (q * n) / 4));
+      total[q] += overlap;
+      women[q] += overlap * share;
+    }
+    start = end;
+  }
+  return [0, 1, 2, 3].map((q) => ({ band: (q + 1) as 1 | 2 | 3 | 4, women_pct: total[q] ? (women[q] / total[q]) * 100 : 0, men_pct: total[q] ? (1 - women[q] / total[q]) * 100 : 0 }));
+}

@@ -131,3 +131,25 @@ describe("statelessness", () => {
     rmSync(dir, { recursive: true, force: true });
   }, 30_000);
 });
+
+describe("E7 extensions", () => {
+  test("employer categories replace ISCO; variable pay gaps among recipients; hourly gaps; quartile bands", async () => {
+    const employees = [
+      rec("Engineer", "M", 60000, { category: "Band A", variable_pay: 6000, weekly_hours: 40 }),
+      rec("Engineer", "M", 40000, { category: "Band A", variable_pay: 0, weekly_hours: 40 }),
+      rec("Engineer", "F", 50000, { category: "Band A", variable_pay: 3000, weekly_hours: 20 }),
+      rec("Engineer", "F", 30000, { category: "Band A", variable_pay: 3000, weekly_hours: 40 }),
+    ];
+    const body = await (await post({ country: "DE", employees })).json();
+    expect(body.categories.map((c: any) => [c.isco_code, c.category_name, c.national_benchmark_gap_pct])).toEqual([["Band A", "Band A", null]]);
+    const a9 = body.article_9_indicators;
+    // Variable pay among recipients: men 6,000 (one recipient), women 3,000 and 3,000 → (6000 − 3000) / 6000 = 50%.
+    expect(a9.variable_pay).toEqual({ mean_gap_pct: 50, median_gap_pct: 50, women_receiving_pct: 100, men_receiving_pct: 50 });
+    // Hourly: men 60000/2080 and 40000/2080 → mean 50000/2080; women 50000/1040 and 30000/2080 → mean (96.15 + 14.42)/2.
+    const men = 50000 / 2080, women = (50000 / 1040 + 30000 / 2080) / 2;
+    expect(a9.hourly.mean_gap_pct).toBe(Math.round(((men - women) / men) * 10000) / 100);
+    expect(a9.quartile_basis).toBe("hourly");
+    // Hourly ranking: F 14.42, M 19.23, M 28.85, F 48.08 → bands F, M, M, F.
+    expect(a9.quartile_bands.map((b: any) => b.women_pct)).toEqual([100, 0, 0, 100]);
+  });
+});

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { validationError } from "../../http/errors.ts";
-import { annualise, groupFigures, requiresJointAssessment, round2, K_ANONYMITY, DEFAULT_ANNUAL_HOURS, type Gender } from "../../domain/pay-gap.ts";
+import { annualise, groupFigures, quartileBands, requiresJointAssessment, round2, K_ANONYMITY, DEFAULT_ANNUAL_HOURS, type Gender } from "../../domain/pay-gap.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
 import countries from "../../domain/country-names.ts";
 import type { Services } from "../../services.ts";
@@ -18,8 +18,18 @@ const EmployeeRecord = z.object({
   salary: z.number().positive().finite(),
   salary_period: z.enum(["annual", "monthly", "hourly"]).default("annual"),
   employment_type: z.enum(["full_time", "part_time"]).default("full_time"),
-  weekly_hours: z.number().positive().max(168).optional().describe("extension: contractual weekly hours"),
+  weekly_hours: z.number().positive().max(168).optional().describe("extension: contractual weekly hours; enables hourly gaps"),
+  variable_pay: z.number().nonnegative().finite().optional().describe("extension: annual complementary or variable pay (bonuses, allowances)"),
+  category: z.string().trim().min(1).max(100).optional().describe("extension: the employer's own category of workers doing work of equal value; replaces ISCO grouping for this record"),
 });
+
+const Gaps = z.object({ mean_gap_pct: z.number().nullable(), median_gap_pct: z.number().nullable() });
+const Article9 = z.object({
+  variable_pay: Gaps.extend({ women_receiving_pct: z.number(), men_receiving_pct: z.number() }).nullable(),
+  hourly: Gaps.extend({ employees: z.number().int() }).nullable(),
+  quartile_bands: z.array(z.object({ band: z.number().int(), women_pct: z.number(), men_pct: z.number() })),
+  quartile_basis: z.enum(["hourly", "annual"]),
+}).describe("addition: the other Article 9 indicators");
 
 const CategoryGap = z.object({
   isco_code: z.string(), category_name: z.string(),
@@ -51,6 +61,7 @@ export const payGapReport = defineRoute({
     overall_mean_gap_pct: z.number().nullable(), overall_median_gap_pct: z.number().nullable(),
     categories: z.array(CategoryGap), national_average_gap_pct: z.number().nullable(), total_employees: z.number().int(),
     requires_any_joint_assessment: z.boolean(), recommendations: z.array(z.string()), methodology_note: z.string(), disclaimer: z.string(),
+    article_9_indicators: Article9,
   }),
   handle: ({ body }, s) => {
     const iso = reportCountry(body.country, s);
@@ -60,9 +71,13 @@ export const payGapReport = defineRoute({
     const unmatchedTitles = new Set<string>();
     let hourlyWithoutHours = 0;
     let partTimeWithoutHours = 0;
+    const employerCategories = new Map<string, { code: string; name: string; employer: true }>();
     const rows = body.employees.map((e) => {
-      let category = categoryOf.get(e.job_title);
-      if (!category) {
+      let category: { code: string; name: string; employer?: true } | undefined = e.category ? employerCategories.get(e.category) : categoryOf.get(e.job_title);
+      if (!category && e.category) {
+        category = { code: e.category, name: e.category, employer: true };
+        employerCategories.set(e.category, category as { code: string; name: string; employer: true });
+      } else if (!category) {
         const match = s.titleMatcher.match(e.job_title);
         const isco = match ? s.isco.forOccupation(match.socCode) : null;
         category = isco ? { code: isco.major, name: isco.majorTitle } : UNCLASSIFIED;
@@ -71,7 +86,8 @@ export const payGapReport = defineRoute({
       if (category === UNCLASSIFIED) unmatchedTitles.add(e.job_title);
       if (e.salary_period === "hourly" && e.weekly_hours === undefined) hourlyWithoutHours++;
       if (e.employment_type === "part_time" && e.weekly_hours === undefined) partTimeWithoutHours++;
-      return { category, gender: e.gender as Gender, pay: annualise(e.salary, e.salary_period, e.weekly_hours) };
+      const pay = annualise(e.salary, e.salary_period, e.weekly_hours);
+      return { category, gender: e.gender as Gender, pay, variable: e.variable_pay, hourly: e.weekly_hours !== undefined ? pay / (e.weekly_hours * 52) : undefined };
     });
 
     const overall = groupFigures(rows);
@@ -83,7 +99,7 @@ export const payGapReport = defineRoute({
     }
     const categories = [...byCategory].sort(([a], [b]) => (a === UNCLASSIFIED.code ? 1 : b === UNCLASSIFIED.code ? -1 : a.localeCompare(b))).map(([code, group]) => {
       const f = groupFigures(group);
-      const bench = code === UNCLASSIFIED.code ? null : { m: s.euEarnings.hourly(geo, `OC${code}`, "M").value, f: s.euEarnings.hourly(geo, `OC${code}`, "F").value };
+      const bench = code === UNCLASSIFIED.code || group[0].category.employer ? null : { m: s.euEarnings.hourly(geo, `OC${code}`, "M").value, f: s.euEarnings.hourly(geo, `OC${code}`, "F").value };
       return {
         isco_code: code, category_name: group[0].category.name, employee_count: f.count, male_count: f.maleCount, female_count: f.femaleCount,
         mean_male: round2(f.meanMale), mean_female: round2(f.meanFemale), gap_pct: round2(f.meanGap), median_gap_pct: round2(f.medianGap),
@@ -109,13 +125,35 @@ export const payGapReport = defineRoute({
           "Categories: each job title is matched to an O*NET occupation (alias, trigram, pattern; as /v1/salary) and mapped to its ISCO-08 major group through the BLS SOC–ISCO crosswalk; unmatched titles form the Unclassified category and still count overall. " +
           `A category reaching a gap of ${5}% in either direction requires a joint pay assessment (Article 10); a gender with fewer than ${K_ANONYMITY} employees in a category sets k_anonymity_warning. ` +
           "A category without one gender has no gap: gap_pct, median_gap_pct and that gender's mean are null there (the only place the schema's numbers are null). " +
+          "Extensions: a record's `category` replaces ISCO grouping for it (no national benchmark then). article_9_indicators adds the variable-pay mean and median gaps among employees receiving any (variable_pay > 0) with the share of women and men receiving it, hourly gaps over records giving weekly_hours (annual pay ÷ (weekly_hours × 52)), and quartile pay bands on hourly pay when every record gives hours (annual pay otherwise); employees tied at a band boundary are split so the tied group's gender mix is the same on both sides. " +
           `Benchmarks: national_average_gap_pct is Eurostat's unadjusted gender pay gap (sdg_05_20) for ${countryName}, ${national?.year ?? "not published"}; national_benchmark_gap_pct is computed from Eurostat SES 2022 mean hourly earnings by sex for the ISCO group (enterprises with 10+ employees, NACE B–S except O), null where Eurostat publishes none or marks it confidential.`,
         disclaimer: DISCLAIMER,
+        article_9_indicators: article9(rows),
       },
       datasets: ["eurostat_gpg", "eurostat_ses_2022", "isco_soc_crosswalk", "onet_30_0"],
     };
   },
 });
+
+/** The other Article 9 indicators: variable-pay gaps (among recipients), hourly gaps, quartile bands. */
+function article9(rows: { gender: Gender; pay: number; variable?: number; hourly?: number }[]): z.infer<typeof Article9> {
+  const gaps = (records: { gender: Gender; pay: number }[]) => { const f = groupFigures(records); return { mean_gap_pct: round2(f.meanGap), median_gap_pct: round2(f.medianGap) }; };
+  const withVariable = rows.filter((r) => r.variable !== undefined);
+  const share = (g: Gender) => {
+    const all = withVariable.filter((r) => r.gender === g);
+    return all.length ? round2((all.filter((r) => r.variable! > 0).length / all.length) * 100)! : 0;
+  };
+  const withHours = rows.filter((r) => r.hourly !== undefined);
+  const allHourly = withHours.length === rows.length;
+  return {
+    variable_pay: withVariable.length
+      ? { ...gaps(withVariable.filter((r) => r.variable! > 0).map((r) => ({ gender: r.gender, pay: r.variable! }))), women_receiving_pct: share("F"), men_receiving_pct: share("M") }
+      : null,
+    hourly: withHours.length ? { ...gaps(withHours.map((r) => ({ gender: r.gender, pay: r.hourly! }))), employees: withHours.length } : null,
+    quartile_bands: quartileBands(rows.map((r) => ({ gender: r.gender, pay: allHourly ? r.hourly! : r.pay }))).map((b) => ({ band: b.band, women_pct: round2(b.women_pct)!, men_pct: round2(b.men_pct)! })),
+    quartile_basis: allHourly ? "hourly" : "annual",
+  };
+}
 
 interface Findings {
   categories: z.infer<typeof CategoryGap>[]; unmatched: Set<string>; unmatchedCount: number; hourlyWithoutHours: number; partTimeWithoutHours: number;
