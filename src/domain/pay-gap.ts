@@ -27,7 +27,7 @@ export function mean(values: readonly number[]): number | null {
 
 export function median(values: readonly number[]): number | null {
   if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort(); // a typed-array sort is numeric and native
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
@@ -66,14 +66,19 @@ export interface QuartileBand { band: 1 | 2 | 3 | 4; women_pct: number; men_pct:
  * sides (as the UK gender pay gap regulations do).
  */
 export function quartileBands(records: readonly { gender: Gender; pay: number }[]): QuartileBand[] {
-  const sorted = [...records].sort((a, b) => a.pay - b.pay);
-  const n = sorted.length;
+  // Each gender's pays sorted natively, then walked together: equal pays form one tied group.
+  const w = Float64Array.from(records.filter((r) => r.gender === "F"), (r) => r.pay).sort();
+  const m = Float64Array.from(records.filter((r) => r.gender === "M"), (r) => r.pay).sort();
+  const n = w.length + m.length;
   const women = [0, 0, 0, 0];
   const total = [0, 0, 0, 0];
+  let i = 0, j = 0;
   for (let start = 0; start < n; ) {
-    let end = start;
-    let groupWomen = 0;
-    while (end < n && sorted[end].pay === sorted[start].pay) { if (sorted[end].gender === "F") groupWomen++; end++; }
+    const pay = Math.min(i < w.length ? w[i] : Infinity, j < m.length ? m[j] : Infinity);
+    let groupWomen = 0, groupMen = 0;
+    while (i < w.length && w[i] === pay) { groupWomen++; i++; }
+    while (j < m.length && m[j] === pay) { groupMen++; j++; }
+    const end = start + groupWomen + groupMen;
     const share = groupWomen / (end - start);
     // The tie occupies positions [start, end); band q covers [q·n/4, (q+1)·n/4).
     for (let q = 0; q < 4; q++) {
