@@ -39,5 +39,6 @@ export class EuEarningsRepository {
   minimumWage = (geo: string) => this.minimumWageQ.get(geo);
   headlineGap = (geo: string) => this.gapQ.get(geo);
   /** Countries (Eurostat codes) with SES 2022 hourly earnings, and how many ISCO major groups each has. */
-  coverage = () => new Map(this.groupsQ.all().map((r) => [r.geo, r.groups]));
+  coverage = () => (this.covered ??= new Map(this.groupsQ.all().map((r) => [r.geo, r.groups])));
+  private covered: Map<string, number> | null = null;
 }
