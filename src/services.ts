@@ -12,6 +12,7 @@ import { EuEarningsRepository } from "./snapshot/repositories/eu-earnings.ts";
 import { IscoRepository } from "./snapshot/repositories/isco.ts";
 import { PriceLevelsRepository } from "./snapshot/repositories/price-levels.ts";
 import { SocCrosswalk } from "./snapshot/repositories/soc-crosswalk.ts";
+import { CpiSeriesRepository } from "./snapshot/repositories/cpi-series.ts";
 
 export interface Services {
   snapshotId: string;
@@ -28,6 +29,7 @@ export interface Services {
   isco: IscoRepository;
   priceLevels: PriceLevelsRepository;
   crosswalk: SocCrosswalk;
+  cpiSeries: CpiSeriesRepository;
 }
 
 export function createServices(snapshot: Snapshot): Services {
@@ -50,6 +52,7 @@ export function createServices(snapshot: Snapshot): Services {
     isco: new IscoRepository(snapshot.db),
     priceLevels: new PriceLevelsRepository(snapshot.db),
     crosswalk: new SocCrosswalk(snapshot.db),
+    cpiSeries: new CpiSeriesRepository(snapshot.db),
     titleMatcher: new TitleMatcher(titleRows, occupationSearch, (soc) => employment.get(soc.slice(0, 7)) ?? employment.get(`${soc.slice(0, 6)}0`) ?? 0),
   };
 }

@@ -1,0 +1,52 @@
+// E9 GET /v1/cpi/countries/{country_code}/history: a country's monthly CPI series, as its publisher released it.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { notFound, validationError } from "../../http/errors.ts";
+import { parseCountryCode } from "../../domain/country-code.ts";
+import { CPI_CATEGORIES } from "../../domain/cpi-categories.ts";
+import { countryCodeParam, isoDate, CPI_NOTES } from "./models.ts";
+
+/** At most this many observations (100 years); the most recent are kept and `truncated` says so. */
+export const MAX_OBSERVATIONS = 1200;
+
+export const cpiHistory = defineRoute({
+  id: "E9",
+  summary: "CPI history of a country",
+  description: `Monthly observations, ascending. Sources: United States → BLS CPI-U; countries in Eurostat's HICP table → HICP; others → World Bank Global Database of Inflation. At most ${MAX_OBSERVATIONS} observations, the most recent (truncated: true when cut).`,
+  method: "GET",
+  path: "/api/v1/cpi/countries/:country_code/history",
+  scope: "costapi:read",
+  params: z.object({ country_code: countryCodeParam }),
+  query: z.strictObject({
+    start_date: isoDate.optional().describe("YYYY-MM-DD, inclusive"),
+    end_date: isoDate.optional().describe("YYYY-MM-DD, inclusive"),
+    category: z.string().transform((c) => c.trim().toUpperCase()).pipe(z.enum(CPI_CATEGORIES.map((c) => c.code) as [string, ...string[]])).default("SA0").describe("CPI category code (E10); default SA0"),
+  }),
+  response: z.object({
+    country_code: z.string(), country_name: z.string(), series_id: z.string(),
+    observations: z.array(z.object({ period: z.string(), value: z.number(), flags: z.string().nullable() })), truncated: z.boolean(),
+  }),
+  errors: [404],
+  handle: ({ params, query }, s) => {
+    const country = parseCountryCode(params.country_code);
+    if (!country) throw notFound(`No country with the code ${params.country_code.toUpperCase()}.`, "Use an ISO 3166 alpha-2 or alpha-3 code; GET /api/v1/cpi/countries lists those with data.");
+    if (query.start_date && query.end_date && query.start_date > query.end_date) {
+      throw validationError([{ field: "start_date", code: "after_end_date", message: "start_date is after end_date" }]);
+    }
+    const series = s.cpiSeries.series(country, query.category);
+    if (!series) {
+      const available = s.cpiSeries.categoriesOf(country);
+      throw notFound(`No ${query.category} series for ${country.name}${available.length ? `; its source has ${available.join(", ")}` : ": no CPI source covers it"}.`,
+        "The data mirror has HICP all-items only and U.S. major groups to 2023-11.");
+    }
+    const inRange = series.observations.filter((o) => (!query.start_date || o.period >= query.start_date) && (!query.end_date || o.period <= query.end_date));
+    if (!inRange.length) throw notFound(`No ${query.category} observations for ${country.name} between ${query.start_date ?? "the start"} and ${query.end_date ?? "the end"}.`,
+      `The series runs ${series.observations[0].period} to ${series.observations.at(-1)!.period}.`);
+    const truncated = inRange.length > MAX_OBSERVATIONS;
+    return {
+      data: { country_code: country.iso2, country_name: country.name, series_id: series.seriesId, observations: truncated ? inRange.slice(-MAX_OBSERVATIONS) : inRange, truncated },
+      datasets: [series.dataset],
+      methodologyNotes: `${CPI_NOTES[series.source]} Periods are the first day of each month.`,
+    };
+  },
+});
