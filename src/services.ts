@@ -13,6 +13,8 @@ import { IscoRepository } from "./snapshot/repositories/isco.ts";
 import { PriceLevelsRepository } from "./snapshot/repositories/price-levels.ts";
 import { SocCrosswalk } from "./snapshot/repositories/soc-crosswalk.ts";
 import { CpiSeriesRepository } from "./snapshot/repositories/cpi-series.ts";
+import { MetroPricesRepository } from "./snapshot/repositories/metro-prices.ts";
+import { PppRepository } from "./snapshot/repositories/ppp.ts";
 
 export interface Services {
   snapshotId: string;
@@ -30,10 +32,14 @@ export interface Services {
   priceLevels: PriceLevelsRepository;
   crosswalk: SocCrosswalk;
   cpiSeries: CpiSeriesRepository;
+  metroPrices: MetroPricesRepository;
+  metroSearch: TitleSearch;
+  ppp: PppRepository;
 }
 
 export function createServices(snapshot: Snapshot): Services {
   const skills = new SkillsRepository(snapshot.db);
+  const metroPrices = new MetroPricesRepository(snapshot.db);
   const occupationSearch = occupationTitleSearch(snapshot.db);
   const titleRows = snapshot.db.query<TitleRow, []>("SELECT t.soc_code AS socCode, t.title, t.kind FROM onet_title t JOIN onet_occupation USING (soc_code)").all();
   const wages = new WagesRepository(snapshot.db);
@@ -53,6 +59,9 @@ export function createServices(snapshot: Snapshot): Services {
     priceLevels: new PriceLevelsRepository(snapshot.db),
     crosswalk: new SocCrosswalk(snapshot.db),
     cpiSeries: new CpiSeriesRepository(snapshot.db),
+    metroPrices,
+    metroSearch: new TitleSearch(metroPrices.metros.map((m) => ({ key: m.cbsa, text: m.name }))),
+    ppp: new PppRepository(snapshot.db),
     titleMatcher: new TitleMatcher(titleRows, occupationSearch, (soc) => employment.get(soc.slice(0, 7)) ?? employment.get(`${soc.slice(0, 6)}0`) ?? 0),
   };
 }

@@ -1,5 +1,9 @@
-// The cost-of-living host: CPI, PPP and U.S. metro prices (E9–E13), and discovery lists.
+// The cost-of-living host: CPI, PPP and U.S. metro prices (E9–E13), and discovery lists. Static paths first.
 import { listCpiCategories } from "./categories.ts";
 import { cpiHistory } from "./cpi-history.ts";
+import { cpiCompare } from "./cpi-compare.ts";
+import { pppCountry } from "./ppp.ts";
+import { metroArea } from "./metro.ts";
+import { cpiCountries, pppCountries, metroAreas } from "./discovery.ts";
 
-export const costRoutes = [listCpiCategories, cpiHistory];
+export const costRoutes = [listCpiCategories, cpiCountries, cpiHistory, cpiCompare, pppCountries, pppCountry, metroAreas, metroArea];

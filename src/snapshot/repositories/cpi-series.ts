@@ -60,6 +60,15 @@ export class CpiSeriesRepository {
     return { source, seriesId: `${wb.indicator}/${country.iso3} (${best.data_source})`, base: "as published by the World Bank database", dataset: "worldbank_inflation", observations: this.wbQ.all(country.iso3, wb.series, best.data_source) };
   }
 
+  /** Every country with an all-items series, its source and span; computed once (the snapshot never changes). */
+  countriesWithData(all: readonly CountryCode[]): { country: CountryCode; series: CpiSeries }[] {
+    return (this.listed ??= all.flatMap((country) => {
+      const series = this.series(country, "SA0");
+      return series?.observations.length ? [{ country, series }] : [];
+    }));
+  }
+  private listed: { country: CountryCode; series: CpiSeries }[] | null = null;
+
   /** Which spec categories a country's source has, for messages and the country list. */
   categoriesOf(country: CountryCode): string[] {
     return ["SA0", "SAF", "SAH", "SAT", "SAM", "SAR", "SAE", "SAC"].filter((c) => this.series(country, c) !== null);

@@ -1,0 +1,67 @@
+// Discovery (additions to the spec): the codes E9, E12 and E13 accept, so users need not guess them.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { paginate } from "../../domain/pagination.ts";
+import { parseCountryCode } from "../../domain/country-code.ts";
+import { PPP_SOURCE } from "./ppp.ts";
+import { METRO_NOTES } from "./metro.ts";
+import countries from "../../domain/country-names.ts";
+
+export const cpiCountries = defineRoute({
+  id: "X1",
+  summary: "Countries with CPI data (addition)",
+  description: "Every country E9 answers for, with its source and the first and last month of its all-items series.",
+  method: "GET",
+  path: "/api/v1/cpi/countries",
+  scope: "costapi:read",
+  response: z.array(z.object({ country_code: z.string(), country_name: z.string(), source: z.string(), series_id: z.string(), first_period: z.string(), last_period: z.string() })),
+  handle: (_input, s) => ({
+    data: s.cpiSeries.countriesWithData(Object.keys(countries.getAlpha2Codes()).map((iso2) => parseCountryCode(iso2)!))
+      .map(({ country, series }) => ({ country_code: country.iso2, country_name: country.name, source: series.source, series_id: series.seriesId,
+        first_period: series.observations[0].period, last_period: series.observations.at(-1)!.period }))
+      .sort((a, b) => a.country_name.localeCompare(b.country_name)),
+    datasets: ["bls_cpi", "eurostat_hicp", "worldbank_inflation"],
+  }),
+});
+
+export const pppCountries = defineRoute({
+  id: "X2",
+  summary: "Countries with PPP data (addition)",
+  method: "GET",
+  path: "/api/v1/ppp/countries",
+  scope: "costapi:read",
+  response: z.array(z.object({ country_code: z.string().nullable(), iso3: z.string(), country_name: z.string(), first_year: z.number().int(), last_year: z.number().int() })),
+  handle: (_input, s) => ({
+    data: s.ppp.countries().flatMap((c) => {
+      const iso2 = countries.alpha3ToAlpha2(c.iso3) ?? null;
+      return iso2 ? [{ country_code: iso2, iso3: c.iso3, country_name: countries.getName(iso2, "en") ?? c.iso3, first_year: c.first, last_year: c.last }] : [];
+    }),
+    datasets: ["worldbank_ppp"],
+    methodologyNotes: `${PPP_SOURCE}. World Bank aggregates (regions, income groups) are not listed.`,
+  }),
+});
+
+export const metroAreas = defineRoute({
+  id: "X3",
+  summary: "U.S. metro areas (addition)",
+  description: "Every MSA with BEA regional price parities, in CBSA order; q searches names by trigram similarity (as E15), best first.",
+  method: "GET",
+  path: "/api/v1/prices/us/metro-areas",
+  scope: "costapi:read",
+  query: z.strictObject({
+    q: z.string().min(1).max(200).optional().describe("search by name, typos tolerated"),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  response: z.array(z.object({ area_code: z.string(), area_name: z.string(), rpp_overall: z.number().nullable(), latest_year: z.number().int(), has_items: z.boolean() })),
+  handle: ({ query }, s) => {
+    const metros = query.q ? s.metroSearch.search(query.q).map((m) => s.metroPrices.get(m.key)!) : s.metroPrices.metros;
+    const page = paginate(metros, query.page, query.page_size);
+    return {
+      data: page.items.map((m) => ({ area_code: `METRO${m.cbsa}`, area_name: m.name, rpp_overall: m.overall, latest_year: m.year, has_items: s.metroPrices.cpiAreaOf.has(m.cbsa) })),
+      datasets: ["bea_rpp"],
+      pagination: { page: page.page, page_size: page.page_size, total: page.total, total_pages: page.pages },
+      methodologyNotes: METRO_NOTES,
+    };
+  },
+});

@@ -1,0 +1,40 @@
+// E13 GET /v1/prices/us/metro-areas/{area_code}: a metro's price level (BEA RPP) and BLS average prices.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { notFound } from "../../http/errors.ts";
+
+export const METRO_NOTES =
+  "RPPs: BEA MARPP, latest year, U.S. = 100. BEA publishes services as housing (rents), utilities and other services, not as one total, so rpp_services is null; the three parts are given as rpp_housing, rpp_utilities and rpp_other_services (rpp_rents = housing). " +
+  "items: the latest BLS average price of each item in the metro's CPI area (BLS S-area mapped to the CBSA by its first principal city and state), leaving out series discontinued more than two years before the area's newest price.";
+
+export const metroArea = defineRoute({
+  id: "E13",
+  summary: "U.S. metro-area prices",
+  description: "area_code is METRO followed by the 5-digit CBSA code (e.g. METRO35620). area_type is always msa.",
+  method: "GET",
+  path: "/api/v1/prices/us/metro-areas/:area_code",
+  scope: "costapi:read",
+  params: z.object({ area_code: z.string().max(20).regex(/^METRO\d{5}$/i, "expected METRO followed by a 5-digit CBSA code, e.g. METRO35620").transform((v) => v.slice(5)) }),
+  response: z.object({
+    area_code: z.string(), area_name: z.string(), area_type: z.literal("msa"),
+    rpp_overall: z.number().nullable(), rpp_goods: z.number().nullable(), rpp_services: z.null(), rpp_rents: z.number().nullable(),
+    rpp_housing: z.number().nullable(), rpp_utilities: z.number().nullable(), rpp_other_services: z.number().nullable(), latest_year: z.number().int(),
+    cpi_area: z.object({ code: z.string(), name: z.string() }).nullable(),
+    items: z.array(z.object({ item_code: z.string(), item_name: z.string().nullable(), period: z.string(), price: z.number(), currency: z.literal("USD") })),
+  }),
+  errors: [404],
+  handle: ({ params }, s) => {
+    const m = s.metroPrices.get(params.area_code);
+    if (!m) throw notFound(`No metropolitan statistical area with CBSA code ${params.area_code} in BEA's regional price parities.`, "GET /api/v1/prices/us/metro-areas lists them (q searches by name).");
+    return {
+      data: {
+        area_code: `METRO${m.cbsa}`, area_name: m.name, area_type: "msa" as const,
+        rpp_overall: m.overall, rpp_goods: m.goods, rpp_services: null, rpp_rents: m.housing, rpp_housing: m.housing, rpp_utilities: m.utilities, rpp_other_services: m.otherServices,
+        latest_year: m.year, cpi_area: s.metroPrices.cpiAreaOf.get(m.cbsa) ?? null,
+        items: s.metroPrices.items(m.cbsa).map((i) => ({ item_code: i.itemCode, item_name: i.itemName, period: i.period, price: i.price, currency: "USD" as const })),
+      },
+      datasets: ["bea_rpp", "bls_ap", "census_cbsa"],
+      methodologyNotes: METRO_NOTES,
+    };
+  },
+});
