@@ -6,7 +6,7 @@ import { SkillsRepository } from "./snapshot/repositories/skills.ts";
 import { CpiRepository } from "./snapshot/repositories/cpi.ts";
 import { TitleSearch, occupationTitleSearch } from "./snapshot/repositories/title-search.ts";
 import { WagesRepository } from "./snapshot/repositories/wages.ts";
-import { TitleMatcher, type TitleRow } from "./domain/title-match.ts";
+import { TitleMatcher } from "./domain/title-match.ts";
 import { LocationsRepository } from "./snapshot/repositories/locations.ts";
 import { EuEarningsRepository } from "./snapshot/repositories/eu-earnings.ts";
 import { IscoRepository } from "./snapshot/repositories/isco.ts";
@@ -41,9 +41,8 @@ export function createServices(snapshot: Snapshot): Services {
   const skills = new SkillsRepository(snapshot.db);
   const metroPrices = new MetroPricesRepository(snapshot.db);
   const occupationSearch = occupationTitleSearch(snapshot.db);
-  const titleRows = snapshot.db.query<TitleRow, []>("SELECT t.soc_code AS socCode, t.title, t.kind FROM onet_title t JOIN onet_occupation USING (soc_code)").all();
   const wages = new WagesRepository(snapshot.db);
-  const employment = wages.nationalEmployment(wages.latestYear);
+  const aliases = snapshot.db.query<{ key: string; socCode: string; title: string }, []>("SELECT key, soc_code AS socCode, title FROM title_alias").all();
   return {
     snapshotId: snapshot.snapshotId,
     sources: new SourcesRepository(snapshot.db),
@@ -51,7 +50,7 @@ export function createServices(snapshot: Snapshot): Services {
     skills,
     cpi: new CpiRepository(snapshot.db),
     occupationSearch,
-    skillSearch: new TitleSearch(skills.all.map((s) => ({ key: s.skillId, text: s.name }))),
+    skillSearch: TitleSearch.build(skills.all.map((s) => ({ key: s.skillId, text: s.name }))),
     wages,
     locations: new LocationsRepository(snapshot.db, wages.latestYear),
     euEarnings: new EuEarningsRepository(snapshot.db),
@@ -60,8 +59,8 @@ export function createServices(snapshot: Snapshot): Services {
     crosswalk: new SocCrosswalk(snapshot.db),
     cpiSeries: new CpiSeriesRepository(snapshot.db),
     metroPrices,
-    metroSearch: new TitleSearch(metroPrices.metros.map((m) => ({ key: m.cbsa, text: m.name }))),
+    metroSearch: TitleSearch.build(metroPrices.metros.map((m) => ({ key: m.cbsa, text: m.name }))),
     ppp: new PppRepository(snapshot.db),
-    titleMatcher: new TitleMatcher(titleRows, occupationSearch, (soc) => employment.get(soc.slice(0, 7)) ?? employment.get(`${soc.slice(0, 6)}0`) ?? 0),
+    titleMatcher: new TitleMatcher(aliases.map((a) => [a.key, { socCode: a.socCode, title: a.title }]), occupationSearch),
   };
 }

@@ -14,6 +14,7 @@ import { loadRpp } from "./loaders/bea.ts";
 import { loadWorldBankPpp, loadWorldBankInflation } from "./loaders/worldbank.ts";
 import { loadCbsa } from "./loaders/census.ts";
 import { loadCities } from "./loaders/geonames.ts";
+import { writeDerivedTables } from "./derived.ts";
 
 // Run order: the Eurostat country table first (label → code mapping uses it).
 const LOADERS: Record<string, Loader> = {
@@ -42,9 +43,10 @@ const PROJECT_ROOT = resolve(import.meta.dir, "../..");
 
 /** The build's own code and manifest, relative to the project root (relative, so the id is the same on any machine). */
 export function builderFiles(): string[] {
-  const code = [...new Bun.Glob("scripts/snapshot/**/*.ts").scanSync({ cwd: PROJECT_ROOT })].filter((f) => !f.endsWith(".test.ts"));
-  // The build also uses these shared modules (country codes and names).
-  return [...code, "src/snapshot/schema.ts", "src/domain/european-countries.ts", "src/domain/country-names.ts", "data/sources.json"].sort();
+  // The build runs the service's own domain and repository code (derived tables, country names): all of it counts.
+  const code = ["scripts/snapshot/**/*.ts", "src/domain/**/*.ts", "src/snapshot/**/*.ts"]
+    .flatMap((g) => [...new Bun.Glob(g).scanSync({ cwd: PROJECT_ROOT })]).filter((f) => !f.endsWith(".test.ts"));
+  return [...code, "data/sources.json"].sort();
 }
 
 async function sha256(path: string): Promise<string> {
@@ -108,6 +110,8 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
   db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096;");
   db.exec(SNAPSHOT_DDL);
   for (const d of usable) await loadDataset(db, d);
+  const derived = writeDerivedTables(db);
+  console.log(`  derived: ${derived.texts} title texts, ${derived.trigrams} trigram postings, ${derived.aliases} title aliases, ${derived.areas} OEWS areas`);
   const meta: Record<string, string> = { schema_version: String(SCHEMA_VERSION), snapshot_id: snapshotId, datasets_skipped: unusable.map((d) => d.manifest.id).join(",") };
   const insertMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
   for (const [k, v] of Object.entries(meta)) insertMeta.run(k, v);

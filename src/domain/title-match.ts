@@ -46,20 +46,33 @@ export class TitleMatcher {
   private readonly aliases = new Map<string, { socCode: string; title: string; order: number; weight: number }>();
   private lowerTexts: string[] | null = null;
 
+  /** Aliases computed earlier by `build` (the snapshot build stores them), and the title index. */
+  constructor(aliases: Iterable<[string, { socCode: string; title: string }]>, private readonly search: TitleSearch) {
+    for (const [key, a] of aliases) this.aliases.set(key, { ...a, order: 0, weight: 0 });
+  }
+
+  /** The alias table: every normalised title → one occupation. */
+  aliasEntries(): [string, { socCode: string; title: string }][] {
+    return [...this.aliases].map(([k, a]) => [k, { socCode: a.socCode, title: a.title }]);
+  }
+
   /** `employment(soc)`: how many people hold the occupation, to pick the likelier meaning of a shared title. */
-  constructor(rows: readonly TitleRow[], private readonly search: TitleSearch, employment: (socCode: string) => number) {
+  static build(rows: readonly TitleRow[], search: TitleSearch, employment: (socCode: string) => number): TitleMatcher {
+    const matcher = new TitleMatcher([], search);
+    const aliases = matcher.aliases;
     for (const r of rows) {
       const key = normaliseTitle(r.title);
       if (!key) continue;
-      const existing = this.aliases.get(key);
+      const existing = aliases.get(key);
       const order = ORDER[r.kind];
       // One alias, one occupation. The most authoritative kind of title wins; among equals, the occupation
       // more people hold ("Sales Associate" → Retail Salespersons), then the lower SOC code.
       const weight = employment(r.socCode);
       const better = !existing || order < existing.order ||
         (order === existing.order && (weight > existing.weight || (weight === existing.weight && r.socCode < existing.socCode)));
-      if (better) this.aliases.set(key, { socCode: r.socCode, title: r.title, order, weight });
+      if (better) aliases.set(key, { socCode: r.socCode, title: r.title, order, weight });
     }
+    return matcher;
   }
 
   match(jobTitle: string): TitleMatch | null {

@@ -11,13 +11,21 @@ const SCALE = 2 ** 30;
 const ID_SPACE = 2 ** 22;
 
 export class TrigramIndex {
-  private readonly postings = new Map<string, Int32Array>();
+  private readonly postings: Map<string, Int32Array> = new Map();
   private readonly sizes: Uint16Array;
   private readonly counts: Uint16Array;
   private readonly touched: Int32Array;
 
-  constructor(readonly texts: readonly string[]) {
+  /** `built`: postings and sizes computed earlier by this class (the snapshot build stores them); else built here. */
+  constructor(readonly texts: readonly string[], built?: { sizes: Uint16Array; postings: Map<string, Int32Array> }) {
     if (texts.length >= ID_SPACE) throw new Error(`TrigramIndex holds at most ${ID_SPACE} texts`);
+    this.counts = new Uint16Array(texts.length);
+    this.touched = new Int32Array(texts.length);
+    if (built) {
+      this.sizes = built.sizes;
+      this.postings = built.postings;
+      return;
+    }
     const lists = new Map<string, number[]>();
     this.sizes = new Uint16Array(texts.length);
     texts.forEach((text, id) => {
@@ -33,8 +41,11 @@ export class TrigramIndex {
     // too short or too long to reach the threshold (see search).
     const sizes = this.sizes;
     for (const [t, list] of lists) this.postings.set(t, Int32Array.from(list.sort((a, b) => sizes[a] - sizes[b] || a - b)));
-    this.counts = new Uint16Array(texts.length);
-    this.touched = new Int32Array(texts.length);
+  }
+
+  /** What the constructor computes, for storing in the snapshot. */
+  built(): { sizes: Uint16Array; postings: ReadonlyMap<string, Int32Array> } {
+    return { sizes: this.sizes, postings: this.postings };
   }
 
   /** Texts with similarity ≥ threshold (pg_trgm's `%`), best first, ties by id. */

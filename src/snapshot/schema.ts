@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -80,6 +80,14 @@ CREATE TABLE wb_country (iso3 TEXT PRIMARY KEY, iso2 TEXT, name TEXT NOT NULL, r
 CREATE TABLE wb_indicator (iso3 TEXT NOT NULL, indicator TEXT NOT NULL, year INTEGER NOT NULL, value REAL NOT NULL, PRIMARY KEY (iso3, indicator, year)) WITHOUT ROWID;
 -- data_source: the database's own column ("CPI" = IMF CPI database, "National sources", …); some economies have both.
 CREATE TABLE wb_cpi_monthly (iso3 TEXT NOT NULL, series TEXT NOT NULL, data_source TEXT NOT NULL, period TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (iso3, series, data_source, period)) WITHOUT ROWID;
+
+-- Derived at build time from the tables above by the service's own code (scripts/snapshot/derived.ts), so
+-- start-up loads them instead of computing them: the occupation title trigram index and the title aliases.
+CREATE TABLE search_text (id INTEGER PRIMARY KEY, text TEXT NOT NULL, size INTEGER NOT NULL, owners TEXT NOT NULL);
+CREATE TABLE search_posting (trigram TEXT PRIMARY KEY, ids BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE title_alias (key TEXT PRIMARY KEY, soc_code TEXT NOT NULL, title TEXT NOT NULL) WITHOUT ROWID;
+-- The OEWS areas of each vintage (distinct rows of oews_wage), so start-up does not scan the wage table.
+CREATE TABLE oews_area (year INTEGER NOT NULL, area_code TEXT NOT NULL, area TEXT NOT NULL, area_type INTEGER NOT NULL, area_title TEXT NOT NULL, prim_state TEXT, PRIMARY KEY (year, area_code)) WITHOUT ROWID;
 
 -- Census CBSA delineation (July 2023)
 CREATE TABLE cbsa_county (cbsa_code TEXT NOT NULL, cbsa_title TEXT NOT NULL, area_type TEXT NOT NULL, metro_division_code TEXT, csa_code TEXT, county TEXT NOT NULL, state_name TEXT NOT NULL, state_fips TEXT NOT NULL, county_fips TEXT NOT NULL, central_outlying TEXT, PRIMARY KEY (state_fips, county_fips)) WITHOUT ROWID;

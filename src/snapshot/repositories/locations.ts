@@ -24,7 +24,7 @@ export class LocationsRepository implements LocationData {
 
   constructor(db: Database, year: number) {
     const rows = db.query<{ area_code: string; area: string; area_type: number; area_title: string; prim_state: string | null }, [number]>(
-      "SELECT DISTINCT area_code, area, area_type, area_title, prim_state FROM oews_wage WHERE year = ?").all(year);
+      "SELECT area_code, area, area_type, area_title, prim_state FROM oews_area WHERE year = ?").all(year);
     const fipsToCode = new Map<string, string>();
     const heads = new Map<string, UsArea>();
     const headCount = new Map<string, number>();

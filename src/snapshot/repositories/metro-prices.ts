@@ -35,7 +35,7 @@ export class MetroPricesRepository {
     const principal = db.query<{ cbsa_code: string; city: string; state: string }, []>(
       "SELECT p.cbsa_code, p.city, c.state_name AS state FROM cbsa_principal_city p JOIN (SELECT DISTINCT state_fips, state_name FROM cbsa_county) c USING (state_fips)").all();
     const stateNames: Record<string, string> = Object.fromEntries(db.query<{ code: string; name: string }, []>(
-      "SELECT DISTINCT prim_state AS code, area_title AS name FROM oews_wage WHERE area_type = 2 AND prim_state IS NOT NULL").all().map((r) => [r.code, r.name]));
+      "SELECT DISTINCT prim_state AS code, area_title AS name FROM oews_area WHERE area_type = 2 AND prim_state IS NOT NULL").all().map((r) => [r.code, r.name]));
     for (const a of db.query<{ code: string; name: string }, []>("SELECT code, name FROM ap_area WHERE code GLOB 'S[0-9][0-9][A-Z]'").all()) {
       const named = NAMED_AREAS[a.code];
       const m = /^([^-,]+?)[-,].*?\b([A-Z]{2})\b/.exec(a.name) ?? /^(.+?)\s+([A-Z]{2})$/.exec(a.name);

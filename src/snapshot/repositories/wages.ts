@@ -23,7 +23,7 @@ export class WagesRepository {
     this.latestYear = db.query<{ y: number }, []>("SELECT max(year) AS y FROM oews_wage").get()!.y;
     this.byOccupation = db.query<WageRow, [number, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? ORDER BY area_type, area_code`);
     this.byOccupationArea = db.query<WageRow, [number, string, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? AND area_code = ?`);
-    this.areaExists = db.query<{ x: number }, [number, string]>("SELECT 1 AS x FROM oews_wage WHERE year = ? AND area_code = ? LIMIT 1");
+    this.areaExists = db.query<{ x: number }, [number, string]>("SELECT 1 AS x FROM oews_area WHERE year = ? AND area_code = ?");
     this.occupationExists = db.query<{ x: number }, [number, string]>("SELECT 1 AS x FROM oews_wage WHERE year = ?1 AND occ_code = ?2 LIMIT 1");
     this.topCode = db.query<{ annual: number; hourly: number }, [number]>("SELECT annual, hourly FROM oews_top_code WHERE year <= ? ORDER BY year DESC LIMIT 1");
   }
@@ -34,7 +34,7 @@ export class WagesRepository {
 
   /** The OEWS vintages that publish an area, ascending. */
   years(areaCode: string): number[] {
-    return this.db.query<{ year: number }, [string]>("SELECT DISTINCT year FROM oews_wage WHERE area_code = ? ORDER BY year").all(areaCode).map((r) => r.year);
+    return this.db.query<{ year: number }, [string]>("SELECT year FROM oews_area WHERE area_code = ? ORDER BY year").all(areaCode).map((r) => r.year);
   }
 
   /** National employment per 6-digit SOC code in a year (detailed and broad rows). */
