@@ -19,11 +19,8 @@ export interface App {
   close(): void;
 }
 
-import type { Database } from "bun:sqlite";
-
-/** `embeddedSnapshot`: the single executable's built-in snapshot, used unless SNAPSHOT_PATH is set. */
-export function createApp(config: Config, embeddedSnapshot?: Database): App {
-  const snapshot = openSnapshot(embeddedSnapshot && !process.env.SNAPSHOT_PATH ? embeddedSnapshot : config.SNAPSHOT_PATH);
+export function createApp(config: Config): App {
+  const snapshot = openSnapshot(config.SNAPSHOT_PATH);
   const services = createServices(snapshot);
   const state = openStateDb(config.STATE_DB);
   const keys = new ApiKeyStore(state);

