@@ -1,6 +1,7 @@
 // `npm run build` makes one executable with the snapshot inside; it serves all three hosts on its own.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { mkdtempSync, rmSync, existsSync, statSync } from "node:fs";
+import { Database } from "bun:sqlite";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { runToEnd, spawnService, type Running } from "../../scripts/lib/service-process.ts";
@@ -32,6 +33,18 @@ test("skills host answers from the embedded snapshot", async () => {
 test("cost host answers from the embedded snapshot", async () => {
   const body = await (await call("cost.localhost", "/api/v1/cpi/categories")).json();
   expect(body.data[0].category_code).toBe("SA0");
+});
+
+test("the embedded snapshot is unpacked once beside STATE_DB, named by its snapshot_id, and reused on the next start", async () => {
+  const db = new Database("build/snapshot.sqlite", { readonly: true });
+  const id = (db.query("SELECT value FROM meta WHERE key = 'snapshot_id'").get() as { value: string }).value;
+  db.close();
+  const unpacked = join(dir, `snapshot-${id}.sqlite`);
+  expect(statSync(unpacked).size).toBe(statSync("build/snapshot.sqlite").size);
+  const before = statSync(unpacked).mtimeMs;
+  const second = await spawnService([resolve("build/workforce-api")], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), SNAPSHOT_PATH: "" });
+  second.proc.kill();
+  expect(statSync(unpacked).mtimeMs).toBe(before);
 });
 
 test("salary host answers its OpenAPI document and the error envelope", async () => {
