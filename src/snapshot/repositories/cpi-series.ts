@@ -35,8 +35,17 @@ export class CpiSeriesRepository {
     return this.hicpGeos.has(isoToEurostat(country.iso2)) ? "hicp" : "worldbank";
   }
 
+  // The snapshot never changes: each (country, category) series is read once and kept.
+  private readonly memo = new Map<string, CpiSeries | null>();
+
   /** The series for a spec category code, or null when the country's source lacks it. */
   series(country: CountryCode, code: string): CpiSeries | null {
+    const key = `${country.iso2}|${code}`;
+    if (!this.memo.has(key)) this.memo.set(key, this.read(country, code));
+    return this.memo.get(key)!;
+  }
+
+  private read(country: CountryCode, code: string): CpiSeries | null {
     const category = cpiCategory(code);
     if (!category) return null;
     const source = this.sourceOf(country);

@@ -53,6 +53,14 @@ export class WagesRepository {
 
   /** The code OEWS publishes a SOC occupation under in a year: itself, else its broad group if that is published. */
   publishedCode(year: number, soc: string): { code: string; viaBroadGroup: boolean } {
+    const key = `${year}|${soc}`;
+    let found = this.codes.get(key);
+    if (!found) this.codes.set(key, (found = this.choosePublishedCode(year, soc)));
+    return found;
+  }
+  private readonly codes = new Map<string, { code: string; viaBroadGroup: boolean }>();
+
+  private choosePublishedCode(year: number, soc: string): { code: string; viaBroadGroup: boolean } {
     const broad = broadGroupOf(soc);
     return !this.publishes(year, soc) && broad && this.publishes(year, broad) ? { code: broad, viaBroadGroup: true } : { code: soc, viaBroadGroup: false };
   }
