@@ -2,7 +2,6 @@
 // GIN index, on the same titles and the same queries, in one run on this machine. Writes BENCHMARKS.md.
 // BENCH_QUICK=1: one short round (what CI runs to check the harness works).
 import { Database } from "bun:sqlite";
-import { cpus } from "node:os";
 import { occupationTitleSearch } from "../../src/snapshot/repositories/title-search.ts";
 import { startPostgres } from "../lib/postgres.ts";
 import { conformanceQueries } from "../lib/search-queries.ts";

@@ -4,9 +4,6 @@ import { trigrams, similarityFromCounts, DEFAULT_SIMILARITY_THRESHOLD } from "./
 
 export interface Hit { id: number; similarity: number }
 
-/** Highest similarity first; equal similarities by id (the text's position), as `ORDER BY s DESC, id`. */
-export const byScoreThenId = (a: Hit, b: Hit) => b.similarity - a.similarity || a.id - b.id;
-
 const SCALE = 2 ** 30;
 const ID_SPACE = 2 ** 22;
 

@@ -10,7 +10,7 @@ const NATIONAL_WORKBOOKS = [2014, 2015, 2017, 2018, 2019, 2020, 2021, 2022, 2023
 const AREA_FILES = ["bls-oews/oews_M2024_national_state_nonmetro.csv", "bls-oews/oews_M2025_all_areas.csv"];
 
 /** 7-digit BLS area code: 0000000 national, SS00000 state/territory, 00 + CBSA for an MSA, nonmetro as published. */
-export function blsAreaCode(area: string, areaType: number): string {
+export function areaCodeOf(area: string, areaType: number): string {
   if (areaType === 1) return "0000000";
   if (areaType === 2 || areaType === 3) return area.padStart(2, "0") + "00000";
   return area.padStart(7, "0");
@@ -57,7 +57,7 @@ function toRecord(row: Row, year: number, path: string): unknown[] {
     if (parsed.marker) markers[col.toLowerCase()] = parsed.marker;
     return parsed.value;
   });
-  return [year, blsAreaCode(area, areaType), area, areaType, str(row.AREA_TITLE) ?? "U.S.", str(row.PRIM_STATE) ?? (areaType === 1 ? "US" : null),
+  return [year, areaCodeOf(area, areaType), area, areaType, str(row.AREA_TITLE) ?? "U.S.", str(row.PRIM_STATE) ?? (areaType === 1 ? "US" : null),
     code, str(row.OCC_TITLE), str(row.O_GROUP ?? row.OCC_GROUP ?? null) ?? socGroup(code), ...values,
     row.ANNUAL === "TRUE" ? 1 : 0, row.HOURLY === "TRUE" ? 1 : 0,
     Object.keys(markers).length ? JSON.stringify(markers) : null, path];

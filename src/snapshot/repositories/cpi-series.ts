@@ -10,7 +10,6 @@ import type { DatasetId } from "./sources.ts";
 export type CpiSource = "bls" | "hicp" | "worldbank";
 export interface CpiObservation { period: string; value: number; flags: string | null }
 export interface CpiSeries { source: CpiSource; seriesId: string; base: string; dataset: DatasetId; observations: CpiObservation[] }
-export interface CpiCoverage { source: CpiSource; categories: string[]; first: string; last: string }
 
 const WB_SERIES: Record<string, { series: string; indicator: string }> = { SA0: { series: "headline", indicator: "hcpi_m" }, SAF: { series: "food", indicator: "fcpi_m" } };
 
