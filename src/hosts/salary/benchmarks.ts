@@ -9,6 +9,11 @@ import type { TitleMatch } from "../../domain/title-match.ts";
 import type { Occupation } from "../../snapshot/repositories/occupations.ts";
 import type { Services } from "../../services.ts";
 import countries from "../../domain/country-names.ts";
+import { Lru } from "../../domain/lru.ts";
+
+// Figures depend only on (occupation, place, currency) and the immutable snapshot: computed once, kept (bounded).
+const usMemo = new Lru<string, UsFigures>(20_000);
+const euMemo = new Lru<string, EuFigures>(20_000);
 
 export interface MatchedJob { match: TitleMatch; occupation: Occupation; soc: string }
 
@@ -46,6 +51,10 @@ export interface UsFigures {
 
 /** OEWS annual wages for the occupation in the area (latest vintage), converted when asked. */
 export function usFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services): UsFigures {
+  return usMemo.get(`${s.snapshotId}|${job.soc}|${area.areaCode}|${currency}`, () => computeUsFigures(job, area, currency, s));
+}
+
+function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services): UsFigures {
   const year = s.wages.latestYear;
   const { code, viaBroadGroup } = s.wages.publishedCode(year, job.soc);
   const [row] = s.wages.rows(year, code, area.areaCode);
@@ -79,6 +88,10 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** SES 2022 figures for the occupation's ISCO major group in the country. */
 export function euFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services): EuFigures {
+  return euMemo.get(`${s.snapshotId}|${job.occupation.socCode}|${countryCode}|${currency}`, () => computeEuFigures(job, countryCode, currency, s));
+}
+
+function computeEuFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services): EuFigures {
   const isco = s.isco.forOccupation(job.occupation.socCode);
   const geo = isoToEurostat(countryCode);
   const countryName = countries.getName(countryCode, "en") ?? countryCode;
