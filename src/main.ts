@@ -28,10 +28,12 @@ export function start() {
     snapshot_id: app.services.snapshotId, startup_ms: Math.round(performance.now() - started),
   }));
 
+  // Graceful shutdown: stop accepting, let in-flight requests finish, close the databases, exit 0.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, async () => {
       await server.stop();
       app.close();
+      console.log(JSON.stringify({ level: "info", msg: "stopped", signal }));
       process.exit(0);
     });
   }

@@ -8,6 +8,16 @@ import { beginRequest } from "./request-context.ts";
 import { errorResponse, json } from "./responses.ts";
 import { rateLimitHeaders } from "./envelope.ts";
 
+// Headers suited to a JSON API: no MIME sniffing, no framing, no referrer leaks. Responses can depend on the
+// key (quota figures), so nothing is stored by shared caches.
+const SECURITY_HEADERS: [string, string][] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["X-Frame-Options", "DENY"],
+  ["Referrer-Policy", "no-referrer"],
+  ["Cache-Control", "no-store"],
+  ["Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"],
+];
+
 export interface HostHandler { handle(request: Request): Response | Promise<Response> }
 
 export interface Health { live(): unknown; ready(): { ok: boolean; body: unknown } }
@@ -29,6 +39,7 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
       response = errorResponse(err, ctx, config.DOC_BASE_URL);
     }
     response.headers.set("X-Request-Id", ctx.requestId);
+    for (const [k, v] of SECURITY_HEADERS) response.headers.set(k, v);
     if (ctx.quota) for (const [k, v] of Object.entries(rateLimitHeaders(ctx.quota))) response.headers.set(k, v);
     if (config.ACCESS_LOG) {
       // The path only: query strings and bodies can carry job titles and pay, which are never logged.

@@ -43,6 +43,14 @@ describe("success envelopes", () => {
     expect(body.data).toMatchObject({ page: 1, page_size: 3 });
   });
 
+  test("security headers on success and error responses alike", async () => {
+    for (const res of [await s.call("skills", "/api/v1/skills"), await s.call("nowhere.example", "/x"), await s.call("cost", "/docs", { key: null })]) {
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
   test("a client's well-formed X-Request-Id is kept; a malformed one is replaced", async () => {
     const kept = await s.call("skills", "/api/v1/skills", { headers: { "x-request-id": "trace-1234-abcd" } });
     expect(kept.headers.get("x-request-id")).toBe("trace-1234-abcd");

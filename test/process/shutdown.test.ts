@@ -1,0 +1,29 @@
+// SIGTERM: requests already received complete, the process exits 0, and the port stops accepting.
+import { expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { spawnService } from "../../scripts/lib/service-process.ts";
+
+test("SIGTERM lets received requests finish, then exits 0", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "wf-shutdown-"));
+  const key = "shutdown-test-key-0123456789";
+  const svc = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: key, STATE_DB: join(dir, "state.sqlite"), ACCESS_LOG: "0" });
+  const url = `http://127.0.0.1:${svc.port}`;
+  // Twenty 10,000-record reports at once: one thread serves them in turn, so work is still queued when the signal comes.
+  const employees = Array.from({ length: 10_000 }, (_, i) => ({ job_title: i % 2 ? "Cashier" : "Registered Nurse", gender: i % 3 ? "M" : "F", salary: 30_000 + i }));
+  const body = JSON.stringify({ country: "DE", employees });
+  const outcomes = Array.from({ length: 20 }, () =>
+    fetch(`${url}/api/v1/compliance/pay-gap-report`, { method: "POST", body, headers: { host: "salary.localhost", "x-api-key": key, "content-type": "application/json" } })
+      .then(async (r) => ({ status: r.status, at: (await r.arrayBuffer(), performance.now()) }))
+      .catch(() => ({ status: 0, at: performance.now() })));
+  await Bun.sleep(50);
+  const signalledAt = performance.now();
+  svc.proc.kill("SIGTERM");
+  const results = await Promise.all(outcomes);
+  expect(await svc.proc.exited).toBe(0);
+  expect(results.some((r) => r.status === 200 && r.at > signalledAt)).toBe(true); // finished after the signal
+  expect(results.every((r) => r.status === 200 || r.status === 0)).toBe(true); // never a 5xx or a half answer
+  await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  rmSync(dir, { recursive: true, force: true });
+}, 30_000);
