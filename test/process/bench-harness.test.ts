@@ -1,0 +1,20 @@
+// The benchmark harnesses start and complete one short iteration (BENCH_QUICK=1, which writes no BENCHMARKS.md).
+// The full runs (`npm run bench`) are made by hand; CI only checks that they still work.
+import { expect, test } from "bun:test";
+import { runToEnd } from "../../scripts/lib/service-process.ts";
+
+for (const [script, heading] of [
+  ["scripts/bench/pay-gap.ts", "E7 pay-gap report, 10,000 records"],
+  ["scripts/bench/lookup.ts", "title → occupation"],
+  ["scripts/bench/search.ts", "PostgreSQL pg_trgm (GIN)"],
+  ["scripts/bench/http.ts", "bare Bun.serve (floor)"],
+] as const) {
+  test(`${script} runs one short iteration`, async () => {
+    const before = await Bun.file("BENCHMARKS.md").text();
+    const r = await runToEnd([process.execPath, script], { BENCH_QUICK: "1" });
+    expect({ code: r.code, stderr: r.code ? r.stderr.slice(0, 500) : "" }).toEqual({ code: 0, stderr: "" });
+    expect(r.stdout).toContain(heading);
+    expect(r.stdout).toMatch(/\| [\d.]+ (µs|ms)/); // a measured figure, not an empty table
+    expect(await Bun.file("BENCHMARKS.md").text()).toBe(before);
+  }, 180_000);
+}
