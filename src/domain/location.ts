@@ -17,6 +17,8 @@
 import countries from "./country-names.ts";
 import { EU_EEA } from "./european-countries.ts";
 import { similarity } from "./trigram.ts";
+import { parseCountryCode } from "./country-code.ts";
+import { blsAreaCode } from "./bls-area.ts";
 
 export type UsAreaKind = "national" | "state" | "territory" | "msa" | "nonmetro";
 export interface UsArea { areaCode: string; title: string; kind: UsAreaKind; stateCode: string | null; cbsa: string | null }
@@ -50,16 +52,6 @@ function euCountry(iso2: string | undefined, input: string, city: string | null 
   return EU_EEA_SET.has(iso2) ? { region: "eu", countryCode: iso2, countryName, city, input } : { region: "unsupported", countryCode: iso2, countryName, input };
 }
 
-/** ISO alpha-2 of a code (alpha-2, alpha-3, Eurostat EL) or null. */
-function countryFromCode(code: string): string | undefined {
-  const upper = code.toUpperCase();
-  if (upper === "EL") return "GR";
-  if (upper === "UK") return "GB";
-  if (upper.length === 2) return countries.isValid(upper) ? upper : undefined;
-  if (upper.length === 3) return countries.alpha3ToAlpha2(upper) ?? undefined;
-  return undefined;
-}
-
 // Every country name in every language i18n-iso-countries ships, lower-cased → ISO alpha-2; built on first use.
 let namesToCodes: Map<string, string> | null = null;
 function countryFromName(name: string): string | undefined {
@@ -81,7 +73,7 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
 
   if (NATIONAL.has(lower)) return us(data.area("0000000"));
   if (/^\d+$/.test(input)) {
-    const code = input.length === 7 ? input : input.length === 5 ? `00${input}` : input.length === 2 ? `${input}00000` : null;
+    const code = blsAreaCode(input);
     return code ? us(data.area(code)) : null;
   }
   const usState = /^us-([a-z]{2})$/i.exec(input);
@@ -89,7 +81,7 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
   const stateName = input.replace(/\s+state$/i, "");
   const state = data.stateByName(stateName);
   if (state) return us(stateName === input ? data.msaByPrincipalCity(input, null) ?? state : state);
-  if (/^[a-z]{2,3}$/i.test(input)) return euCountry(countryFromCode(input), input);
+  if (/^[a-z]{2,3}$/i.test(input)) return euCountry(parseCountryCode(input)?.iso2, input);
 
   const cityState = /^(.+?),\s*([a-z]{2})$/i.exec(input);
   if (cityState) {

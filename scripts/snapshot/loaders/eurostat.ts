@@ -1,5 +1,6 @@
 // Eurostat: country table, SES 2022 (JSON-stat), SES monthly extract, gender pay gap, minimum wages, HICP.
 import countries from "../../../src/domain/country-names.ts";
+import { isoToEurostat } from "../../../src/domain/european-countries.ts";
 import { readTable, decodeJsonStat, str, num } from "../tabular.ts";
 import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
 
@@ -15,8 +16,6 @@ const AGGREGATE_GEO: Record<string, string> = {
   "Euro area – 20 countries (from 2023)": "EA20",
   "European Economic Area (EEA18-1995, EEA28-2004, EEA30-2007, EEA31-2013, EEA30-2020)": "EEA",
 };
-// Eurostat writes Greece as EL and the United Kingdom as UK where ISO 3166 has GR and GB.
-const ISO_TO_EUROSTAT: Record<string, string> = { GR: "EL", GB: "UK" };
 
 export async function loadEuCountries(ctx: LoadContext): Promise<LoadResult> {
   const t = await readTable(ctx.file("eurostat/countries.csv"), { required: ["code", "name_en", "is_eu"] });
@@ -34,7 +33,7 @@ function geoResolver(ctx: LoadContext): (label: string) => string {
     let code = seen.get(label);
     if (code) return code;
     const iso = countries.getAlpha2Code(label, "en") ?? (label === "Türkiye" ? "TR" : undefined);
-    code = AGGREGATE_GEO[label] ?? byName.get(label) ?? (iso ? ISO_TO_EUROSTAT[iso] ?? iso : undefined);
+    code = AGGREGATE_GEO[label] ?? byName.get(label) ?? (iso ? isoToEurostat(iso) : undefined);
     if (!code) throw new Error(`Eurostat geo label not mapped to a code: "${label}"`);
     seen.set(label, code);
     ctx.db.run("INSERT OR IGNORE INTO eurostat_geo (label, code) VALUES (?, ?)", [label, code]);

@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route.ts";
 import { validationError } from "../../http/errors.ts";
 import { annualise, groupFigures, quartileBands, requiresJointAssessment, round2, K_ANONYMITY, DEFAULT_ANNUAL_HOURS, type Gender } from "../../domain/pay-gap.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
+import { parseCountryCode } from "../../domain/country-code.ts";
 import countries from "../../domain/country-names.ts";
 import type { Services } from "../../services.ts";
 
@@ -40,8 +41,8 @@ const CategoryGap = z.object({
 
 /** The country of a report: an EU/EEA ISO code (EL accepted) with SES 2022 earnings loaded. */
 function reportCountry(input: string, s: Services): string {
-  const iso = input.trim().toUpperCase() === "EL" ? "GR" : input.trim().toUpperCase();
-  if (!s.euEarnings.coverage().has(isoToEurostat(iso))) {
+  const iso = parseCountryCode(input)?.iso2;
+  if (!iso || !s.euEarnings.coverage().has(isoToEurostat(iso))) {
     throw validationError([{ field: "country", code: "unsupported_country", message: `not an EU country with Eurostat SES 2022 data loaded (GET /api/v1/salary/eu/countries lists them)` }]);
   }
   return iso;
