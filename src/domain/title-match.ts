@@ -8,6 +8,7 @@ export type MatchMethod = "alias" | "trigram" | "pattern";
 export type TitleKind = "title" | "short" | "alternate" | "reported";
 
 export interface TitleRow { socCode: string; title: string; kind: TitleKind }
+export interface Alias { socCode: string; title: string }
 export interface TitleMatch { socCode: string; matchedText: string; method: MatchMethod; score: number }
 
 /** Stricter than search's 0.3: a salary answer needs a confident occupation, not a list of maybes. */
@@ -43,23 +44,22 @@ export function normaliseTitle(title: string): string {
 }
 
 export class TitleMatcher {
-  private readonly aliases = new Map<string, { socCode: string; title: string; order: number; weight: number }>();
+  private readonly aliases: Map<string, Alias>;
   private lowerTexts: string[] | null = null;
 
   /** Aliases computed earlier by `build` (the snapshot build stores them), and the title index. */
-  constructor(aliases: Iterable<[string, { socCode: string; title: string }]>, private readonly search: TitleSearch) {
-    for (const [key, a] of aliases) this.aliases.set(key, { ...a, order: 0, weight: 0 });
+  constructor(aliases: Iterable<[string, Alias]>, private readonly search: TitleSearch) {
+    this.aliases = new Map(aliases);
   }
 
   /** The alias table: every normalised title → one occupation. */
-  aliasEntries(): [string, { socCode: string; title: string }][] {
-    return [...this.aliases].map(([k, a]) => [k, { socCode: a.socCode, title: a.title }]);
+  aliasEntries(): [string, Alias][] {
+    return [...this.aliases];
   }
 
   /** `employment(soc)`: how many people hold the occupation, to pick the likelier meaning of a shared title. */
   static build(rows: readonly TitleRow[], search: TitleSearch, employment: (socCode: string) => number): TitleMatcher {
-    const matcher = new TitleMatcher([], search);
-    const aliases = matcher.aliases;
+    const aliases = new Map<string, Alias & { order: number; weight: number }>();
     for (const r of rows) {
       const key = normaliseTitle(r.title);
       if (!key) continue;
@@ -72,7 +72,7 @@ export class TitleMatcher {
         (order === existing.order && (weight > existing.weight || (weight === existing.weight && r.socCode < existing.socCode)));
       if (better) aliases.set(key, { socCode: r.socCode, title: r.title, order, weight });
     }
-    return matcher;
+    return new TitleMatcher([...aliases].map(([key, a]) => [key, { socCode: a.socCode, title: a.title }]), search);
   }
 
   match(jobTitle: string): TitleMatch | null {
