@@ -3,7 +3,6 @@ import type { Snapshot } from "./snapshot/open.ts";
 import { SourcesRepository } from "./snapshot/repositories/sources.ts";
 import { OccupationsRepository } from "./snapshot/repositories/occupations.ts";
 import { SkillsRepository } from "./snapshot/repositories/skills.ts";
-import { CpiRepository } from "./snapshot/repositories/cpi.ts";
 import { TitleSearch, occupationTitleSearch } from "./snapshot/repositories/title-search.ts";
 import { WagesRepository } from "./snapshot/repositories/wages.ts";
 import { TitleMatcher } from "./domain/title-match.ts";
@@ -21,7 +20,6 @@ export interface Services {
   sources: SourcesRepository;
   occupations: OccupationsRepository;
   skills: SkillsRepository;
-  cpi: CpiRepository;
   occupationSearch: TitleSearch;
   skillSearch: TitleSearch;
   wages: WagesRepository;
@@ -48,7 +46,6 @@ export function createServices(snapshot: Snapshot): Services {
     sources: new SourcesRepository(snapshot.db),
     occupations: new OccupationsRepository(snapshot.db),
     skills,
-    cpi: new CpiRepository(snapshot.db),
     occupationSearch,
     skillSearch: TitleSearch.build(skills.all.map((s) => ({ key: s.skillId, text: s.name }))),
     wages,

@@ -20,3 +20,6 @@ export const CPI_CATEGORIES: readonly CpiCategory[] = [
 ];
 
 export const cpiCategory = (code: string) => CPI_CATEGORIES.find((c) => c.code === code) ?? null;
+
+/** The BLS CPI-U series of a category: U.S. city average, not seasonally adjusted. */
+export const blsSeriesId = (c: CpiCategory) => `CUUR0000${c.blsItem}`;

@@ -20,14 +20,14 @@ export const listCpiCategories = defineRoute({
   path: "/api/v1/cpi/categories",
   scope: "costapi:read",
   response: z.array(CpiCategory),
-  handle: (_input, { cpi }) => ({
-    data: cpi.categories.map((c) => ({
-      category_code: c.code,
-      category_name: c.name,
-      source: `BLS CPI-U ${c.blsSeriesId}; Eurostat HICP ${c.hicpCoicop.join("+")}`,
+  handle: (_input, { cpiSeries }) => ({
+    data: cpiSeries.categoryCoverage().map((c) => ({
+      category_code: c.category.code,
+      category_name: c.category.name,
+      source: `BLS CPI-U ${c.blsSeriesId}; Eurostat HICP ${c.category.hicpCoicop.join("+")}`,
       bls_series_id: c.blsSeriesId,
       us_period: c.usPeriod,
-      hicp_coicop: c.hicpCoicop,
+      hicp_coicop: c.category.hicpCoicop,
       hicp_loaded: c.hicpLoaded,
     })),
     datasets: ["bls_cpi", "eurostat_hicp"],

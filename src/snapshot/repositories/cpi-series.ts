@@ -2,7 +2,8 @@
 // (U.S. city average, NSA); countries in Eurostat's HICP table → HICP (2005 = 100); every other country →
 // the World Bank Global Database of Inflation (headline; food for SAF).
 import type { Database } from "bun:sqlite";
-import { cpiCategory } from "../../domain/cpi-categories.ts";
+import { CPI_CATEGORIES, blsSeriesId, cpiCategory, type CpiCategory } from "../../domain/cpi-categories.ts";
+import { parseCountryCode } from "../../domain/country-code.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
 import type { CountryCode } from "../../domain/country-code.ts";
 import type { DatasetId } from "./sources.ts";
@@ -15,6 +16,7 @@ const WB_SERIES: Record<string, { series: string; indicator: string }> = { SA0: 
 
 export class CpiSeriesRepository {
   private readonly hicpGeos: Set<string>;
+  private readonly hicpDivisions: Set<string>;
   private readonly blsQ;
   private readonly hicpQ;
   private readonly wbSourcesQ;
@@ -22,6 +24,7 @@ export class CpiSeriesRepository {
 
   constructor(db: Database) {
     this.hicpGeos = new Set(db.query<{ geo: string }, []>("SELECT DISTINCT geo FROM hicp").all().map((r) => r.geo));
+    this.hicpDivisions = new Set(db.query<{ coicop: string }, []>("SELECT DISTINCT coicop FROM hicp").all().map((r) => r.coicop));
     this.blsQ = db.query<CpiObservation, [string]>("SELECT period, value, footnote AS flags FROM cpi_observation WHERE series_id = ? ORDER BY period");
     this.hicpQ = db.query<CpiObservation, [string, string]>("SELECT period, value, flag AS flags FROM hicp WHERE geo = ? AND coicop = ? ORDER BY period");
     this.wbSourcesQ = db.query<{ data_source: string; last: string; n: number }, [string, string]>(
@@ -49,7 +52,7 @@ export class CpiSeriesRepository {
     if (!category) return null;
     const source = this.sourceOf(country);
     if (source === "bls") {
-      const seriesId = `CUUR0000${category.blsItem}`;
+      const seriesId = blsSeriesId(category);
       const observations = this.blsQ.all(seriesId);
       return observations.length ? { source, seriesId, base: "1982-84=100", dataset: "bls_cpi", observations } : null;
     }
@@ -76,6 +79,19 @@ export class CpiSeriesRepository {
     }));
   }
   private listed: { country: CountryCode; series: CpiSeries }[] | null = null;
+
+  /** E10: each spec category, the months the U.S. series covers, and which of its HICP divisions are loaded. */
+  categoryCoverage(): { category: CpiCategory; blsSeriesId: string; usPeriod: { start: string; end: string } | null; hicpLoaded: string[] }[] {
+    const us = parseCountryCode("US")!;
+    return CPI_CATEGORIES.map((category) => {
+      const obs = this.series(us, category.code)?.observations;
+      return {
+        category, blsSeriesId: blsSeriesId(category),
+        usPeriod: obs?.length ? { start: obs[0].period.slice(0, 7), end: obs.at(-1)!.period.slice(0, 7) } : null,
+        hicpLoaded: category.hicpCoicop.filter((d) => this.hicpDivisions.has(d)),
+      };
+    });
+  }
 
   /** Which spec categories a country's source has, for messages and the country list. */
   categoriesOf(country: CountryCode): string[] {
