@@ -1,18 +1,18 @@
 // E4, E5, E6: the deprecated EU endpoints, their headers, and their figures against the Eurostat files.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, mirror, type TestServer } from "../support/server.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { jsonStat, sesHourly } from "../support/publisher.ts";
 
 let s: TestServer;
-let hourly: any;
+let ses: Awaited<ReturnType<typeof sesHourly>>;
+let geos: string[];
 beforeAll(async () => {
   s = startTestServer();
-  hourly = (await Bun.file(mirror("eurostat/earn_ses22_47.json")).json()).response;
+  ses = await sesHourly();
+  geos = Object.keys((await jsonStat("eurostat/earn_ses22_47.json")).ds.dimension.geo.category.index).filter((g) => !g.startsWith("EU"));
 });
 afterAll(() => s.stop());
 const get = (path: string) => s.call("salary", path);
-const value = (ds: any, want: Record<string, string>) => ds.value[ds.id.reduce((p: number, dim: string, i: number) => p * ds.size[i] + ds.dimension[dim].category.index[want[dim]], 0)];
-const hourlyOf = (geo: string, group: string, sex: string) =>
-  value(hourly, { freq: "A", sex, indic_se: "ERN", isco08: group, sizeclas: "GE10", nace_r2: "B-S_X_O", unit: "EUR", geo, time: "2022" });
 
 function expectDeprecated(res: Response, successor: string) {
   expect(res.headers.get("deprecation")).toMatch(/^@\d+$/);
@@ -27,8 +27,7 @@ describe("E4", () => {
     expectDeprecated(res, "/api/v1/salary");
     const body = await res.json();
     expect(body.query).toMatchObject({ matched_isco: "2", country: "France", country_code: "FR", matched_title: "Registered Nurses" });
-    const [m, f] = [hourlyOf("FR", "OC2", "M"), hourlyOf("FR", "OC2", "F")];
-    expect(body.salary.gender_gap_pct).toBe(Math.round(((m - f) / m) * 10000) / 100);
+    expect(body.salary.gender_gap_pct).toBe(ses.gapPct("FR", "OC2"));
     expect(body.salary.currency).toBe("EUR");
     expect(body.isco_note).toContain("1-digit ISCO-08 major groups");
   });
@@ -47,7 +46,7 @@ describe("E5", () => {
     expectDeprecated(res, "/api/v1/salary/compare");
     const body = await res.json();
     expect(body.comparisons.map((c: any) => c.country_code)).toEqual(["DE", "PL", "GR"]);
-    expect(body.comparisons[2].gender_gap_pct).toBe(Math.round(((hourlyOf("EL", "OC2", "M") - hourlyOf("EL", "OC2", "F")) / hourlyOf("EL", "OC2", "M")) * 10000) / 100);
+    expect(body.comparisons[2].gender_gap_pct).toBe(ses.gapPct("EL", "OC2"));
     expect(body).toMatchObject({ matched_isco: "2", currency: "EUR" });
   });
 
@@ -64,10 +63,9 @@ describe("E6", () => {
     const res = await get("/api/v1/salary/eu/countries");
     expectDeprecated(res, "/api/v1/salary");
     const body = await res.json();
-    const geos = Object.keys(hourly.dimension.geo.category.index).filter((g) => !g.startsWith("EU"));
     expect(body.countries.length).toBe(geos.length);
     const de = body.countries.find((c: any) => c.country_code === "DE");
-    const groups = ["OC1", "OC2", "OC3", "OC4", "OC5", "OC6", "OC7", "OC8", "OC9"].filter((g) => typeof hourlyOf("DE", g, "T") === "number").length;
+    const groups = ["OC1", "OC2", "OC3", "OC4", "OC5", "OC6", "OC7", "OC8", "OC9"].filter((g) => typeof ses.hourly("DE", g, "T") === "number").length;
     expect(de).toEqual({ country_code: "DE", country_name: "Germany", latest_year: 2022, occupation_groups: groups, has_data: true });
     expect(body.countries.find((c: any) => c.country_code === "GR")).toBeTruthy(); // Eurostat's EL, served as ISO GR
   });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { parse } from "csv-parse/sync";
 import { startTestServer, mirror, type TestServer } from "../support/server.ts";
-import { textRows } from "../support/publisher.ts";
+import { textRows, jsonStat, sesHourly } from "../support/publisher.ts";
 
 let s: TestServer;
 let oews: Record<string, string>[];
@@ -61,13 +61,9 @@ describe("E2 EU", () => {
   test("registered nurse in Deutschland: ISCO group 2, SES 2022 annual mean for DE, hourly gender gap, latest minimum wage", async () => {
     const body = await (await get("job_title=registered%20nurse&location=Deutschland")).json();
     expect(body.query).toMatchObject({ region: "eu", country_code: "DE", matched_isco: "2", matched_title: "Registered Nurses", currency: "EUR" });
-    const annual = (await Bun.file(mirror("eurostat/earn_ses22_28_DE_ES_IT_PL.json")).json());
-    const pos = (ds: any, want: Record<string, string>) => ds.id.reduce((p: number, dim: string, i: number) => p * ds.size[i] + ds.dimension[dim].category.index[want[dim]], 0);
-    const a = annual.value[pos(annual, { freq: "A", sex: "T", indic_se: "ERN", isco08: "OC2", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "DE", time: "2022" })];
-    expect(body.salary.mean).toBe(a);
-    const hourly = (await Bun.file(mirror("eurostat/earn_ses22_47.json")).json()).response;
-    const h = (sex: string) => hourly.value[pos(hourly, { freq: "A", sex, indic_se: "ERN", isco08: "OC2", sizeclas: "GE10", nace_r2: "B-S_X_O", unit: "EUR", geo: "DE", time: "2022" })];
-    expect(body.salary.gender_gap_pct).toBe(Math.round(((h("M") - h("F")) / h("M")) * 10000) / 100);
+    const annual = await jsonStat("eurostat/earn_ses22_28_DE_ES_IT_PL.json");
+    expect(body.salary.mean).toBe(annual.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: "OC2", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "DE", time: "2022" }));
+    expect(body.salary.gender_gap_pct).toBe((await sesHourly()).gapPct("DE", "OC2"));
     const mw = (await textRows("eurostat/earn_mw_cur_linear.csv")).filter((r) => r.geo === "DE" && r.OBS_VALUE).at(-1)!;
     expect(body.salary.minimum_wage).toEqual({ monthly_eur: Number(mw.OBS_VALUE), monthly_pps: null, year: Number(mw.TIME_PERIOD.slice(0, 4)), semester: Number(mw.TIME_PERIOD.slice(-1)) });
     expect(body.notes.join(" ")).toContain("ISCO-08 major-group resolution");

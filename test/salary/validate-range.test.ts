@@ -1,17 +1,15 @@
 // E8 POST /v1/compliance/validate-salary-range: each rule with expectations computed here from the files.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { textRows } from "../support/publisher.ts";
-import { mirror } from "../support/server.ts";
+import { textRows, jsonStat } from "../support/publisher.ts";
 
 let s: TestServer;
 let frMinimum: number;
 let deAnnualMeanGroup2: number;
 beforeAll(async () => {
   // Germany's SES 2022 mean annual earnings, ISCO group 2, from Eurostat's file (JSON-stat positions decoded here).
-  const ds = await Bun.file(mirror("eurostat/earn_ses22_28_DE_ES_IT_PL.json")).json();
-  const want: Record<string, string> = { freq: "A", sex: "T", indic_se: "ERN", isco08: "OC2", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "DE", time: "2022" };
-  deAnnualMeanGroup2 = ds.value[ds.id.reduce((p: number, dim: string, i: number) => p * ds.size[i] + ds.dimension[dim].category.index[want[dim]], 0)];
+  const annual = await jsonStat("eurostat/earn_ses22_28_DE_ES_IT_PL.json");
+  deAnnualMeanGroup2 = annual.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: "OC2", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "DE", time: "2022" })!;
   s = startTestServer();
   frMinimum = Number((await textRows("eurostat/earn_mw_cur_linear.csv")).filter((r) => r.geo === "FR" && r.OBS_VALUE).at(-1)!.OBS_VALUE);
 });

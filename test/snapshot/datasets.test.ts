@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { parse } from "csv-parse/sync";
-import { excelRows, textRows } from "../support/publisher.ts";
+import { excelRows, textRows, jsonStat } from "../support/publisher.ts";
 import { mirror } from "../support/server.ts";
 import { datasets } from "../../scripts/snapshot/manifest.ts";
 import { SCHEMA_VERSION } from "../../src/snapshot/schema.ts";
@@ -118,11 +118,8 @@ describe("classifications", () => {
 
 describe("Eurostat", () => {
   test("SES 2022 hourly earnings: JSON-stat positions decoded to the right dimension codes", async () => {
-    const ds = (await Bun.file(mirror("eurostat/earn_ses22_47.json")).json()).response;
-    // Independent decoding: position = Σ index_d × stride_d over the dimension order in ds.id.
-    const want = { freq: "A", sex: "F", indic_se: "ERN", isco08: "OC2", sizeclas: "GE10", nace_r2: "B-S_X_O", unit: "EUR", geo: "DE", time: "2022" } as Record<string, string>;
-    let pos = 0;
-    ds.id.forEach((dim: string, i: number) => { pos = pos * ds.size[i] + ds.dimension[dim].category.index[want[dim]]; });
+    const { ds, position } = await jsonStat("eurostat/earn_ses22_47.json");
+    const pos = position({ freq: "A", sex: "F", indic_se: "ERN", isco08: "OC2", sizeclas: "GE10", nace_r2: "B-S_X_O", unit: "EUR", geo: "DE", time: "2022" });
     const got = one("SELECT value, flag FROM ses_hourly WHERE geo = 'DE' AND sex = 'F' AND isco08 = 'OC2' AND sizeclas = 'GE10' AND nace_r2 = 'B-S_X_O'");
     expect(got.value).toBe(ds.value[pos] ?? null);
     expect(got.flag).toBe(ds.status?.[pos] ?? null);

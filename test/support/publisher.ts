@@ -16,3 +16,26 @@ export async function excelRows(path: string, headerRow = 0, sheet?: string): Pr
 export async function textRows(path: string, delimiter = ","): Promise<Record<string, string>[]> {
   return parse(await Bun.file(mirror(path)).text(), { columns: true, delimiter, bom: true, relax_column_count: true, quote: delimiter === "\t" ? false : '"' });
 }
+
+/** A JSON-stat 2.0 file of the mirror (Eurostat's, unwrapped from its `response`), read cell by dimension codes. */
+export async function jsonStat(path: string) {
+  const json = await Bun.file(mirror(path)).json();
+  const ds = json.response ?? json;
+  // position = Σ index_d × stride_d over the dimension order in ds.id
+  const position = (want: Record<string, string>): number =>
+    ds.id.reduce((p: number, dim: string, i: number) => p * ds.size[i] + ds.dimension[dim].category.index[want[dim]], 0);
+  return { ds, position, value: (want: Record<string, string>): number | null => ds.value[position(want)] ?? null };
+}
+
+/** SES 2022 mean hourly earnings (earn_ses22_47), enterprises with 10+ employees, NACE B–S except O. */
+export async function sesHourly() {
+  const { value } = await jsonStat("eurostat/earn_ses22_47.json");
+  const hourly = (geo: string, group: string, sex: string) =>
+    value({ freq: "A", sex, indic_se: "ERN", isco08: group, sizeclas: "GE10", nace_r2: "B-S_X_O", unit: "EUR", geo, time: "2022" });
+  /** The unadjusted gap Eurostat defines, (men − women) ÷ men × 100, to two decimals. */
+  const gapPct = (geo: string, group: string) => {
+    const [m, f] = [hourly(geo, group, "M")!, hourly(geo, group, "F")!];
+    return Math.round(((m - f) / m) * 10000) / 100;
+  };
+  return { hourly, gapPct };
+}
