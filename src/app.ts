@@ -4,7 +4,8 @@ import { openSnapshot } from "./snapshot/open.ts";
 import { createServices, type Services } from "./services.ts";
 import { openStateDb } from "./state/state-db.ts";
 import { ApiKeyStore } from "./state/api-keys.ts";
-import { QuotaStore } from "./state/quota.ts";
+import { QuotaMeter } from "./state/quota.ts";
+import { SqliteQuotaLedger } from "./state/sqlite-ledger.ts";
 import { Guard } from "./http/guard.ts";
 import { createHostApp } from "./http/host-app.ts";
 import { createDispatcher } from "./http/server.ts";
@@ -16,18 +17,20 @@ export interface App {
   fetch(request: Request): Promise<Response>;
   services: Services;
   keys: ApiKeyStore;
-  close(): void;
+  /** Returns unused quota leases to the ledger, then closes the databases. */
+  close(): Promise<void>;
 }
 
 export function createApp(config: Config): App {
   const snapshot = openSnapshot(config.SNAPSHOT_PATH);
   const services = createServices(snapshot);
   const state = openStateDb(config.STATE_DB);
-  const keys = new ApiKeyStore(state);
+  const keys = new ApiKeyStore(state, config.KEY_CACHE_TTL_MS);
+  const quota = new QuotaMeter(new SqliteQuotaLedger(state));
   if (config.BOOTSTRAP_API_KEY) keys.ensureBootstrap(config.BOOTSTRAP_API_KEY);
-  const guard = new Guard(keys, new QuotaStore(state), { free: config.QUOTA_FREE, pro: config.QUOTA_PRO, enterprise: config.QUOTA_ENTERPRISE });
+  const guard = new Guard(keys, quota, { free: config.QUOTA_FREE, pro: config.QUOTA_PRO, enterprise: config.QUOTA_ENTERPRISE });
   const port = config.PORT ? `:${config.PORT}` : "";
-  const deps = (publicHost: string) => ({ services, guard, docBaseUrl: config.DOC_BASE_URL, publicHost: publicHost + port });
+  const deps = (publicHost: string) => ({ services, guard, docBaseUrl: config.DOC_BASE_URL, publicHost: publicHost + port, resultCacheBytes: config.RESULT_CACHE_MB * 1024 * 1024 / 3 });
   const hosts = {
     salary: createHostApp("salary", salaryRoutes, deps(config.SALARY_HOST)),
     cost: createHostApp("cost", costRoutes, deps(config.COST_HOST)),
@@ -50,7 +53,8 @@ export function createApp(config: Config): App {
     fetch,
     services,
     keys,
-    close() {
+    async close() {
+      await quota.releaseAll();
       snapshot.db.close();
       state.close();
     },

@@ -20,6 +20,11 @@ export const configSchema = z.object({
   QUOTA_FREE: positiveInt(1_000),
   QUOTA_PRO: positiveInt(50_000),
   QUOTA_ENTERPRISE: positiveInt(1_000_000),
+  // How long a verified API key is trusted without a database read; a revocation by another process
+  // (`npm run keys -- revoke`) takes effect within this time. 0 reads the database on every request.
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Memory for repeated GET answers, shared by the three hosts (0 turns the cache off).
+  RESULT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   MAX_BODY_BYTES: positiveInt(5 * 1024 * 1024),
   // Where error doc_url links point; default: the docs page each host serves.
   DOC_BASE_URL: z.string().default("/docs"),

@@ -32,7 +32,7 @@ export function start() {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, async () => {
       await server.stop();
-      app.close();
+      await app.close();
       console.log(JSON.stringify({ level: "info", msg: "stopped", signal }));
       process.exit(0);
     });

@@ -53,4 +53,4 @@ const lines = [
 ];
 console.log(lines.join("\n"));
 if (!quick) await writeBenchmarkSection("Pay-gap report: 10,000 records", lines.join("\n"));
-app.close();
+await app.close();

@@ -4,35 +4,37 @@ import type { HostKind, RouteResult } from "./route.ts";
 import type { SourcesRepository } from "../snapshot/repositories/sources.ts";
 import type { QuotaDecision } from "../state/quota.ts";
 
-export function successBody(host: HostKind, result: RouteResult<unknown>, requestId: string, quota: QuotaDecision | null, sources: SourcesRepository): unknown {
-  if (host === "salary") return result.data;
+/**
+ * The success body as JSON text. `dataJson` is JSON.stringify(result.data), made once and reused for repeated
+ * requests; the metadata (request id, quota) is per request. Key order is the spec's: data, then metadata.
+ */
+export function successJson(host: HostKind, result: RouteResult<unknown>, dataJson: string, requestId: string, quota: QuotaDecision | null, sources: SourcesRepository): string {
+  if (host === "salary") return dataJson;
+  return `{"data":${dataJson},"metadata":${JSON.stringify(successMetadata(host, result, requestId, quota, sources))}}`;
+}
+
+function successMetadata(host: Exclude<HostKind, "salary">, result: RouteResult<unknown>, requestId: string, quota: QuotaDecision | null, sources: SourcesRepository) {
   const picked = sources.pick(result.datasets);
   if (host === "cost") {
     return {
-      data: result.data,
-      metadata: {
-        request_id: requestId,
-        sources: picked.map((s) => ({ name: `${s.publisher}: ${s.title}`, dataset: s.publisherDataset, url: s.url, last_updated: null })),
-        rate_limit: quota ? { remaining: quota.remaining, daily_limit: quota.limit, reset_at: quota.resetAt.toISOString() } : null,
-        pagination: result.pagination ?? null,
-        data_vintage: sources.vintageLine(result.datasets),
-        methodology_notes: result.methodologyNotes ?? null,
-        licences: picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence })),
-        ...result.extraMetadata,
-      },
+      request_id: requestId,
+      sources: picked.map((s) => ({ name: `${s.publisher}: ${s.title}`, dataset: s.publisherDataset, url: s.url, last_updated: null })),
+      rate_limit: quota ? { remaining: quota.remaining, daily_limit: quota.limit, reset_at: quota.resetAt.toISOString() } : null,
+      pagination: result.pagination ?? null,
+      data_vintage: sources.vintageLine(result.datasets),
+      methodology_notes: result.methodologyNotes ?? null,
+      licences: picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence })),
+      ...result.extraMetadata,
     };
   }
   return {
-    data: result.data,
-    metadata: {
-      request_id: requestId,
-      sources: picked.map((s) => ({ name: `${s.publisher}: ${s.title}`, url: s.url })),
-      rate_limit: quota ? { limit: quota.limit, remaining: quota.remaining, reset: quota.resetAt.toISOString() } : null,
-      data_vintage: sources.vintageLine(result.datasets),
-      ...(result.methodologyNotes ? { methodology_notes: result.methodologyNotes } : {}),
-      licences: picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence })),
-      ...result.extraMetadata,
-    },
+    request_id: requestId,
+    sources: picked.map((s) => ({ name: `${s.publisher}: ${s.title}`, url: s.url })),
+    rate_limit: quota ? { limit: quota.limit, remaining: quota.remaining, reset: quota.resetAt.toISOString() } : null,
+    data_vintage: sources.vintageLine(result.datasets),
+    ...(result.methodologyNotes ? { methodology_notes: result.methodologyNotes } : {}),
+    licences: picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence })),
+    ...result.extraMetadata,
   };
 }
 

@@ -2,7 +2,7 @@
 import { ApiError } from "./errors.ts";
 import type { ApiKey, ApiKeyStore, Scope, Tier } from "../state/api-keys.ts";
 import { TIERS } from "../state/api-keys.ts";
-import type { QuotaDecision, QuotaStore } from "../state/quota.ts";
+import type { QuotaDecision, QuotaMeter } from "../state/quota.ts";
 
 export interface Requirement { scope: Scope; minTier?: Tier }
 
@@ -21,7 +21,7 @@ export function authorize(key: ApiKey, need: Requirement): void {
 }
 
 export class Guard {
-  constructor(private readonly keys: ApiKeyStore, private readonly quota: QuotaStore, private readonly limits: TierLimits) {}
+  constructor(private readonly keys: ApiKeyStore, private readonly quota: QuotaMeter, private readonly limits: TierLimits) {}
 
   authenticate(presented: string | null): ApiKey {
     if (!presented) throw new ApiError(401, "INVALID_API_KEY", "Missing API key: send it in the X-API-Key header.", { suggestion: "Create one with `npm run keys -- create`." });
@@ -33,7 +33,7 @@ export class Guard {
   }
 
   /** Count this request against the key's daily quota (a refused request is not counted). */
-  admit(key: ApiKey, now = new Date()): QuotaDecision {
+  admit(key: ApiKey, now = new Date()): QuotaDecision | Promise<QuotaDecision> {
     return this.quota.consume(key.id, key.dailyLimit ?? this.limits[key.tier], now);
   }
 

@@ -4,10 +4,11 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { ApiError } from "./errors.ts";
 import { authorize, type Guard } from "./guard.ts";
-import { parseInput } from "./validation.ts";
-import { json, errorResponse } from "./responses.ts";
+import { parseInput, queryParams } from "./validation.ts";
+import { jsonText, errorResponse } from "./responses.ts";
 import { contextOf } from "./request-context.ts";
-import { successBody } from "./envelope.ts";
+import { successJson } from "./envelope.ts";
+import { ResultCache, type CachedResult } from "./result-cache.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsPage } from "./docs-page.ts";
 import type { AnyRoute, HostKind } from "./route.ts";
@@ -18,6 +19,8 @@ export interface HostAppDeps {
   guard: Guard;
   docBaseUrl: string;
   publicHost: string;
+  /** Byte budget of this host's cache of GET answers (0: no cache). */
+  resultCacheBytes: number;
 }
 
 const NO_QUERY = z.strictObject({});
@@ -28,6 +31,7 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
   const openapiJson = JSON.stringify(openapi);
   const docsHtml = docsPage(openapi);
   const patterns = routes.map((r) => ({ method: r.method, re: pathPattern(r.path) }));
+  const cache = new ResultCache(deps.resultCacheBytes);
 
   const app = new Elysia({ name: `${kind}-host` })
     .onError(({ code, request, error }) => {
@@ -48,22 +52,34 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
     .get("/docs", () => new Response(docsHtml, { headers: { "content-type": "text/html; charset=utf-8" } }));
 
   for (const route of routes) {
-    // The body is parsed here, after the key and quota checks, not by Elysia before them.
-    app.route(route.method, route.path, async ({ request, query, params }) => {
+    // Runs validation and the handler; GET answers are kept by path and query (the snapshot never changes).
+    const answer = async (request: Request, params: unknown): Promise<CachedResult> => {
+      const pathAndQuery = request.url.slice(request.url.indexOf("/", request.url.indexOf("//") + 2));
+      const cacheKey = route.method === "GET" ? pathAndQuery : null;
+      const hit = cacheKey === null ? undefined : cache.get(cacheKey);
+      if (hit) return hit;
+      const input = {
+        query: parseInput(route.query ?? NO_QUERY, queryParams(pathAndQuery), "query"),
+        params: parseInput(route.params, params, "path"),
+        body: route.body ? parseInput(route.body, await jsonBody(request), "body") : undefined,
+      };
+      const result = route.handle(input, deps.services);
+      const answered = { result, dataJson: JSON.stringify(result.data) };
+      if (cacheKey !== null) cache.set(cacheKey, answered);
+      return answered;
+    };
+    // The body is parsed after the key and quota checks, not by Elysia before them; Elysia parses no query
+    // either (the handler does not ask for it), the first line of answer() does.
+    app.route(route.method, route.path, async ({ request, params }) => {
       const ctx = contextOf(request);
       try {
         const key = deps.guard.authenticate(request.headers.get("x-api-key"));
         ctx.keyId = key.id;
         authorize(key, route);
-        ctx.quota = deps.guard.admit(key);
+        ctx.quota = await deps.guard.admit(key);
         deps.guard.enforce(ctx.quota);
-        const input = {
-          query: parseInput(route.query ?? NO_QUERY, query, "query"),
-          params: parseInput(route.params, params, "path"),
-          body: route.body ? parseInput(route.body, await jsonBody(request), "body") : undefined,
-        };
-        const result = route.handle(input, deps.services);
-        return json(200, successBody(kind, result, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
+        const { result, dataJson } = await answer(request, params);
+        return jsonText(200, successJson(kind, result, dataJson, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
       } catch (err) {
         return errorResponse(err, ctx, deps.docBaseUrl);
       }

@@ -5,7 +5,12 @@ import type { RequestContext } from "./request-context.ts";
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+/** A response from JSON text already serialised. */
+export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
+  return new Response(text, { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS });
 }
 
 /** Any thrown value → the spec's error envelope. Unexpected errors are logged with the request id, never returned. */

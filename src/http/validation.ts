@@ -26,3 +26,22 @@ export function parseInput<S extends z.ZodType>(schema: S | undefined, value: un
   }
   throw validationError(errors);
 }
+
+/**
+ * The query string as a record. A parameter given twice is refused (which one was meant is a guess); `+` is a
+ * space and a malformed %-escape stays as written, as URLSearchParams reads them.
+ */
+export function queryParams(url: string): Record<string, string> {
+  const at = url.indexOf("?");
+  const out: Record<string, string> = Object.create(null);
+  if (at < 0) return out;
+  const repeated = new Set<string>();
+  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) {
+    if (k in out) repeated.add(k);
+    out[k] = v;
+  }
+  if (repeated.size) {
+    throw validationError([...repeated].slice(0, MAX_FIELD_ERRORS).map((k) => ({ field: k.slice(0, 100), code: "repeated_parameter", message: "given more than once; send it once" })));
+  }
+  return out;
+}

@@ -1,4 +1,6 @@
-// API keys: issued once, stored only as sha256 hashes, verified in constant time.
+// API keys: issued once, stored only as sha256 hashes, verified in constant time. A serving process keeps
+// verified keys for a short time (cacheTtlMs) so a request costs no database read; its own writes clear that
+// cache at once, another process's (`npm run keys -- revoke`) are seen within the TTL.
 import type { Database } from "bun:sqlite";
 import { timingSafeEqual } from "node:crypto";
 
@@ -33,14 +35,32 @@ function newSecret(): string {
   return "wf_" + Array.from(bytes, (b) => alphabet[b % 62]).join("");
 }
 
+// Bounds the memory a flood of distinct valid keys can take; only verified keys are kept.
+const CACHE_MAX = 10_000;
+
 export class ApiKeyStore {
   private readonly byLookup;
-  constructor(private readonly db: Database) {
+  private readonly cache = new Map<string, { key: ApiKey; until: number }>();
+  constructor(private readonly db: Database, private readonly cacheTtlMs = 0) {
     this.byLookup = db.query<KeyRow, [string]>("SELECT * FROM api_key WHERE lookup = ?");
   }
 
   /** The key's record if the presented secret matches a stored hash (revoked keys included; the caller decides). */
   verify(presented: string): ApiKey | null {
+    if (this.cacheTtlMs <= 0) return this.verifyStored(presented);
+    const now = performance.now();
+    const hit = this.cache.get(presented);
+    if (hit && hit.until > now) return hit.key;
+    const key = this.verifyStored(presented);
+    this.cache.delete(presented);
+    if (key) {
+      if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(presented, { key, until: now + this.cacheTtlMs });
+    }
+    return key;
+  }
+
+  private verifyStored(presented: string): ApiKey | null {
     const row = this.byLookup.get(lookupOf(presented));
     if (!row) return null;
     const a = Buffer.from(sha256(presented), "hex");
@@ -50,6 +70,7 @@ export class ApiKeyStore {
 
   create(opts: { tier: Tier; scopes: Scope[]; name?: string; dailyLimit?: number; secret?: string }): { key: string; record: ApiKey } {
     const key = opts.secret ?? newSecret();
+    this.cache.clear();
     const id = "key_" + crypto.randomUUID().replace(/-/g, "").slice(0, 12);
     this.db.run(
       "INSERT INTO api_key (id, lookup, hash, name, tier, scopes, daily_limit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -60,8 +81,9 @@ export class ApiKeyStore {
 
   /** Make sure this exact key exists as an enterprise key with every scope (idempotent; used by containers and tests). */
   ensureBootstrap(secret: string): ApiKey {
-    const existing = this.verify(secret);
+    const existing = this.verifyStored(secret);
     if (existing) {
+      this.cache.clear();
       this.db.run("UPDATE api_key SET tier = 'enterprise', scopes = ?, revoked_at = NULL WHERE id = ?", [SCOPES.join(","), existing.id]);
       return this.verify(secret)!;
     }
@@ -73,6 +95,7 @@ export class ApiKeyStore {
   }
 
   revoke(id: string): boolean {
+    this.cache.clear();
     return this.db.run("UPDATE api_key SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [new Date().toISOString(), id]).changes === 1;
   }
 }

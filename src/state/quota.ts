@@ -1,7 +1,11 @@
-// Daily request quota per key and UTC day. One conditional upsert decides: it increments only while the
-// count is under the limit, so N concurrent requests (in one process or several sharing the file) admit exactly L.
-import type { Database } from "bun:sqlite";
-
+// Daily request quota per key and UTC day.
+//
+// The ledger (SQLite by default, Redis for replicas) holds the authoritative count and grants units atomically,
+// never beyond the limit. A process does not ask the ledger for every request: it reserves a lease of units
+// and admits from it in memory. Leases shrink as the day's count nears the limit (1/64 of what is left, at
+// most 1,024) and are single units at the end, so N concurrent requests over any number of processes admit at
+// most L, and exactly L while every process keeps receiving requests. A lease a process stops using is
+// returned at shutdown; one held by a crashed process is lost for the day (the count errs towards refusing).
 export interface QuotaDecision {
   allowed: boolean;
   limit: number;
@@ -13,20 +17,52 @@ export interface QuotaDecision {
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 export const nextUtcMidnight = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 
-export class QuotaStore {
-  private readonly consumeStmt;
-  constructor(db: Database) {
-    this.consumeStmt = db.query<{ count: number }, [string, string, number]>(
-      `INSERT INTO key_usage (key_id, day, count) VALUES (?1, ?2, 1)
-       ON CONFLICT (key_id, day) DO UPDATE SET count = count + 1 WHERE count < ?3
-       RETURNING count`,
-    );
+/** Units granted by the ledger, and the day's count after the grant (all processes' grants included). */
+export interface Grant { granted: number; count: number }
+
+/** Where the day's counts live. reserve grants min(want, limit − count) units atomically. */
+export interface QuotaLedger {
+  reserve(keyId: string, day: string, want: number, limit: number): Grant | Promise<Grant>;
+  release(keyId: string, day: string, units: number): void | Promise<void>;
+}
+
+/** How many units to reserve when `count` of `limit` are already granted. */
+export const leaseSize = (limit: number, count: number) => Math.max(1, Math.min(1024, Math.floor((limit - count) / 64)));
+
+interface Lease { day: string; limit: number; count: number; unused: number }
+
+export class QuotaMeter {
+  private readonly leases = new Map<string, Lease>();
+  constructor(private readonly ledger: QuotaLedger) {}
+
+  /** Count one request; a refused request is not counted. Synchronous while the lease lasts. */
+  consume(keyId: string, limit: number, now = new Date()): QuotaDecision | Promise<QuotaDecision> {
+    const day = utcDay(now);
+    let lease = this.leases.get(keyId);
+    if (!lease || lease.day !== day || lease.limit !== limit) {
+      // A new day starts from zero; a changed limit forgets the old lease (its units stay counted).
+      lease = { day, limit, count: 0, unused: 0 };
+      this.leases.set(keyId, lease);
+    }
+    if (lease.unused > 0) return this.take(lease, now);
+    const grant = this.ledger.reserve(keyId, day, leaseSize(limit, lease.count), limit);
+    return grant instanceof Promise ? grant.then((g) => this.afterGrant(lease, g, now)) : this.afterGrant(lease, grant, now);
   }
 
-  consume(keyId: string, limit: number, now = new Date()): QuotaDecision {
-    const resetAt = nextUtcMidnight(now);
-    const row = this.consumeStmt.get(keyId, utcDay(now), limit);
-    if (!row || row.count > limit) return { allowed: false, limit, remaining: 0, resetAt };
-    return { allowed: true, limit, remaining: limit - row.count, resetAt };
+  /** Give unused units back to the ledger (graceful shutdown). */
+  async releaseAll(): Promise<void> {
+    for (const [keyId, lease] of this.leases) if (lease.unused > 0) await this.ledger.release(keyId, lease.day, lease.unused);
+    this.leases.clear();
+  }
+
+  private afterGrant(lease: Lease, grant: Grant, now: Date): QuotaDecision {
+    lease.count = Math.max(lease.count, grant.count);
+    lease.unused += grant.granted;
+    return lease.unused > 0 ? this.take(lease, now) : { allowed: false, limit: lease.limit, remaining: 0, resetAt: nextUtcMidnight(now) };
+  }
+
+  private take(lease: Lease, now: Date): QuotaDecision {
+    lease.unused -= 1;
+    return { allowed: true, limit: lease.limit, remaining: Math.max(0, lease.limit - lease.count + lease.unused), resetAt: nextUtcMidnight(now) };
   }
 }

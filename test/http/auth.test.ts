@@ -50,6 +50,27 @@ describe("authentication", () => {
     expect(res.status).toBe(401);
     expect((await res.json()).error.message).toContain("revoked");
   });
+
+  test("a revocation by `npm run keys` in another process takes effect within KEY_CACHE_TTL_MS", async () => {
+    const cached = startTestServer({ KEY_CACHE_TTL_MS: "300" });
+    try {
+      const key = cached.key("pro", ["skills:read"]);
+      expect((await cached.call("skills", "/api/v1/occupations", { key })).status).toBe(200);
+      const id = cached.app.keys.verify(key)!.id;
+      const cli = Bun.spawnSync([process.execPath, "scripts/keys.ts", "revoke", id], { env: { ...process.env, STATE_DB: cached.config.STATE_DB } });
+      expect(cli.stdout.toString()).toContain(`revoked ${id}`);
+      const revokedAt = performance.now();
+      let status = 200;
+      while (status === 200 && performance.now() - revokedAt < 3000) {
+        status = (await cached.call("skills", "/api/v1/occupations", { key })).status;
+        if (status === 200) await Bun.sleep(20);
+      }
+      expect(status).toBe(401);
+      expect(performance.now() - revokedAt).toBeLessThan(300 + 250);
+    } finally {
+      await cached.stop();
+    }
+  });
 });
 
 describe("scopes", () => {

@@ -9,7 +9,7 @@ beforeAll(() => {
   s = startTestServer({ MAX_BODY_BYTES: "1000" });
   proxied = startTestServer({ TRUST_PROXY: "1", SKILLS_HOST: "skills.example.org" });
 });
-afterAll(() => { s.stop(); proxied.stop(); });
+afterAll(() => Promise.all([s.stop(), proxied.stop()]));
 
 /** Every error body on every host: the spec's required fields, the request id matching the header. */
 async function expectError(res: Response, status: number, code: string) {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { openStateDb } from "../../src/state/state-db.ts";
-import { QuotaStore } from "../../src/state/quota.ts";
+import { QuotaMeter, leaseSize } from "../../src/state/quota.ts";
+import { SqliteQuotaLedger } from "../../src/state/sqlite-ledger.ts";
 
 let s: TestServer;
 beforeAll(() => { s = startTestServer({ QUOTA_FREE: "7" }); });
@@ -54,27 +55,62 @@ describe("quota over HTTP", () => {
   });
 });
 
-describe("quota store", () => {
-  test("counts per UTC day: the next day starts from zero", () => {
-    const quota = new QuotaStore(openStateDb(":memory:"));
+const meterOn = (path: string) => new QuotaMeter(new SqliteQuotaLedger(openStateDb(path)));
+const storedCount = (path: string, keyId: string) => {
+  const db = new Database(path, { readonly: true });
+  const row = db.query<{ count: number }, [string]>("SELECT count FROM key_usage WHERE key_id = ?").get(keyId);
+  db.close();
+  return row?.count ?? 0;
+};
+
+describe("quota meter and SQLite ledger", () => {
+  test("counts per UTC day: the next day starts from zero", async () => {
+    const quota = meterOn(":memory:");
     const late = new Date("2026-03-01T23:59:59Z");
-    expect(quota.consume("k", 2, late).remaining).toBe(1);
-    expect(quota.consume("k", 2, late).remaining).toBe(0);
-    const denied = quota.consume("k", 2, late);
+    expect((await quota.consume("k", 2, late)).remaining).toBe(1);
+    expect((await quota.consume("k", 2, late)).remaining).toBe(0);
+    const denied = await quota.consume("k", 2, late);
     expect(denied.allowed).toBe(false);
     expect(denied.resetAt.toISOString()).toBe("2026-03-02T00:00:00.000Z");
-    expect(quota.consume("k", 2, new Date("2026-03-02T00:00:00Z")).allowed).toBe(true);
+    expect((await quota.consume("k", 2, new Date("2026-03-02T00:00:00Z"))).allowed).toBe(true);
   });
 
-  test("two processes' worth of stores on one file still admit exactly L", () => {
+  test("two processes' worth of meters on one file still admit exactly L", async () => {
     const path = `${require("node:os").tmpdir()}/wf-quota-${crypto.randomUUID()}.sqlite`;
-    const a = new QuotaStore(openStateDb(path));
-    const b = new QuotaStore(openStateDb(path));
+    const a = meterOn(path);
+    const b = meterOn(path);
     let admitted = 0;
-    for (let i = 0; i < 50; i++) admitted += Number((i % 2 ? a : b).consume("shared", 13).allowed);
+    for (let i = 0; i < 50; i++) admitted += Number((await (i % 2 ? a : b).consume("shared", 13)).allowed);
     expect(admitted).toBe(13);
-    const db = new Database(path, { readonly: true });
-    expect(db.query("SELECT count FROM key_usage WHERE key_id = 'shared'").get()).toEqual({ count: 13 });
-    db.close();
+    expect(storedCount(path, "shared")).toBe(13);
+  });
+
+  test("a large limit is served from leases: exact remaining in one process, never above L across two", async () => {
+    const path = `${require("node:os").tmpdir()}/wf-quota-${crypto.randomUUID()}.sqlite`;
+    const a = meterOn(path);
+    const b = meterOn(path);
+    const limit = 5_000;
+    const first = await a.consume("big", limit);
+    expect(first.remaining).toBe(limit - 1);
+    // The lease reserved more than one unit, and the ledger counts the whole lease.
+    expect(leaseSize(limit, 0)).toBe(78);
+    expect(storedCount(path, "big")).toBe(78);
+    for (let i = 2; i <= 100; i++) expect((await a.consume("big", limit)).remaining).toBe(limit - i);
+    let admitted = 100;
+    for (let i = 0; i < 2 * limit; i++) admitted += Number((await (i % 2 ? a : b).consume("big", limit)).allowed);
+    // Both meters keep receiving requests to the end, so every granted unit is used: exactly L.
+    expect(admitted).toBe(limit);
+    expect(storedCount(path, "big")).toBe(limit);
+  });
+
+  test("unused lease units go back to the ledger on release", async () => {
+    const path = `${require("node:os").tmpdir()}/wf-quota-${crypto.randomUUID()}.sqlite`;
+    const meter = meterOn(path);
+    for (let i = 0; i < 10; i++) await meter.consume("k", 100_000);
+    expect(storedCount(path, "k")).toBe(leaseSize(100_000, 0));
+    await meter.releaseAll();
+    expect(storedCount(path, "k")).toBe(10);
+    // A fresh meter (a restarted process) continues from the stored count.
+    expect((await meterOn(path).consume("k", 100_000)).remaining).toBe(100_000 - 11);
   });
 });

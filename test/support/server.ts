@@ -16,7 +16,7 @@ export interface TestServer {
   /** Call a host by name; the Host header picks it. */
   call(host: HostKind | string, path: string, init?: { key?: string | null; method?: string; body?: string; headers?: Record<string, string> }): Promise<Response>;
   key(tier: Tier, scopes: Scope[], dailyLimit?: number): string;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 export function startTestServer(env: Record<string, string> = {}): TestServer {
@@ -35,9 +35,9 @@ export function startTestServer(env: Record<string, string> = {}): TestServer {
       return fetch(url + path, { method: init.method ?? "GET", body: init.body, headers });
     },
     key: (tier, scopes, dailyLimit) => app.keys.create({ tier, scopes, dailyLimit }).key,
-    stop() {
+    async stop() {
       server.stop(true);
-      app.close();
+      await app.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,70 @@
+// Repeated GET requests reuse the answer's data, never its per-request metadata; the cache stays within its bytes.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { ResultCache } from "../../src/http/result-cache.ts";
+
+let s: TestServer;
+beforeAll(() => { s = startTestServer(); });
+afterAll(() => s.stop());
+
+describe("answers of repeated requests", () => {
+  test("same data, fresh request_id and quota on each call (skills envelope)", async () => {
+    const key = s.key("pro", ["skills:read"], 50);
+    const path = "/api/v1/occupations/search?q=registerd%20nurse&page_size=3";
+    const [a, b] = [await s.call("skills", path, { key }), await s.call("skills", path, { key })];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [ja, jb] = [await a.json(), await b.json()];
+    expect(jb.data).toEqual(ja.data);
+    expect(jb.metadata.request_id).not.toBe(ja.metadata.request_id);
+    expect(jb.metadata.request_id).toBe(b.headers.get("x-request-id"));
+    expect([ja.metadata.rate_limit.remaining, jb.metadata.rate_limit.remaining]).toEqual([49, 48]);
+  });
+
+  test("a cached answer is still refused to a key without the scope, and counted against quota", async () => {
+    const path = "/api/v1/cpi/categories";
+    expect((await s.call("cost", path)).status).toBe(200);
+    expect((await s.call("cost", path, { key: s.key("pro", ["skills:read"]) })).status).toBe(403);
+    const one = s.key("free", ["costapi:read"], 1);
+    expect((await s.call("cost", path, { key: one })).status).toBe(200);
+    expect((await s.call("cost", path, { key: one })).status).toBe(429);
+  });
+
+  test("a parameter given twice → 422 naming it, not a silent pick", async () => {
+    const res = await s.call("salary", "/api/v1/salary?job_title=nurse&job_title=cashier");
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.error.errors).toEqual([{ field: "job_title", code: "repeated_parameter", message: "given more than once; send it once" }]);
+  });
+
+  test("`+` in a query value is a space, as in a form-encoded query", async () => {
+    const [plus, space] = [await s.call("salary", "/api/v1/salary?job_title=registered+nurse"), await s.call("salary", "/api/v1/salary?job_title=registered%20nurse")];
+    expect((await plus.json()).query.matched_soc).toBe((await space.json()).query.matched_soc);
+  });
+});
+
+describe("ResultCache", () => {
+  const entry = (n: number) => ({ result: { data: null, datasets: [] }, dataJson: "x".repeat(n) });
+
+  test("drops the least recently used entries once over its byte budget", () => {
+    const cache = new ResultCache(10_000);
+    // Each entry weighs 2 × (1 + 449) = 900 bytes: eleven of them fit, the twelfth pushes one out.
+    const keys = "abcdefghijkl".split("");
+    for (const k of keys.slice(0, 11)) cache.set(k, entry(449));
+    expect(cache.size).toBe(11);
+    expect(cache.get("a")).toBeDefined();
+    cache.set("l", entry(449));
+    expect(cache.size).toBe(11);
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBeDefined();
+    expect(cache.usedBytes).toBe(9_900);
+  });
+
+  test("never keeps an answer larger than a tenth of the budget, and keeps nothing with a budget of 0", () => {
+    const cache = new ResultCache(10_000);
+    cache.set("big", entry(600));
+    expect(cache.get("big")).toBeUndefined();
+    const off = new ResultCache(0);
+    off.set("a", entry(1));
+    expect(off.size).toBe(0);
+  });
+});
