@@ -38,11 +38,10 @@ function successMetadata(host: Exclude<HostKind, "salary">, result: RouteResult<
   };
 }
 
-/** IETF RateLimit header fields (reset in seconds), sent on all three hosts. */
-export function rateLimitHeaders(quota: QuotaDecision, now = new Date()): Record<string, string> {
-  return {
-    "RateLimit-Limit": String(quota.limit),
-    "RateLimit-Remaining": String(quota.remaining),
-    "RateLimit-Reset": String(Math.max(0, Math.ceil((quota.resetAt.getTime() - now.getTime()) / 1000))),
-  };
+/** IETF RateLimit header fields (reset in seconds), sent on all three hosts; written into `into`. */
+export function rateLimitHeaders(quota: QuotaDecision, into: Record<string, string> = {}, now = Date.now()): Record<string, string> {
+  into["RateLimit-Limit"] = String(quota.limit);
+  into["RateLimit-Remaining"] = String(quota.remaining);
+  into["RateLimit-Reset"] = String(Math.max(0, Math.ceil((quota.resetAt.getTime() - now) / 1000)));
+  return into;
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ApiError } from "./errors.ts";
 import { authorize, type Guard } from "./guard.ts";
 import { parseInput, queryParams } from "./validation.ts";
-import { jsonText, errorResponse } from "./responses.ts";
+import { respond, errorResponse } from "./responses.ts";
 import { contextOf } from "./request-context.ts";
 import { successJson } from "./envelope.ts";
 import { ResultCache, type CachedResult } from "./result-cache.ts";
@@ -48,8 +48,8 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
       }
       return errorResponse(error, ctx, deps.docBaseUrl);
     })
-    .get("/openapi.json", () => new Response(openapiJson, { headers: { "content-type": "application/json; charset=utf-8" } }))
-    .get("/docs", () => new Response(docsHtml, { headers: { "content-type": "text/html; charset=utf-8" } }));
+    .get("/openapi.json", ({ request }) => respond(contextOf(request), 200, openapiJson))
+    .get("/docs", ({ request }) => respond(contextOf(request), 200, docsHtml, undefined, "text/html; charset=utf-8"));
 
   for (const route of routes) {
     // Runs validation and the handler; GET answers are kept by path and query (the snapshot never changes).
@@ -79,7 +79,7 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
         ctx.quota = await deps.guard.admit(key);
         deps.guard.enforce(ctx.quota);
         const { result, dataJson } = await answer(request, params);
-        return jsonText(200, successJson(kind, result, dataJson, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
+        return respond(ctx, 200, successJson(kind, result, dataJson, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
       } catch (err) {
         return errorResponse(err, ctx, deps.docBaseUrl);
       }

@@ -9,9 +9,15 @@ type WithContext = Request & { [CONTEXT]?: RequestContext };
 // A client may pass its own X-Request-Id for tracing; anything unusual is replaced rather than echoed.
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+// Our ids: 80 random bits per process and a counter, so ids are unique across replicas and restarts without a
+// random draw per request. The counter starts at 16^11, so every id has the same length (36 characters).
+const PROCESS_PREFIX = `req_${Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+let counter = 16 ** 11;
+export const newRequestId = () => PROCESS_PREFIX + (++counter).toString(16);
+
 export function beginRequest(request: Request): RequestContext {
   const incoming = request.headers.get("x-request-id");
-  const ctx: RequestContext = { requestId: incoming && SAFE_ID.test(incoming) ? incoming : `req_${crypto.randomUUID().replace(/-/g, "")}`, quota: null, keyId: null };
+  const ctx: RequestContext = { requestId: incoming && SAFE_ID.test(incoming) ? incoming : newRequestId(), quota: null, keyId: null };
   (request as WithContext)[CONTEXT] = ctx;
   return ctx;
 }

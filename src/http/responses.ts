@@ -1,22 +1,34 @@
-// JSON responses, success and error, built in one place so every host answers alike.
+// Every response the service sends is built here, with all its headers at once: content type, the security
+// headers, X-Request-Id and, once the key's quota is known, the RateLimit fields.
 import { ApiError, errorBody } from "./errors.ts";
 import type { RequestContext } from "./request-context.ts";
+import { rateLimitHeaders } from "./envelope.ts";
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+// Headers suited to a JSON API: no MIME sniffing, no framing, no referrer leaks. Responses can depend on the
+// key (quota figures), so nothing is stored by shared caches.
+const SECURITY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "no-referrer",
+  "Cache-Control": "no-store",
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+};
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return jsonText(status, JSON.stringify(body), headers);
+export const JSON_TYPE = "application/json; charset=utf-8";
+
+/** A response from text already serialised (JSON unless `contentType` says otherwise). */
+export function respond(ctx: RequestContext, status: number, text: string, extra?: Record<string, string>, contentType = JSON_TYPE): Response {
+  const headers: Record<string, string> = { "Content-Type": contentType, ...SECURITY_HEADERS, "X-Request-Id": ctx.requestId };
+  if (ctx.quota) rateLimitHeaders(ctx.quota, headers);
+  return new Response(text, { status, headers: extra ? Object.assign(headers, extra) : headers });
 }
 
-/** A response from JSON text already serialised. */
-export function jsonText(status: number, text: string, headers?: Record<string, string>): Response {
-  return new Response(text, { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS });
-}
+export const json = (ctx: RequestContext, status: number, body: unknown, extra?: Record<string, string>) => respond(ctx, status, JSON.stringify(body), extra);
 
 /** Any thrown value → the spec's error envelope. Unexpected errors are logged with the request id, never returned. */
 export function errorResponse(err: unknown, ctx: RequestContext, docBaseUrl: string): Response {
-  if (err instanceof ApiError) return json(err.status, errorBody(err, ctx.requestId, docBaseUrl), err.extra.headers);
+  if (err instanceof ApiError) return json(ctx, err.status, errorBody(err, ctx.requestId, docBaseUrl), err.extra.headers);
   console.error(JSON.stringify({ level: "error", request_id: ctx.requestId, error: err instanceof Error ? err.stack ?? err.message : String(err) }));
   const internal = new ApiError(500, "INTERNAL_ERROR", "Unexpected server error. Quote the request_id when reporting it.");
-  return json(500, errorBody(internal, ctx.requestId, docBaseUrl));
+  return json(ctx, 500, errorBody(internal, ctx.requestId, docBaseUrl));
 }

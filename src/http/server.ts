@@ -1,22 +1,11 @@
 // One Bun server for three hosts: picks the host app from the Host header (X-Forwarded-Host only behind a
-// trusted proxy), answers /healthz and /readyz on any host, and stamps every response with X-Request-Id
-// and the RateLimit headers.
+// trusted proxy), answers /healthz and /readyz on any host, and writes the access log. Responses carry their
+// headers from responses.ts.
 import type { Config } from "../config.ts";
 import type { HostKind } from "./route.ts";
 import { ApiError } from "./errors.ts";
 import { beginRequest } from "./request-context.ts";
 import { errorResponse, json } from "./responses.ts";
-import { rateLimitHeaders } from "./envelope.ts";
-
-// Headers suited to a JSON API: no MIME sniffing, no framing, no referrer leaks. Responses can depend on the
-// key (quota figures), so nothing is stored by shared caches.
-const SECURITY_HEADERS: [string, string][] = [
-  ["X-Content-Type-Options", "nosniff"],
-  ["X-Frame-Options", "DENY"],
-  ["Referrer-Policy", "no-referrer"],
-  ["Cache-Control", "no-store"],
-  ["Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"],
-];
 
 export interface HostHandler { handle(request: Request): Response | Promise<Response> }
 
@@ -38,9 +27,6 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     } catch (err) {
       response = errorResponse(err, ctx, config.DOC_BASE_URL);
     }
-    response.headers.set("X-Request-Id", ctx.requestId);
-    for (const [k, v] of SECURITY_HEADERS) response.headers.set(k, v);
-    if (ctx.quota) for (const [k, v] of Object.entries(rateLimitHeaders(ctx.quota))) response.headers.set(k, v);
     if (config.ACCESS_LOG) {
       // The path only: query strings and bodies can carry job titles and pay, which are never logged.
       console.log(JSON.stringify({ level: "info", msg: "request", request_id: ctx.requestId, key_id: ctx.keyId, method: request.method,
@@ -51,15 +37,17 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
 
   async function route(request: Request, ctx: ReturnType<typeof beginRequest>): Promise<Response> {
     const path = pathOf(request.url);
-    if (path === "/healthz") return json(200, health.live());
+    if (path === "/healthz") return json(ctx, 200, health.live());
     if (path === "/readyz") {
       const r = health.ready();
-      return json(r.ok ? 200 : 503, r.body);
+      return json(ctx, r.ok ? 200 : 503, r.body);
     }
     const forwarded = config.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null;
-    const hostName = hostNameOf(forwarded || request.headers.get("host"));
-    const kind = byName.get(hostName);
+    const header = forwarded || request.headers.get("host");
+    // Most requests name the host exactly as configured; others are normalised first.
+    const kind = byName.get(header ?? "") ?? byName.get(hostNameOf(header));
     if (!kind) {
+      const hostName = hostNameOf(header);
       return errorResponse(new ApiError(404, "UNKNOWN_HOST", `No API is served for host "${hostName.slice(0, 100)}".`,
         { suggestion: `Call one of: ${names}.` }), ctx, config.DOC_BASE_URL);
     }

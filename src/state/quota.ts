@@ -15,7 +15,18 @@ export interface QuotaDecision {
 }
 
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
-export const nextUtcMidnight = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+
+const DAY_MS = 86_400_000;
+let today = { start: 0, day: "", resetAt: new Date(0) };
+/** The UTC day of `now` and its reset time, computed once per day rather than per request. */
+function dayOf(now: Date) {
+  const t = now.getTime();
+  if (t < today.start || t >= today.start + DAY_MS) {
+    const start = t - (((t % DAY_MS) + DAY_MS) % DAY_MS);
+    today = { start, day: utcDay(now), resetAt: new Date(start + DAY_MS) };
+  }
+  return today;
+}
 
 /** Units granted by the ledger, and the day's count after the grant (all processes' grants included). */
 export interface Grant { granted: number; count: number }
@@ -37,16 +48,16 @@ export class QuotaMeter {
 
   /** Count one request; a refused request is not counted. Synchronous while the lease lasts. */
   consume(keyId: string, limit: number, now = new Date()): QuotaDecision | Promise<QuotaDecision> {
-    const day = utcDay(now);
+    const { day, resetAt } = dayOf(now);
     let lease = this.leases.get(keyId);
     if (!lease || lease.day !== day || lease.limit !== limit) {
       // A new day starts from zero; a changed limit forgets the old lease (its units stay counted).
       lease = { day, limit, count: 0, unused: 0 };
       this.leases.set(keyId, lease);
     }
-    if (lease.unused > 0) return this.take(lease, now);
+    if (lease.unused > 0) return this.take(lease, resetAt);
     const grant = this.ledger.reserve(keyId, day, leaseSize(limit, lease.count), limit);
-    return grant instanceof Promise ? grant.then((g) => this.afterGrant(lease, g, now)) : this.afterGrant(lease, grant, now);
+    return grant instanceof Promise ? grant.then((g) => this.afterGrant(lease, g, resetAt)) : this.afterGrant(lease, grant, resetAt);
   }
 
   /** Give unused units back to the ledger (graceful shutdown). */
@@ -55,14 +66,14 @@ export class QuotaMeter {
     this.leases.clear();
   }
 
-  private afterGrant(lease: Lease, grant: Grant, now: Date): QuotaDecision {
+  private afterGrant(lease: Lease, grant: Grant, resetAt: Date): QuotaDecision {
     lease.count = Math.max(lease.count, grant.count);
     lease.unused += grant.granted;
-    return lease.unused > 0 ? this.take(lease, now) : { allowed: false, limit: lease.limit, remaining: 0, resetAt: nextUtcMidnight(now) };
+    return lease.unused > 0 ? this.take(lease, resetAt) : { allowed: false, limit: lease.limit, remaining: 0, resetAt };
   }
 
-  private take(lease: Lease, now: Date): QuotaDecision {
+  private take(lease: Lease, resetAt: Date): QuotaDecision {
     lease.unused -= 1;
-    return { allowed: true, limit: lease.limit, remaining: Math.max(0, lease.limit - lease.count + lease.unused), resetAt: nextUtcMidnight(now) };
+    return { allowed: true, limit: lease.limit, remaining: Math.max(0, lease.limit - lease.count + lease.unused), resetAt };
   }
 }
