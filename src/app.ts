@@ -14,7 +14,7 @@ import { costRoutes } from "./hosts/cost/index.ts";
 import { skillsRoutes } from "./hosts/skills/index.ts";
 
 export interface App {
-  fetch(request: Request): Promise<Response>;
+  fetch(request: Request): Response | Promise<Response>;
   services: Services;
   keys: ApiKeyStore;
   /** Returns unused quota leases to the ledger, then closes the databases. */

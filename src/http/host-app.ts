@@ -6,13 +6,14 @@ import { ApiError } from "./errors.ts";
 import { authorize, type Guard } from "./guard.ts";
 import { parseInput, queryParams } from "./validation.ts";
 import { respond, errorResponse } from "./responses.ts";
-import { contextOf } from "./request-context.ts";
+import { contextOf, type RequestContext } from "./request-context.ts";
 import { successJson } from "./envelope.ts";
 import { ResultCache, type CachedResult } from "./result-cache.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsPage } from "./docs-page.ts";
 import type { AnyRoute, HostKind } from "./route.ts";
 import type { Services } from "../services.ts";
+import type { QuotaDecision } from "../state/quota.ts";
 
 export interface HostAppDeps {
   services: Services;
@@ -52,36 +53,44 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
     .get("/docs", ({ request }) => respond(contextOf(request), 200, docsHtml, undefined, "text/html; charset=utf-8"));
 
   for (const route of routes) {
-    // Runs validation and the handler; GET answers are kept by path and query (the snapshot never changes).
-    const answer = async (request: Request, params: unknown): Promise<CachedResult> => {
-      const pathAndQuery = request.url.slice(request.url.indexOf("/", request.url.indexOf("//") + 2));
-      const cacheKey = route.method === "GET" ? pathAndQuery : null;
-      const hit = cacheKey === null ? undefined : cache.get(cacheKey);
-      if (hit) return hit;
-      const input = {
-        query: parseInput(route.query ?? NO_QUERY, queryParams(pathAndQuery), "query"),
-        params: parseInput(route.params, params, "path"),
-        body: route.body ? parseInput(route.body, await jsonBody(request), "body") : undefined,
-      };
+    // Validation and the handler; GET answers are kept by path and query (the snapshot never changes).
+    const compute = (input: { query: unknown; params: unknown; body: unknown }, cacheKey: string | null): CachedResult => {
       const result = route.handle(input, deps.services);
       const answered = { result, dataJson: JSON.stringify(result.data) };
       if (cacheKey !== null) cache.set(cacheKey, answered);
       return answered;
     };
-    // The body is parsed after the key and quota checks, not by Elysia before them; Elysia parses no query
-    // either (the handler does not ask for it), the first line of answer() does.
-    app.route(route.method, route.path, async ({ request, params }) => {
+    const reply = (ctx: RequestContext, { result, dataJson }: CachedResult) =>
+      respond(ctx, 200, successJson(kind, result, dataJson, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
+
+    // Key, scope and quota first; then the answer, from the cache or computed. The body is parsed here, after
+    // those checks, not by Elysia before them; Elysia parses no query either (the handler does not ask for it).
+    // Synchronous unless the quota ledger or the body needs waiting for.
+    const run = (request: Request, params: unknown, ctx: RequestContext, quota: QuotaDecision): Response | Promise<Response> => {
+      ctx.quota = quota;
+      deps.guard.enforce(quota);
+      const pathAndQuery = request.url.slice(request.url.indexOf("/", request.url.indexOf("//") + 2));
+      const cacheKey = route.method === "GET" ? pathAndQuery : null;
+      const hit = cacheKey === null ? undefined : cache.get(cacheKey);
+      if (hit) return reply(ctx, hit);
+      const query = parseInput(route.query ?? NO_QUERY, queryParams(pathAndQuery), "query");
+      const path = parseInput(route.params, params, "path");
+      if (!route.body) return reply(ctx, compute({ query, params: path, body: undefined }, cacheKey));
+      return jsonBody(request).then((body) => reply(ctx, compute({ query, params: path, body: parseInput(route.body, body, "body") }, cacheKey)));
+    };
+
+    app.route(route.method, route.path, ({ request, params }) => {
       const ctx = contextOf(request);
+      const fail = (err: unknown) => errorResponse(err, ctx, deps.docBaseUrl);
       try {
         const key = deps.guard.authenticate(request.headers.get("x-api-key"));
         ctx.keyId = key.id;
         authorize(key, route);
-        ctx.quota = await deps.guard.admit(key);
-        deps.guard.enforce(ctx.quota);
-        const { result, dataJson } = await answer(request, params);
-        return respond(ctx, 200, successJson(kind, result, dataJson, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
+        const quota = deps.guard.admit(key);
+        const out = quota instanceof Promise ? quota.then((q) => run(request, params, ctx, q)) : run(request, params, ctx, quota);
+        return out instanceof Promise ? out.catch(fail) : out;
       } catch (err) {
-        return errorResponse(err, ctx, deps.docBaseUrl);
+        return fail(err);
       }
     }, { parse: "none" });
   }

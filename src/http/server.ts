@@ -7,7 +7,7 @@ import { ApiError } from "./errors.ts";
 import { beginRequest } from "./request-context.ts";
 import { errorResponse, json } from "./responses.ts";
 
-export interface HostHandler { handle(request: Request): Response | Promise<Response> }
+export interface HostHandler { fetch(request: Request): Response | Promise<Response> }
 
 export interface Health { live(): unknown; ready(): { ok: boolean; body: unknown } }
 
@@ -18,24 +18,29 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
   const byName = new Map<string, HostKind>([[config.SALARY_HOST, "salary"], [config.COST_HOST, "cost"], [config.SKILLS_HOST, "skills"]]);
   const names = [...byName.keys()].join(", ");
 
-  return async function dispatch(request: Request): Promise<Response> {
+  // Synchronous when the answer is (a cached GET with a lease in hand): no promise per request in that case.
+  return function dispatch(request: Request): Response | Promise<Response> {
     const started = performance.now();
     const ctx = beginRequest(request);
-    let response: Response;
+    const finish = (response: Response) => {
+      if (config.ACCESS_LOG) {
+        // The path only: query strings and bodies can carry job titles and pay, which are never logged.
+        console.log(JSON.stringify({ level: "info", msg: "request", request_id: ctx.requestId, key_id: ctx.keyId, method: request.method,
+          path: pathOf(request.url).slice(0, 200), status: response.status, duration_ms: Math.round((performance.now() - started) * 1000) / 1000 }));
+      }
+      return response;
+    };
+    const fail = (err: unknown) => errorResponse(err, ctx, config.DOC_BASE_URL);
+    let out: Response | Promise<Response>;
     try {
-      response = await route(request, ctx);
+      out = route(request, ctx);
     } catch (err) {
-      response = errorResponse(err, ctx, config.DOC_BASE_URL);
+      out = fail(err);
     }
-    if (config.ACCESS_LOG) {
-      // The path only: query strings and bodies can carry job titles and pay, which are never logged.
-      console.log(JSON.stringify({ level: "info", msg: "request", request_id: ctx.requestId, key_id: ctx.keyId, method: request.method,
-        path: pathOf(request.url).slice(0, 200), status: response.status, duration_ms: Math.round((performance.now() - started) * 1000) / 1000 }));
-    }
-    return response;
+    return out instanceof Promise ? out.catch(fail).then(finish) : finish(out);
   };
 
-  async function route(request: Request, ctx: ReturnType<typeof beginRequest>): Promise<Response> {
+  function route(request: Request, ctx: ReturnType<typeof beginRequest>): Response | Promise<Response> {
     const path = pathOf(request.url);
     if (path === "/healthz") return json(ctx, 200, health.live());
     if (path === "/readyz") {
@@ -55,7 +60,7 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     if (length > config.MAX_BODY_BYTES) {
       return errorResponse(new ApiError(413, "PAYLOAD_TOO_LARGE", `Request body of ${length} bytes exceeds the limit of ${config.MAX_BODY_BYTES} bytes.`), ctx, config.DOC_BASE_URL);
     }
-    return hosts[kind].handle(request);
+    return hosts[kind].fetch(request);
   }
 }
 
