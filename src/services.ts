@@ -3,7 +3,7 @@ import type { Snapshot } from "./snapshot/open.ts";
 import { SourcesRepository } from "./snapshot/repositories/sources.ts";
 import { OccupationsRepository } from "./snapshot/repositories/occupations.ts";
 import { SkillsRepository } from "./snapshot/repositories/skills.ts";
-import { TitleSearch, occupationTitleSearch } from "./snapshot/repositories/title-search.ts";
+import { TitleSearch, occupationTitleSearch, storedTitleAliases } from "./snapshot/repositories/title-search.ts";
 import { WagesRepository } from "./snapshot/repositories/wages.ts";
 import { TitleMatcher } from "./domain/title-match.ts";
 import { LocationsRepository } from "./snapshot/repositories/locations.ts";
@@ -40,7 +40,6 @@ export function createServices(snapshot: Snapshot): Services {
   const metroPrices = new MetroPricesRepository(snapshot.db);
   const occupationSearch = occupationTitleSearch(snapshot.db);
   const wages = new WagesRepository(snapshot.db);
-  const aliases = snapshot.db.query<{ key: string; socCode: string; title: string }, []>("SELECT key, soc_code AS socCode, title FROM title_alias").all();
   return {
     snapshotId: snapshot.snapshotId,
     sources: new SourcesRepository(snapshot.db),
@@ -58,6 +57,6 @@ export function createServices(snapshot: Snapshot): Services {
     metroPrices,
     metroSearch: TitleSearch.build(metroPrices.metros.map((m) => ({ key: m.cbsa, text: m.name }))),
     ppp: new PppRepository(snapshot.db),
-    titleMatcher: new TitleMatcher(aliases.map((a) => [a.key, { socCode: a.socCode, title: a.title }]), occupationSearch),
+    titleMatcher: new TitleMatcher(storedTitleAliases(snapshot.db), occupationSearch),
   };
 }

@@ -12,7 +12,7 @@ const STATIC = {
 };
 let n = 16 ** 11;
 const server = Bun.serve({
-  port: 0,
+  port: Number(process.env.PORT ?? 0),
   hostname: "127.0.0.1",
   fetch: contract
     ? (request) => {

@@ -28,9 +28,15 @@ const NO_QUERY = z.strictObject({});
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+")}/?$`);
 
 export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps: HostAppDeps) {
-  const openapi = buildOpenApi(kind, routes, deps.publicHost);
-  const openapiJson = JSON.stringify(openapi);
-  const docsHtml = docsPage(openapi);
+  // The OpenAPI document and docs page are built on first request: start-up does not pay for them.
+  let docs: { openapiJson: string; docsHtml: string } | undefined;
+  const docsOf = () => {
+    if (!docs) {
+      const openapi = buildOpenApi(kind, routes, deps.publicHost);
+      docs = { openapiJson: JSON.stringify(openapi), docsHtml: docsPage(openapi) };
+    }
+    return docs;
+  };
   const patterns = routes.map((r) => ({ method: r.method, re: pathPattern(r.path) }));
   const cache = new ResultCache(deps.resultCacheBytes);
 
@@ -49,8 +55,8 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
       }
       return errorResponse(error, ctx, deps.docBaseUrl);
     })
-    .get("/openapi.json", ({ request }) => respond(contextOf(request), 200, openapiJson))
-    .get("/docs", ({ request }) => respond(contextOf(request), 200, docsHtml, undefined, "text/html; charset=utf-8"));
+    .get("/openapi.json", ({ request }) => respond(contextOf(request), 200, docsOf().openapiJson))
+    .get("/docs", ({ request }) => respond(contextOf(request), 200, docsOf().docsHtml, undefined, "text/html; charset=utf-8"));
 
   for (const route of routes) {
     // Validation and the handler; GET answers are kept by path and query (the snapshot never changes).

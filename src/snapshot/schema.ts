@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -74,6 +74,8 @@ CREATE TABLE ap_price (series_id TEXT NOT NULL, period TEXT NOT NULL, value REAL
 
 -- BEA regional price parities (MARPP, SARPP, PARPP), long form
 CREATE TABLE rpp (geo_fips TEXT NOT NULL, geo_name TEXT NOT NULL, table_name TEXT NOT NULL, line_code INTEGER NOT NULL, description TEXT NOT NULL, unit TEXT, year INTEGER NOT NULL, value REAL, PRIMARY KEY (table_name, geo_fips, line_code, year)) WITHOUT ROWID;
+-- Start-up reads the latest year of one table (MARPP, SARPP) without scanning the others.
+CREATE INDEX rpp_table_year ON rpp (table_name, year);
 
 -- World Bank
 CREATE TABLE wb_country (iso3 TEXT PRIMARY KEY, iso2 TEXT, name TEXT NOT NULL, region TEXT, income_group TEXT);
@@ -82,10 +84,9 @@ CREATE TABLE wb_indicator (iso3 TEXT NOT NULL, indicator TEXT NOT NULL, year INT
 CREATE TABLE wb_cpi_monthly (iso3 TEXT NOT NULL, series TEXT NOT NULL, data_source TEXT NOT NULL, period TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (iso3, series, data_source, period)) WITHOUT ROWID;
 
 -- Derived at build time from the tables above by the service's own code (scripts/snapshot/derived.ts), so
--- start-up loads them instead of computing them: the occupation title trigram index and the title aliases.
-CREATE TABLE search_text (id INTEGER PRIMARY KEY, text TEXT NOT NULL, size INTEGER NOT NULL, owners TEXT NOT NULL);
-CREATE TABLE search_posting (trigram TEXT PRIMARY KEY, ids BLOB NOT NULL) WITHOUT ROWID;
-CREATE TABLE title_alias (key TEXT PRIMARY KEY, soc_code TEXT NOT NULL, title TEXT NOT NULL) WITHOUT ROWID;
+-- start-up loads them instead of computing them: the occupation title trigram index (title_index.*) and the
+-- title aliases (title_alias.*). Packed, one row per column of values (src/snapshot/packed.ts).
+CREATE TABLE derived (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
 -- The OEWS areas of each vintage (distinct rows of oews_wage), so start-up does not scan the wage table.
 CREATE TABLE oews_area (year INTEGER NOT NULL, area_code TEXT NOT NULL, area TEXT NOT NULL, area_type INTEGER NOT NULL, area_title TEXT NOT NULL, prim_state TEXT, PRIMARY KEY (year, area_code)) WITHOUT ROWID;
 

@@ -2,6 +2,8 @@
 // short and reported titles), skills by name. The index is built once at start-up.
 import type { Database } from "bun:sqlite";
 import { TrigramIndex, rankByBestText, type RankedKey } from "../../domain/trigram-index.ts";
+import type { Alias } from "../../domain/title-match.ts";
+import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
 
 export interface TitleMatch extends RankedKey<string> { matchedText: string }
 
@@ -15,18 +17,18 @@ export class TitleSearch {
       set.add(key);
     }
     const texts = [...ownersByText.keys()].sort();
-    return new TitleSearch(new TrigramIndex(texts), texts.map((t) => [...ownersByText.get(t)!].sort()));
+    return new TitleSearch(new TrigramIndex(texts), texts.map((t) => [...ownersByText.get(t)!].sort().join(",")));
   }
 
-  constructor(readonly index: TrigramIndex, private readonly owners: string[][]) {}
+  private readonly ownerLists: (string[] | undefined)[] = [];
+  /** owners: each text's keys, comma-joined (split when first asked for: start-up need not split 50,000). */
+  constructor(readonly index: TrigramIndex, private readonly owners: readonly string[]) {}
 
   /** The keys (SOC codes, skill ids) a text belongs to, in code order. */
-  ownersOf(textId: number): readonly string[] {
-    return this.owners[textId];
-  }
+  ownersOf = (textId: number): readonly string[] => (this.ownerLists[textId] ??= this.owners[textId].split(","));
 
   search(query: string, threshold?: number): TitleMatch[] {
-    return rankByBestText(this.index.search(query, threshold), (id) => this.owners[id]).map((r) => ({ ...r, matchedText: this.index.texts[r.textId] }));
+    return rankByBestText(this.index.search(query, threshold), this.ownersOf).map((r) => ({ ...r, matchedText: this.index.texts[r.textId] }));
   }
 }
 
@@ -34,13 +36,40 @@ export class TitleSearch {
 export const occupationTitleRows = (db: Database) =>
   db.query<{ key: string; text: string }, []>("SELECT t.soc_code AS key, t.title AS text FROM onet_title t JOIN onet_occupation o USING (soc_code)").all();
 
-/** The occupation title index the snapshot build stored (search_text, search_posting), restored without rebuilding. */
-export function occupationTitleSearch(db: Database): TitleSearch {
-  const texts = db.query<{ text: string; size: number; owners: string }, []>("SELECT text, size, owners FROM search_text ORDER BY id").all();
-  const postings = new Map<string, Int32Array>();
-  for (const p of db.query<{ trigram: string; ids: Uint8Array }, []>("SELECT trigram, ids FROM search_posting").all()) {
-    postings.set(p.trigram, new Int32Array(p.ids.buffer.slice(p.ids.byteOffset, p.ids.byteOffset + p.ids.byteLength)));
-  }
-  const index = new TrigramIndex(texts.map((t) => t.text), { sizes: Uint16Array.from(texts, (t) => t.size), postings });
-  return new TitleSearch(index, texts.map((t) => t.owners.split(",")));
+/** The occupation title index as the snapshot build stores it (packed columns under title_index.*). */
+export function packTitleIndex(search: TitleSearch): Record<string, string | Uint8Array> {
+  const { sizes, postings } = search.index.built();
+  const lists = [...postings];
+  const ends = new Int32Array(lists.length);
+  const ids = new Int32Array(lists.reduce((n, [, l]) => n + l.length, 0));
+  let at = 0;
+  lists.forEach(([, list], i) => { ids.set(list, at); ends[i] = at += list.length; });
+  return {
+    texts: packStrings(search.index.texts), sizes: bytesOf(sizes), owners: packStrings(search.index.texts.map((_, id) => search.ownersOf(id).join(","))),
+    trigrams: packStrings(lists.map(([t]) => t)), posting_ends: bytesOf(ends), posting_ids: bytesOf(ids),
+  };
 }
+
+/** The occupation title index the snapshot build stored, restored without rebuilding. */
+export function occupationTitleSearch(db: Database): TitleSearch {
+  const packed = readPacked(db, "title_index.");
+  const texts = unpackStrings(packed.get("texts") as string);
+  const ends = typedFrom(packed.get("posting_ends") as Uint8Array, Int32Array);
+  const ids = typedFrom(packed.get("posting_ids") as Uint8Array, Int32Array);
+  const postings = new Map<string, Int32Array>();
+  unpackStrings(packed.get("trigrams") as string).forEach((t, i) => postings.set(t, ids.subarray(i ? ends[i - 1] : 0, ends[i])));
+  const index = new TrigramIndex(texts, { sizes: typedFrom(packed.get("sizes") as Uint8Array, Uint16Array), postings });
+  return new TitleSearch(index, unpackStrings(packed.get("owners") as string));
+}
+
+/** Normalised title → occupation, as the snapshot build stored it (title_alias.*). */
+export function storedTitleAliases(db: Database): [string, Alias][] {
+  const packed = readPacked(db, "title_alias.");
+  const socCodes = unpackStrings(packed.get("soc_codes") as string);
+  const titles = unpackStrings(packed.get("titles") as string);
+  return unpackStrings(packed.get("keys") as string).map((key, i) => [key, { socCode: socCodes[i], title: titles[i] }]);
+}
+
+export const packTitleAliases = (entries: readonly [string, Alias][]) => ({
+  keys: packStrings(entries.map(([k]) => k)), soc_codes: packStrings(entries.map(([, a]) => a.socCode)), titles: packStrings(entries.map(([, a]) => a.title)),
+});

@@ -1,0 +1,119 @@
+// `npm run bench:startup`: the single executable from exec to its first 200 answer, its RSS after warm-up,
+// and the snapshot build from the mirror (time and size). The baseline for start-up is a bare Bun.serve script
+// started the same way in the same run. BENCH_QUICK=1: two starts each, no snapshot rebuild, no file written.
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Database } from "bun:sqlite";
+import { runToEnd } from "../lib/service-process.ts";
+import { writeBenchmarkSection } from "./report.ts";
+
+const quick = process.env.BENCH_QUICK === "1";
+const STARTS = quick ? 2 : 11;
+const KEY = "bench-key-0123456789abcdef";
+const E2 = "/api/v1/salary?job_title=Registered%20Nurse&location=Austin,%20TX";
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const freePort = () => {
+  const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = s.port;
+  s.stop(true);
+  return port;
+};
+
+/** Exec → first 200 on `path` (polled every millisecond), in ms; the process is returned still running. */
+async function firstAnswer(cmd: string[], env: Record<string, string>, host: string, path: string) {
+  const port = freePort();
+  const t0 = performance.now();
+  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env, PORT: String(port), HOSTNAME: "127.0.0.1", ACCESS_LOG: "0" }, stdout: "ignore", stderr: "pipe" });
+  while (performance.now() - t0 < 30_000) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { host, "x-api-key": KEY } });
+      await res.arrayBuffer();
+      if (res.status === 200) return { ms: performance.now() - t0, proc, port };
+      throw new Error(`status ${res.status}`);
+    } catch (err) {
+      if (!/ECONNREFUSED|Unable to connect|ConnectionRefused/i.test(String(err))) { proc.kill(); throw err; }
+      await Bun.sleep(1);
+    }
+  }
+  proc.kill();
+  throw new Error(`${cmd.join(" ")} gave no 200 within 30 s: ${await new Response(proc.stderr).text()}`);
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+
+// The executable must embed the current snapshot.
+const snapshotId = (path: string) => {
+  const db = new Database(path, { readonly: true });
+  const id = db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'snapshot_id'").get()?.value;
+  db.close();
+  return id;
+};
+const exe = resolve("build/workforce-api");
+if (!existsSync(exe) || !existsSync("build/snapshot.id") || readFileSync("build/snapshot.id", "utf8").trim() !== snapshotId("build/snapshot.sqlite")) {
+  const built = await runToEnd([process.execPath, "scripts/build-executable.ts"], {});
+  if (built.code !== 0) throw new Error(`executable build failed: ${built.stderr}`);
+}
+
+const dir = mkdtempSync(join(tmpdir(), "wf-bench-startup-"));
+try {
+  const stateDb = join(dir, "state.sqlite");
+  const exeEnv = { BOOTSTRAP_API_KEY: KEY, STATE_DB: stateDb, SNAPSHOT_PATH: "" };
+  // The first start unpacks the embedded snapshot beside STATE_DB; later starts reuse it.
+  const first = await firstAnswer([exe], exeEnv, "salary.localhost", E2);
+  first.proc.kill();
+  await first.proc.exited;
+
+  const floorMs: number[] = [];
+  const exeMs: number[] = [];
+  let rss = NaN;
+  for (let i = 0; i < STARTS; i++) {
+    const floor = await firstAnswer([process.execPath, "scripts/bench/floor-server.ts"], {}, "floor.localhost", "/");
+    floor.proc.kill();
+    await floor.proc.exited;
+    floorMs.push(floor.ms);
+    const run = await firstAnswer([exe], exeEnv, "salary.localhost", E2);
+    exeMs.push(run.ms);
+    if (i === 0) {
+      // Warm-up: a mix over the three hosts (search pages vary, so the answer cache fills), then the resident set.
+      const warm: [string, string][] = [["salary.localhost", E2], ["skills.localhost", "/api/v1/occupations/search?q=nurse&page={n}"],
+        ["cost.localhost", "/api/v1/cpi/countries/US/history"], ["salary.localhost", "/api/v1/salary?job_title=cashier&location=DE"]];
+      for (let r = 0; r < (quick ? 50 : 2000); r++) {
+        const [host, path] = warm[r % warm.length];
+        await (await fetch(`http://127.0.0.1:${run.port}${path.replace("{n}", String(1 + (r % 50)))}`, { headers: { host, "x-api-key": KEY } })).arrayBuffer();
+      }
+      rss = rssMb(run.proc.pid);
+    }
+    run.proc.kill();
+    await run.proc.exited;
+  }
+
+  let build = { seconds: NaN, mb: statSync("build/snapshot.sqlite").size / 2 ** 20, rebuilt: false };
+  if (!quick) {
+    const out = join(dir, "snapshot.sqlite");
+    const t0 = performance.now();
+    const r = await runToEnd([process.execPath, "scripts/snapshot/build.ts"], { SNAPSHOT_PATH: out });
+    if (r.code !== 0) throw new Error(`snapshot build failed: ${r.stderr}`);
+    build = { seconds: (performance.now() - t0) / 1000, mb: statSync(out).size / 2 ** 20, rebuilt: true };
+  }
+
+  const exeMedian = median(exeMs);
+  const lines = [
+    `${STARTS} starts of each, alternating, from exec to the first 200 answer (polled every millisecond): the executable answering E2 (\`${E2}\`) with the snapshot already unpacked beside STATE_DB, and a bare Bun.serve script (\`bun scripts/bench/floor-server.ts\`) answering \`/\`. Medians.`,
+    "",
+    "| measure | value | baseline | ratio |",
+    "|---|---|---|---|",
+    `| executable, exec → first 200 (E2) | ${exeMedian.toFixed(0)} ms | bare Bun.serve ${median(floorMs).toFixed(0)} ms | ${(exeMedian / median(floorMs)).toFixed(2)}× |`,
+    `| executable, first start ever (unpacks the ${Math.round(statSync("build/snapshot.sqlite").size / 2 ** 20)} MB snapshot) | ${first.ms.toFixed(0)} ms | | |`,
+    `| executable RSS after ${quick ? 50 : 2000} requests over the three hosts | ${rss.toFixed(0)} MB | | |`,
+    `| snapshot build from the mirror | ${build.rebuilt ? `${build.seconds.toFixed(1)} s` : "not rebuilt (quick run)"} | | |`,
+    `| snapshot size | ${build.mb.toFixed(0)} MB | | |`,
+    "",
+    `Targets (issue 7): start-up ≤ 300 ms: ${exeMedian <= 300 ? "met" : "missed"}; RSS ≤ 250 MB: ${rss <= 250 ? "met" : "missed"}; snapshot build ≤ 120 s: ${build.rebuilt ? (build.seconds <= 120 ? "met" : "missed") : "not measured"}.`,
+  ];
+  console.log(lines.join("\n"));
+  if (!quick) await writeBenchmarkSection("Start-up, memory and snapshot build", lines.join("\n"));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
