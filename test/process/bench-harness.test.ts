@@ -8,6 +8,7 @@ for (const [script, heading] of [
   ["scripts/bench/lookup.ts", "title → occupation"],
   ["scripts/bench/search.ts", "PostgreSQL pg_trgm (GIN)"],
   ["scripts/bench/http.ts", "bare Bun.serve (floor)"],
+  ["scripts/bench/startup.ts", "executable, exec → first 200 (E2)"],
 ] as const) {
   test(`${script} runs one short iteration`, async () => {
     const before = await Bun.file("BENCHMARKS.md").text();
