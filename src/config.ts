@@ -20,12 +20,23 @@ export const configSchema = z.object({
   QUOTA_FREE: positiveInt(1_000),
   QUOTA_PRO: positiveInt(50_000),
   QUOTA_ENTERPRISE: positiveInt(1_000_000),
+  // How long a state-database write waits for another process's lock before the request gets 503.
+  STATE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   // How long a verified API key is trusted without a database read; a revocation by another process
   // (`npm run keys -- revoke`) takes effect within this time. 0 reads the database on every request.
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // Memory for repeated GET answers, shared by the three hosts (0 turns the cache off).
   RESULT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  // Replicas: keys and daily quota counts in Redis instead of the state database (redis://[:password@]host:port).
+  REDIS_URL: z.string().url().optional(),
+  // How long a Redis command may take before the request is answered 503 (or admitted, with QUOTA_FAIL_OPEN).
+  REDIS_TIMEOUT_MS: z.coerce.number().int().positive().max(10_000).default(500),
+  // When the quota store cannot answer: 0 = refuse with 503 (default), 1 = admit without counting, and keep
+  // keys verified before the outage valid.
+  QUOTA_FAIL_OPEN: flag,
   MAX_BODY_BYTES: positiveInt(5 * 1024 * 1024),
+  // A request whose body has not fully arrived by then is answered 408; idle connections close after it too.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   // Where error doc_url links point; default: the docs page each host serves.
   DOC_BASE_URL: z.string().default("/docs"),
 });

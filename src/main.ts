@@ -3,12 +3,13 @@ import { loadConfig } from "./config.ts";
 import { createApp } from "./app.ts";
 import { SnapshotError } from "./snapshot/open.ts";
 
-export function start() {
+export async function start() {
   const started = performance.now();
   let app, config;
   try {
     config = loadConfig();
     app = createApp(config);
+    await app.ready;
   } catch (err) {
     // A missing or wrong snapshot, or bad configuration, stops start-up with a message that says what to do.
     console.error(`workforce-api: ${(err as Error).message}`);
@@ -18,7 +19,9 @@ export function start() {
   const server = Bun.serve({
     port: config.PORT,
     hostname: config.HOSTNAME,
-    maxRequestBodySize: config.MAX_BODY_BYTES + 1024,
+    // Bun's own cap sits above ours, so an oversized body gets our 413 envelope (json-body.ts) rather than Bun's.
+    maxRequestBodySize: 2 * config.MAX_BODY_BYTES + 1024,
+    idleTimeout: Math.min(255, Math.ceil(config.REQUEST_TIMEOUT_MS / 1000) + 5),
     fetch: app.fetch,
   });
 

@@ -2,7 +2,8 @@
 export type ErrorCode =
   | "INVALID_API_KEY" | "INSUFFICIENT_SCOPE" | "TIER_REQUIRED" | "RATE_LIMIT_EXCEEDED"
   | "VALIDATION_ERROR" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNKNOWN_HOST"
-  | "LOCATION_NOT_FOUND" | "NO_SALARY_DATA" | "NO_BENCHMARK" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+  | "LOCATION_NOT_FOUND" | "NO_SALARY_DATA" | "NO_BENCHMARK" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE"
+  | "REQUEST_TIMEOUT";
 
 export interface FieldError { field: string; message: string; code: string }
 
@@ -53,6 +54,7 @@ export const ERROR_CODES: Record<ErrorCode, string> = {
   NO_BENCHMARK: "404: the occupation matched, but the source publishes no figure for that area or country; the suggestion names a wider one.",
   INTERNAL_ERROR: "500: unexpected server error; quote request_id when reporting it.",
   SERVICE_UNAVAILABLE: "503: a dependency of the service is unavailable.",
+  REQUEST_TIMEOUT: "408: the request body did not arrive within REQUEST_TIMEOUT_MS.",
 };
 
 export function errorBody(err: ApiError, requestId: string, docBaseUrl: string): { error: ErrorDetail } {

@@ -1,6 +1,8 @@
 // Who may call a route, and how many times today: API key → scope and tier → daily quota.
 import { ApiError } from "./errors.ts";
-import type { ApiKey, ApiKeyStore, Scope, Tier } from "../state/api-keys.ts";
+import type { ApiKey, KeyStore, Scope, Tier } from "../state/api-keys.ts";
+import { StateUnavailable } from "../state/unavailable.ts";
+import type { MaybePromise } from "./maybe-async.ts";
 import { TIERS } from "../state/api-keys.ts";
 import type { QuotaDecision, QuotaMeter } from "../state/quota.ts";
 
@@ -21,20 +23,25 @@ export function authorize(key: ApiKey, need: Requirement): void {
 }
 
 export class Guard {
-  constructor(private readonly keys: ApiKeyStore, private readonly quota: QuotaMeter, private readonly limits: TierLimits) {}
+  constructor(private readonly keys: KeyStore, private readonly quota: QuotaMeter, private readonly limits: TierLimits) {}
 
-  authenticate(presented: string | null): ApiKey {
+  authenticate(presented: string | null): MaybePromise<ApiKey> {
     if (!presented) throw new ApiError(401, "INVALID_API_KEY", "Missing API key: send it in the X-API-Key header.", { suggestion: "Create one with `npm run keys -- create`." });
     // Bound the work an attacker can make us do, and never echo the key back.
-    const key = presented.length <= 256 ? this.keys.verify(presented) : null;
-    if (!key) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
-    if (key.revokedAt) throw new ApiError(401, "INVALID_API_KEY", "The API key has been revoked.");
-    return key;
+    if (presented.length > 256) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+    const found = this.keys.verify(presented);
+    return found instanceof Promise ? found.then(checked, unavailable) : checked(found);
   }
 
   /** Count this request against the key's daily quota (a refused request is not counted). */
-  admit(key: ApiKey, now = new Date()): QuotaDecision | Promise<QuotaDecision> {
-    return this.quota.consume(key.id, key.dailyLimit ?? this.limits[key.tier], now);
+  admit(key: ApiKey, now = new Date()): MaybePromise<QuotaDecision> {
+    let decision: MaybePromise<QuotaDecision>;
+    try {
+      decision = this.quota.consume(key.id, key.dailyLimit ?? this.limits[key.tier], now);
+    } catch (err) {
+      return unavailable(err);
+    }
+    return decision instanceof Promise ? decision.catch(unavailable) : decision;
   }
 
   /** 429 once the day's quota is spent. Separate from admit() so the caller can report the decision either way. */
@@ -45,4 +52,19 @@ export class Guard {
         { suggestion: "Wait for the reset or use a key with a higher daily limit.", headers: { "Retry-After": String(retryAfter) } });
     }
   }
+}
+
+function checked(key: ApiKey | null): ApiKey {
+  if (!key) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+  if (key.revokedAt) throw new ApiError(401, "INVALID_API_KEY", "The API key has been revoked.");
+  return key;
+}
+
+/** The shared key or quota store cannot be reached: 503, never a guess (unless QUOTA_FAIL_OPEN admitted it). */
+function unavailable(err: unknown): never {
+  if (err instanceof StateUnavailable) {
+    console.error(JSON.stringify({ level: "error", msg: "state store unavailable", error: err.message }));
+    throw new ApiError(503, "SERVICE_UNAVAILABLE", "The key and quota store is unavailable; try again shortly.", { headers: { "Retry-After": "1" } });
+  }
+  throw err;
 }

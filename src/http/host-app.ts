@@ -9,6 +9,8 @@ import { respond, errorResponse } from "./responses.ts";
 import { contextOf, type RequestContext } from "./request-context.ts";
 import { successJson } from "./envelope.ts";
 import { ResultCache, type CachedResult } from "./result-cache.ts";
+import { andThen } from "./maybe-async.ts";
+import { jsonBody, type BodyLimits } from "./json-body.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsPage } from "./docs-page.ts";
 import type { AnyRoute, HostKind } from "./route.ts";
@@ -22,6 +24,7 @@ export interface HostAppDeps {
   publicHost: string;
   /** Byte budget of this host's cache of GET answers (0: no cache). */
   resultCacheBytes: number;
+  bodyLimits: BodyLimits;
 }
 
 const NO_QUERY = z.strictObject({});
@@ -82,18 +85,18 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
       const query = parseInput(route.query ?? NO_QUERY, queryParams(pathAndQuery), "query");
       const path = parseInput(route.params, params, "path");
       if (!route.body) return reply(ctx, compute({ query, params: path, body: undefined }, cacheKey));
-      return jsonBody(request).then((body) => reply(ctx, compute({ query, params: path, body: parseInput(route.body, body, "body") }, cacheKey)));
+      return jsonBody(request, deps.bodyLimits).then((body) => reply(ctx, compute({ query, params: path, body: parseInput(route.body, body, "body") }, cacheKey)));
     };
 
     app.route(route.method, route.path, ({ request, params }) => {
       const ctx = contextOf(request);
       const fail = (err: unknown) => errorResponse(err, ctx, deps.docBaseUrl);
       try {
-        const key = deps.guard.authenticate(request.headers.get("x-api-key"));
-        ctx.keyId = key.id;
-        authorize(key, route);
-        const quota = deps.guard.admit(key);
-        const out = quota instanceof Promise ? quota.then((q) => run(request, params, ctx, q)) : run(request, params, ctx, quota);
+        const out = andThen(deps.guard.authenticate(request.headers.get("x-api-key")), (key) => {
+          ctx.keyId = key.id;
+          authorize(key, route);
+          return andThen(deps.guard.admit(key), (quota) => run(request, params, ctx, quota));
+        });
         return out instanceof Promise ? out.catch(fail) : out;
       } catch (err) {
         return fail(err);
@@ -101,19 +104,4 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
     }, { parse: "none" });
   }
   return app;
-}
-
-/** The request body as JSON, or a 422 naming the body; the content type must say JSON. */
-async function jsonBody(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new ApiError(422, "VALIDATION_ERROR", "The request body must be JSON (Content-Type: application/json).",
-      { field: "body", errors: [{ field: "body", code: "unsupported_media_type", message: `content type ${type.slice(0, 60) || "missing"}` }] });
-  }
-  const text = await request.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(422, "VALIDATION_ERROR", "The request body is not valid JSON.", { field: "body", errors: [{ field: "body", code: "invalid_json", message: "malformed JSON" }] });
-  }
 }

@@ -9,7 +9,7 @@ import { errorResponse, json } from "./responses.ts";
 
 export interface HostHandler { fetch(request: Request): Response | Promise<Response> }
 
-export interface Health { live(): unknown; ready(): { ok: boolean; body: unknown } }
+export interface Health { live(): unknown; ready(): Promise<{ ok: boolean; body: unknown }> }
 
 /** "Salary.Example.com:8080" → "salary.example.com"; "[::1]:8080" → "[::1]". */
 export const hostNameOf = (header: string | null) => header?.split(",")[0].trim().toLowerCase().replace(/:\d+$/, "") ?? "";
@@ -43,10 +43,7 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
   function route(request: Request, ctx: ReturnType<typeof beginRequest>): Response | Promise<Response> {
     const path = pathOf(request.url);
     if (path === "/healthz") return json(ctx, 200, health.live());
-    if (path === "/readyz") {
-      const r = health.ready();
-      return json(ctx, r.ok ? 200 : 503, r.body);
-    }
+    if (path === "/readyz") return health.ready().then((r) => json(ctx, r.ok ? 200 : 503, r.body));
     const forwarded = config.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null;
     const header = forwarded || request.headers.get("host");
     // Most requests name the host exactly as configured; others are normalised first.

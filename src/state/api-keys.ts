@@ -1,5 +1,6 @@
-// API keys: issued once, stored only as sha256 hashes, verified in constant time. A serving process keeps
-// verified keys for a short time (cacheTtlMs) so a request costs no database read; its own writes clear that
+// API keys: issued once, stored only as sha256 hashes, verified in constant time. Two stores keep them: the
+// state database (default) and Redis (REDIS_URL, shared by replicas; redis-keys.ts). A serving process keeps
+// verified keys for a short time (KEY_CACHE_TTL_MS) so a request costs no store read; its own writes clear that
 // cache at once, another process's (`npm run keys -- revoke`) are seen within the TTL.
 import type { Database } from "bun:sqlite";
 import { timingSafeEqual } from "node:crypto";
@@ -19,75 +20,110 @@ export interface ApiKey {
   revokedAt: string | null;
 }
 
-interface KeyRow { id: string; hash: string; name: string | null; tier: Tier; scopes: string; daily_limit: number | null; created_at: string; revoked_at: string | null }
+export interface NewKey { tier: Tier; scopes: Scope[]; name?: string; dailyLimit?: number; secret?: string }
 
-const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
-const lookupOf = (key: string) => sha256(key).slice(0, 16);
-const toKey = (r: KeyRow): ApiKey => ({
-  id: r.id, name: r.name, tier: r.tier, scopes: r.scopes.split(",").filter(Boolean) as Scope[],
-  dailyLimit: r.daily_limit, createdAt: r.created_at, revokedAt: r.revoked_at,
-});
+type MaybePromise<T> = T | Promise<T>;
+
+/** What the guard, the key CLI and start-up need from a key store, whichever holds the keys. */
+export interface KeyStore {
+  /** The key's record if the presented secret matches a stored hash (revoked keys included; the caller decides). */
+  verify(presented: string): MaybePromise<ApiKey | null>;
+  create(opts: NewKey): MaybePromise<{ key: string; record: ApiKey }>;
+  /** Make sure this exact key exists as an enterprise key with every scope (idempotent; containers and tests). */
+  ensureBootstrap(secret: string): MaybePromise<ApiKey>;
+  list(): MaybePromise<ApiKey[]>;
+  revoke(id: string): MaybePromise<boolean>;
+}
+
+export const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
+/** First 16 hex of the hash: finds the stored record without scanning; the full hash is then compared. */
+export const lookupOf = (key: string) => sha256(key).slice(0, 16);
+export const newKeyId = () => "key_" + crypto.randomUUID().replace(/-/g, "").slice(0, 12);
+
+export function hashMatches(presented: string, storedHash: string): boolean {
+  const a = Buffer.from(sha256(presented), "hex");
+  const b = Buffer.from(storedHash, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** 32 random base62 characters (~190 bits) behind a recognisable prefix. */
-function newSecret(): string {
+export function newSecret(): string {
   const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return "wf_" + Array.from(bytes, (b) => alphabet[b % 62]).join("");
 }
 
-// Bounds the memory a flood of distinct valid keys can take; only verified keys are kept.
-const CACHE_MAX = 10_000;
+/**
+ * Verified keys by presented secret, each trusted for `ttlMs`. Bounded (only verified keys are kept, at most
+ * 10,000). An expired entry is still handed out by `stale` so a caller may fall back on it when the store is
+ * unreachable (QUOTA_FAIL_OPEN).
+ */
+export class VerifiedKeyCache {
+  private readonly entries = new Map<string, { key: ApiKey; until: number }>();
+  constructor(private readonly ttlMs: number, private readonly max = 10_000) {}
 
-export class ApiKeyStore {
-  private readonly byLookup;
-  private readonly cache = new Map<string, { key: ApiKey; until: number }>();
-  constructor(private readonly db: Database, private readonly cacheTtlMs = 0) {
-    this.byLookup = db.query<KeyRow, [string]>("SELECT * FROM api_key WHERE lookup = ?");
+  fresh(presented: string): ApiKey | undefined {
+    const hit = this.entries.get(presented);
+    return hit && hit.until > performance.now() ? hit.key : undefined;
   }
 
-  /** The key's record if the presented secret matches a stored hash (revoked keys included; the caller decides). */
-  verify(presented: string): ApiKey | null {
-    if (this.cacheTtlMs <= 0) return this.verifyStored(presented);
-    const now = performance.now();
-    const hit = this.cache.get(presented);
-    if (hit && hit.until > now) return hit.key;
-    const key = this.verifyStored(presented);
-    this.cache.delete(presented);
-    if (key) {
-      if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(presented, { key, until: now + this.cacheTtlMs });
+  stale(presented: string): ApiKey | undefined {
+    return this.entries.get(presented)?.key;
+  }
+
+  remember(presented: string, key: ApiKey | null): ApiKey | null {
+    this.entries.delete(presented);
+    if (key && this.ttlMs > 0) {
+      if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(presented, { key, until: performance.now() + this.ttlMs });
     }
     return key;
   }
 
-  private verifyStored(presented: string): ApiKey | null {
-    const row = this.byLookup.get(lookupOf(presented));
-    if (!row) return null;
-    const a = Buffer.from(sha256(presented), "hex");
-    const b = Buffer.from(row.hash, "hex");
-    return a.length === b.length && timingSafeEqual(a, b) ? toKey(row) : null;
+  clear() { this.entries.clear(); }
+}
+
+interface KeyRow { id: string; hash: string; name: string | null; tier: Tier; scopes: string; daily_limit: number | null; created_at: string; revoked_at: string | null }
+
+const toKey = (r: KeyRow): ApiKey => ({
+  id: r.id, name: r.name, tier: r.tier, scopes: r.scopes.split(",").filter(Boolean) as Scope[],
+  dailyLimit: r.daily_limit, createdAt: r.created_at, revokedAt: r.revoked_at,
+});
+
+/** Keys in the state database. Synchronous. */
+export class ApiKeyStore implements KeyStore {
+  private readonly byLookup;
+  private readonly cache: VerifiedKeyCache;
+  constructor(private readonly db: Database, cacheTtlMs = 0) {
+    this.byLookup = db.query<KeyRow, [string]>("SELECT * FROM api_key WHERE lookup = ?");
+    this.cache = new VerifiedKeyCache(cacheTtlMs);
   }
 
-  create(opts: { tier: Tier; scopes: Scope[]; name?: string; dailyLimit?: number; secret?: string }): { key: string; record: ApiKey } {
+  verify(presented: string): ApiKey | null {
+    return this.cache.fresh(presented) ?? this.cache.remember(presented, this.verifyStored(presented));
+  }
+
+  private verifyStored(presented: string): ApiKey | null {
+    const row = this.byLookup.get(lookupOf(presented));
+    return row && hashMatches(presented, row.hash) ? toKey(row) : null;
+  }
+
+  create(opts: NewKey): { key: string; record: ApiKey } {
     const key = opts.secret ?? newSecret();
     this.cache.clear();
-    const id = "key_" + crypto.randomUUID().replace(/-/g, "").slice(0, 12);
     this.db.run(
       "INSERT INTO api_key (id, lookup, hash, name, tier, scopes, daily_limit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-      [id, lookupOf(key), sha256(key), opts.name ?? null, opts.tier, opts.scopes.join(","), opts.dailyLimit ?? null, new Date().toISOString()],
+      [newKeyId(), lookupOf(key), sha256(key), opts.name ?? null, opts.tier, opts.scopes.join(","), opts.dailyLimit ?? null, new Date().toISOString()],
     );
     return { key, record: this.verify(key)! };
   }
 
-  /** Make sure this exact key exists as an enterprise key with every scope (idempotent; used by containers and tests). */
   ensureBootstrap(secret: string): ApiKey {
     const existing = this.verifyStored(secret);
-    if (existing) {
-      this.cache.clear();
-      this.db.run("UPDATE api_key SET tier = 'enterprise', scopes = ?, revoked_at = NULL WHERE id = ?", [SCOPES.join(","), existing.id]);
-      return this.verify(secret)!;
-    }
-    return this.create({ tier: "enterprise", scopes: [...SCOPES], name: "bootstrap", secret }).record;
+    if (!existing) return this.create({ tier: "enterprise", scopes: [...SCOPES], name: "bootstrap", secret }).record;
+    this.cache.clear();
+    this.db.run("UPDATE api_key SET tier = 'enterprise', scopes = ?, revoked_at = NULL WHERE id = ?", [SCOPES.join(","), existing.id]);
+    return this.verify(secret)!;
   }
 
   list(): ApiKey[] {

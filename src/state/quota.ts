@@ -44,7 +44,8 @@ interface Lease { day: string; limit: number; count: number; unused: number }
 
 export class QuotaMeter {
   private readonly leases = new Map<string, Lease>();
-  constructor(private readonly ledger: QuotaLedger) {}
+  /** failOpen (QUOTA_FAIL_OPEN): when the ledger cannot be reached, admit without counting instead of failing. */
+  constructor(private readonly ledger: QuotaLedger, private readonly failOpen = false) {}
 
   /** Count one request; a refused request is not counted. Synchronous while the lease lasts. */
   consume(keyId: string, limit: number, now = new Date()): QuotaDecision | Promise<QuotaDecision> {
@@ -56,8 +57,17 @@ export class QuotaMeter {
       this.leases.set(keyId, lease);
     }
     if (lease.unused > 0) return this.take(lease, resetAt);
-    const grant = this.ledger.reserve(keyId, day, leaseSize(limit, lease.count), limit);
-    return grant instanceof Promise ? grant.then((g) => this.afterGrant(lease, g, resetAt)) : this.afterGrant(lease, grant, resetAt);
+    const unmetered = (err: unknown): QuotaDecision => {
+      if (!this.failOpen) throw err;
+      return { allowed: true, limit, remaining: Math.max(0, limit - lease.count), resetAt };
+    };
+    let grant: Grant | Promise<Grant>;
+    try {
+      grant = this.ledger.reserve(keyId, day, leaseSize(limit, lease.count), limit);
+    } catch (err) {
+      return unmetered(err);
+    }
+    return grant instanceof Promise ? grant.then((g) => this.afterGrant(lease, g, resetAt), unmetered) : this.afterGrant(lease, grant, resetAt);
   }
 
   /** Give unused units back to the ledger (graceful shutdown). */

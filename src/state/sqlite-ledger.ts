@@ -2,6 +2,7 @@
 // and grants what is left, so processes sharing the file never grant more than the limit between them.
 import type { Database } from "bun:sqlite";
 import type { Grant, QuotaLedger } from "./quota.ts";
+import { StateUnavailable } from "./unavailable.ts";
 
 export class SqliteQuotaLedger implements QuotaLedger {
   readonly reserve: (keyId: string, day: string, want: number, limit: number) => Grant;
@@ -17,7 +18,14 @@ export class SqliteQuotaLedger implements QuotaLedger {
       if (granted > 0) write.run(keyId, day, granted);
       return { granted, count: count + granted };
     });
-    this.reserve = (keyId, day, want, limit) => reserve.immediate(keyId, day, want, limit);
+    // A locked (busy past busy_timeout) or read-only state database is reported as unavailable: 503, not 500.
+    this.reserve = (keyId, day, want, limit) => {
+      try {
+        return reserve.immediate(keyId, day, want, limit);
+      } catch (err) {
+        throw new StateUnavailable("the state database", err);
+      }
+    };
     this.releaseStmt = db.query<unknown, [string, string, number]>("UPDATE key_usage SET count = max(0, count - ?3) WHERE key_id = ?1 AND day = ?2");
   }
 

@@ -21,10 +21,19 @@ CREATE TABLE IF NOT EXISTS key_usage (
 ) WITHOUT ROWID;
 `;
 
-export function openStateDb(path: string): Database {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { create: true, strict: true });
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
-  db.exec(STATE_DDL);
-  return db;
+/**
+ * Opens (creating if needed) the state database. A file that cannot be written (read-only, not a database, a
+ * directory) stops start-up with a message naming it. busyTimeoutMs: how long a write waits for another
+ * process's lock before the request is answered 503.
+ */
+export function openStateDb(path: string, busyTimeoutMs = 5000): Database {
+  try {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    const db = new Database(path, { create: true, strict: true });
+    db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)};`);
+    db.exec(STATE_DDL);
+    return db;
+  } catch (err) {
+    throw new Error(`cannot open the state database ${path} for writing (${(err as Error).message}). Set STATE_DB to a writable file.`);
+  }
 }

@@ -44,8 +44,8 @@ describe("authentication", () => {
   test("revoked key → 401 and says so", async () => {
     const key = s.key("pro", ["skills:read"]);
     expect((await s.call("skills", "/api/v1/occupations", { key })).status).toBe(200);
-    const record = s.app.keys.verify(key)!;
-    expect(s.app.keys.revoke(record.id)).toBe(true);
+    const record = s.keys.verify(key)!;
+    expect(s.keys.revoke(record.id)).toBe(true);
     const res = await s.call("skills", "/api/v1/occupations", { key });
     expect(res.status).toBe(401);
     expect((await res.json()).error.message).toContain("revoked");
@@ -56,7 +56,7 @@ describe("authentication", () => {
     try {
       const key = cached.key("pro", ["skills:read"]);
       expect((await cached.call("skills", "/api/v1/occupations", { key })).status).toBe(200);
-      const id = cached.app.keys.verify(key)!.id;
+      const id = cached.keys.verify(key)!.id;
       const cli = Bun.spawnSync([process.execPath, "scripts/keys.ts", "revoke", id], { env: { ...process.env, STATE_DB: cached.config.STATE_DB } });
       expect(cli.stdout.toString()).toContain(`revoked ${id}`);
       const revokedAt = performance.now();
@@ -118,9 +118,9 @@ describe("key storage", () => {
   });
 
   test("BOOTSTRAP_API_KEY is idempotent: a restart does not add a second key", () => {
-    const before = s.app.keys.list().filter((k) => k.name === "bootstrap").length;
-    s.app.keys.ensureBootstrap("test-bootstrap-key-0123456789");
-    expect(s.app.keys.list().filter((k) => k.name === "bootstrap").length).toBe(before);
+    const before = s.keys.list().filter((k) => k.name === "bootstrap").length;
+    s.keys.ensureBootstrap("test-bootstrap-key-0123456789");
+    expect(s.keys.list().filter((k) => k.name === "bootstrap").length).toBe(before);
     expect(before).toBe(1);
   });
 });

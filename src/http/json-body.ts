@@ -1,0 +1,66 @@
+// The request body as JSON, read within limits: at most MAX_BODY_BYTES (also when no Content-Length was sent,
+// e.g. chunked), within REQUEST_TIMEOUT_MS (a client that trickles its body is cut off), nested at most
+// MAX_JSON_DEPTH levels. Each limit answers in the spec's envelope: 413, 408, 422.
+import { ApiError } from "./errors.ts";
+
+export const MAX_JSON_DEPTH = 32;
+
+export interface BodyLimits { maxBytes: number; timeoutMs: number }
+
+const invalid = (code: string, message: string, detail: string) =>
+  new ApiError(422, "VALIDATION_ERROR", message, { field: "body", errors: [{ field: "body", code, message: detail }] });
+
+export async function jsonBody(request: Request, limits: BodyLimits): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw invalid("unsupported_media_type", "The request body must be JSON (Content-Type: application/json).", `content type ${type.slice(0, 60) || "missing"}`);
+  }
+  const text = await readText(request, limits);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid("invalid_json", "The request body is not valid JSON.", "malformed JSON");
+  }
+  if (deeperThan(value, MAX_JSON_DEPTH)) throw invalid("too_deep", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`, "nested too deeply");
+  return value;
+}
+
+async function readText(request: Request, { maxBytes, timeoutMs }: BodyLimits): Promise<string> {
+  if (!request.body) return "";
+  const tooLarge = () => new ApiError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds the limit of ${maxBytes} bytes.`);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timer: Timer | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError(408, "REQUEST_TIMEOUT", `The request body did not arrive within ${timeoutMs} ms.`)), timeoutMs);
+  });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), deadline]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw tooLarge();
+      chunks.push(value);
+    }
+  } catch (err) {
+    reader.cancel().catch(() => {});
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
+}
+
+/** Whether any value inside is nested more than `max` arrays/objects deep (iterative: no stack to exhaust). */
+export function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+  }
+  return false;
+}

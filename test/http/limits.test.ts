@@ -1,0 +1,72 @@
+// Limits on what a client can make the server hold or wait for: body size (also chunked), JSON depth, a body
+// that trickles in, and header size. Each limit answers in the envelope, except header size, which Bun enforces.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { connect } from "node:net";
+import { startTestServer, BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
+import { MAX_JSON_DEPTH, deeperThan } from "../../src/http/json-body.ts";
+
+const REPORT = "/api/v1/compliance/pay-gap-report";
+let s: TestServer;
+beforeAll(() => { s = startTestServer({ MAX_BODY_BYTES: "2000", REQUEST_TIMEOUT_MS: "300" }); });
+afterAll(() => s.stop());
+
+async function expectEnvelope(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  const body = await res.json();
+  expect(body.error).toMatchObject({ code, status });
+  expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
+  return body.error;
+}
+
+describe("body limits", () => {
+  test("a chunked body (no Content-Length) over MAX_BODY_BYTES → 413 envelope", async () => {
+    const chunks = Array.from({ length: 10 }, () => new TextEncoder().encode(`{"pad":"${"x".repeat(500)}"}`));
+    const stream = new ReadableStream({ pull(c) { const next = chunks.shift(); if (next) c.enqueue(next); else c.close(); } });
+    const res = await fetch(s.url + REPORT, { method: "POST", body: stream, headers: { host: "salary.localhost", "x-api-key": BOOTSTRAP_KEY, "content-type": "application/json" } });
+    await expectEnvelope(res, 413, "PAYLOAD_TOO_LARGE");
+  });
+
+  test(`JSON nested deeper than ${MAX_JSON_DEPTH} levels → 422 too_deep`, async () => {
+    for (const depth of [MAX_JSON_DEPTH, 900]) {
+      // The body object itself is one level: employees' arrays start at level 2.
+      const body = `{"country":"DE","employees":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+      const res = await s.call("salary", REPORT, { method: "POST", body, headers: { "content-type": "application/json" } });
+      const error = await expectEnvelope(res, 422, "VALIDATION_ERROR");
+      expect(error.errors[0]).toMatchObject({ field: "body", code: "too_deep" });
+    }
+  });
+
+  test("deeperThan counts arrays and objects, not scalars", () => {
+    expect(deeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(deeperThan({ a: [{ b: [] }] }, 3)).toBe(true);
+    expect(deeperThan("x".repeat(10), 0)).toBe(false);
+    // Iterative: a million levels neither overflow the stack nor go unnoticed.
+    expect(deeperThan(JSON.parse("[".repeat(1e6) + "]".repeat(1e6)), MAX_JSON_DEPTH)).toBe(true);
+  });
+
+  test("a body that does not arrive within REQUEST_TIMEOUT_MS → 408 envelope, and the server stays responsive", async () => {
+    const port = Number(new URL(s.url).port);
+    const started = performance.now();
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(`POST ${REPORT} HTTP/1.1\r\nHost: salary.localhost\r\nX-API-Key: ${BOOTSTRAP_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"country":`);
+      });
+      let text = "";
+      socket.on("data", (d) => { text += d.toString(); if (text.includes("\r\n\r\n") && text.includes("}}")) { socket.destroy(); resolve(text); } });
+      socket.on("error", reject);
+      setTimeout(() => { socket.destroy(); resolve(text); }, 3000);
+    });
+    expect(raw).toStartWith("HTTP/1.1 408");
+    expect(raw).toContain('"code":"REQUEST_TIMEOUT"');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect((await s.call("skills", "/api/v1/skills")).status).toBe(200);
+  });
+});
+
+describe("header size", () => {
+  test("headers beyond Bun's limit (16 KiB) are refused by Bun with 431 before reaching the app; the server carries on", async () => {
+    const res = await fetch(s.url + "/api/v1/skills", { headers: { host: "skills.localhost", "x-api-key": BOOTSTRAP_KEY, "x-padding": "p".repeat(20_000) } });
+    expect(res.status).toBe(431);
+    expect((await s.call("skills", "/api/v1/skills")).status).toBe(200);
+  });
+});
