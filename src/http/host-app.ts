@@ -6,7 +6,7 @@ import { ApiError } from "./errors.ts";
 import { authorize, type Guard } from "./guard.ts";
 import { parseInput, queryParams } from "./validation.ts";
 import { respond, errorResponse } from "./responses.ts";
-import { contextOf, type RequestContext } from "./request-context.ts";
+import { contextOf, pathOf, type RequestContext } from "./request-context.ts";
 import { successJson } from "./envelope.ts";
 import { ResultCache, type CachedResult } from "./result-cache.ts";
 import { andThen } from "./maybe-async.ts";
@@ -47,7 +47,7 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
     .onError(({ code, request, error }) => {
       const ctx = contextOf(request);
       if (code === "NOT_FOUND") {
-        const path = new URL(request.url).pathname;
+        const path = pathOf(request.url);
         const allowed = [...new Set(patterns.filter((p) => p.re.test(path)).map((p) => p.method))];
         if (allowed.length) {
           return errorResponse(new ApiError(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,

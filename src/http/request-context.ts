@@ -23,3 +23,11 @@ export function beginRequest(request: Request): RequestContext {
 }
 
 export const contextOf = (request: Request): RequestContext => (request as WithContext)[CONTEXT] ?? beginRequest(request);
+
+/** The path of a request URL, without query: never throws, whatever the client sent. */
+export function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.indexOf("?", start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
+}

@@ -4,15 +4,18 @@
 import type { Config } from "../config.ts";
 import type { HostKind } from "./route.ts";
 import { ApiError } from "./errors.ts";
-import { beginRequest } from "./request-context.ts";
+import { beginRequest, pathOf } from "./request-context.ts";
 import { errorResponse, json } from "./responses.ts";
 
 export interface HostHandler { fetch(request: Request): Response | Promise<Response> }
 
 export interface Health { live(): unknown; ready(): Promise<{ ok: boolean; body: unknown }> }
 
-/** "Salary.Example.com:8080" → "salary.example.com"; "[::1]:8080" → "[::1]". */
-export const hostNameOf = (header: string | null) => header?.split(",")[0].trim().toLowerCase().replace(/:\d+$/, "") ?? "";
+/**
+ * "Salary.Example.com:8080" → "salary.example.com"; "[::1]:8080" → "[::1]". A Host header names one host, so a
+ * list ("a, b") matches nothing; X-Forwarded-Host may list proxies, and its first entry is the client's.
+ */
+export const hostNameOf = (header: string | null, list = false) => (list ? header?.split(",")[0] : header)?.trim().toLowerCase().replace(/:\d+$/, "") ?? "";
 
 export function createDispatcher(config: Config, hosts: Record<HostKind, HostHandler>, health: Health) {
   const byName = new Map<string, HostKind>([[config.SALARY_HOST, "salary"], [config.COST_HOST, "cost"], [config.SKILLS_HOST, "skills"]]);
@@ -47,9 +50,9 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     const forwarded = config.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null;
     const header = forwarded || request.headers.get("host");
     // Most requests name the host exactly as configured; others are normalised first.
-    const kind = byName.get(header ?? "") ?? byName.get(hostNameOf(header));
+    const hostName = hostNameOf(header, Boolean(forwarded));
+    const kind = byName.get(header ?? "") ?? byName.get(hostName);
     if (!kind) {
-      const hostName = hostNameOf(header);
       return errorResponse(new ApiError(404, "UNKNOWN_HOST", `No API is served for host "${hostName.slice(0, 100)}".`,
         { suggestion: `Call one of: ${names}.` }), ctx, config.DOC_BASE_URL);
     }
@@ -59,11 +62,4 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     }
     return hosts[kind].fetch(request);
   }
-}
-
-function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const end = url.indexOf("?", start);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
 }

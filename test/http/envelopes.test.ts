@@ -90,6 +90,10 @@ describe("errors on every host", () => {
     expect(err.suggestion).toContain("skills.localhost");
   });
 
+  test("a Host header listing two hosts (found by the fuzz run; was a 500) → 404 UNKNOWN_HOST", async () => {
+    await expectError(await s.call("salary.localhost, cost.localhost", "/api/v1/cpi/compare?a=1"), 404, "UNKNOWN_HOST");
+  });
+
   test("Host matching ignores case and port", async () => {
     expect((await s.call("SKILLS.localhost:8080", "/api/v1/skills")).status).toBe(200);
   });
