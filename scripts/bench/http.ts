@@ -130,7 +130,7 @@ try {
     "",
     "The contract floor is a bare Bun.serve that reads the request headers every call needs (Host, X-API-Key, X-Request-Id) and answers a fixed 880-byte body with the headers every answer carries (content type, five security headers, X-Request-Id, three RateLimit fields): what the API's HTTP contract costs before any work.",
     "",
-    "The E2 mix cycles through distinct title + metro requests (O*NET alternate titles × OEWS metros, those answering 200), so after its first pass the answer cache serves it; the same mix against a second instance with RESULT_CACHE_MB=0 shows the cost of answering each request from scratch (title match, location, figures, JSON).",
+    "The E2 mix cycles through distinct title + metro requests (O*NET alternate titles × OEWS metros, those answering 200), so after its first pass the answer cache serves it; the same mix against a second instance with RESULT_CACHE_MB=0 shows the cost of answering each request without it (validation, title match, location resolution and JSON each time; the OEWS figures of an occupation and area keep their own memo).",
     "",
     "| target | requests/s | p50 | p99 | server CPU per request | requests/s vs floor |",
     "|---|---|---|---|---|---|",

@@ -49,7 +49,7 @@ const euCountries = s.euEarnings.coverage().size - 1; // less the EU27 aggregate
 // Over HTTP: the service vs a bare Bun.serve floor, each in its own process.
 const key = "bench-key-0123456789abcdef";
 const floorProc = await spawnService([process.execPath, "scripts/bench/floor-server.ts"], {});
-const service = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: key, STATE_DB: `/tmp/wf-bench-lookup-${process.pid}.sqlite`, QUOTA_ENTERPRISE: "100000000" });
+const service = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: key, STATE_DB: `/tmp/wf-bench-lookup-${process.pid}.sqlite`, QUOTA_ENTERPRISE: "100000000", ACCESS_LOG: "0", RESULT_CACHE_MB: "0" });
 const salaryPaths = TITLES.flatMap((t, i) => [`/api/v1/salary?job_title=${encodeURIComponent(t)}&location=${encodeURIComponent(PLACES[i % PLACES.length])}`]);
 let floorTime: LatencySummary, salaryTime: LatencySummary;
 try {
@@ -62,7 +62,7 @@ try {
 
 const lines = [
   `In process: ${titleMix.length} titles (${TITLES.length} typical, ${generated.length} generated from O*NET titles with typos, fragments, plurals, punctuation, 1–200 characters) and ${PLACES.length} locations; ${ROUNDS} rounds, median over rounds.`,
-  `Over HTTP: ${salaryPaths.length} E2 requests (title + location), sequential on one keep-alive connection; the floor is a bare Bun.serve returning a fixed JSON body, measured in the same run.`,
+  `Over HTTP: ${salaryPaths.length} E2 requests (title + location), sequential on one keep-alive connection, with the answer cache off so each is matched, located and serialised again; the floor is a bare Bun.serve returning a fixed JSON body, measured in the same run.`,
   "",
   "| measure | median | p99 |",
   "|---|---|---|",

@@ -6,7 +6,7 @@ import { ApiError } from "./errors.ts";
 import { authorize, type Guard } from "./guard.ts";
 import { parseInput, queryParams } from "./validation.ts";
 import { respond, errorResponse } from "./responses.ts";
-import { contextOf, pathOf, type RequestContext } from "./request-context.ts";
+import { contextOf, pathOf, targetOf, type RequestContext } from "./request-context.ts";
 import { successJson } from "./envelope.ts";
 import { ResultCache, type CachedResult } from "./result-cache.ts";
 import { andThen } from "./maybe-async.ts";
@@ -78,7 +78,7 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
     const run = (request: Request, params: unknown, ctx: RequestContext, quota: QuotaDecision): Response | Promise<Response> => {
       ctx.quota = quota;
       deps.guard.enforce(quota);
-      const pathAndQuery = request.url.slice(request.url.indexOf("/", request.url.indexOf("//") + 2));
+      const pathAndQuery = targetOf(request.url);
       const cacheKey = route.method === "GET" ? pathAndQuery : null;
       const hit = cacheKey === null ? undefined : cache.get(cacheKey);
       if (hit) return reply(ctx, hit);

@@ -24,10 +24,15 @@ export function beginRequest(request: Request): RequestContext {
 
 export const contextOf = (request: Request): RequestContext => (request as WithContext)[CONTEXT] ?? beginRequest(request);
 
-/** The path of a request URL, without query: never throws, whatever the client sent. */
-export function pathOf(url: string): string {
+/** The request target, path and query ("/api/v1/salary?job_title=x"), cut from the URL text: never throws. */
+export function targetOf(url: string): string {
   const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const end = url.indexOf("?", start);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
+  return start < 0 ? "/" : url.slice(start);
+}
+
+/** The path of a request URL, without query. */
+export function pathOf(url: string): string {
+  const target = targetOf(url);
+  const query = target.indexOf("?");
+  return query < 0 ? target : target.slice(0, query);
 }

@@ -40,7 +40,8 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     } catch (err) {
       out = fail(err);
     }
-    return out instanceof Promise ? out.catch(fail).then(finish) : finish(out);
+    if (!(out instanceof Promise)) return finish(out);
+    return config.ACCESS_LOG ? out.then(finish, (err) => finish(fail(err))) : out.catch(fail);
   };
 
   function route(request: Request, ctx: ReturnType<typeof beginRequest>): Response | Promise<Response> {
