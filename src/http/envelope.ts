@@ -1,6 +1,7 @@
 // Success bodies per host, exactly as the spec shapes them: bare on the salary host, {data, metadata} on
 // cost and skills. Metadata carries provenance from the snapshot's sources table.
-import type { HostKind, RouteResult } from "./route.ts";
+import type { HostKind } from "./route.ts";
+import type { AnswerMeta } from "./result-cache.ts";
 import type { SourcesRepository } from "../snapshot/repositories/sources.ts";
 import type { QuotaDecision } from "../state/quota.ts";
 
@@ -8,12 +9,12 @@ import type { QuotaDecision } from "../state/quota.ts";
  * The success body as JSON text. `dataJson` is JSON.stringify(result.data), made once and reused for repeated
  * requests; the metadata (request id, quota) is per request. Key order is the spec's: data, then metadata.
  */
-export function successJson(host: HostKind, result: RouteResult<unknown>, dataJson: string, requestId: string, quota: QuotaDecision | null, sources: SourcesRepository): string {
+export function successJson(host: HostKind, result: AnswerMeta, dataJson: string, requestId: string, quota: QuotaDecision | null, sources: SourcesRepository): string {
   if (host === "salary") return dataJson;
   return `{"data":${dataJson},"metadata":${JSON.stringify(successMetadata(host, result, requestId, quota, sources))}}`;
 }
 
-function successMetadata(host: Exclude<HostKind, "salary">, result: RouteResult<unknown>, requestId: string, quota: QuotaDecision | null, sources: SourcesRepository) {
+function successMetadata(host: Exclude<HostKind, "salary">, result: AnswerMeta, requestId: string, quota: QuotaDecision | null, sources: SourcesRepository) {
   const picked = sources.pick(result.datasets);
   if (host === "cost") {
     return {

@@ -64,13 +64,13 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
   for (const route of routes) {
     // Validation and the handler; GET answers are kept by path and query (the snapshot never changes).
     const compute = (input: { query: unknown; params: unknown; body: unknown }, cacheKey: string | null): CachedResult => {
-      const result = route.handle(input, deps.services);
-      const answered = { result, dataJson: JSON.stringify(result.data) };
+      const { data, ...meta } = route.handle(input, deps.services);
+      const answered = { meta, dataJson: JSON.stringify(data) };
       if (cacheKey !== null) cache.set(cacheKey, answered);
       return answered;
     };
-    const reply = (ctx: RequestContext, { result, dataJson }: CachedResult) =>
-      respond(ctx, 200, successJson(kind, result, dataJson, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
+    const reply = (ctx: RequestContext, { meta, dataJson }: CachedResult) =>
+      respond(ctx, 200, successJson(kind, meta, dataJson, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
 
     // Key, scope and quota first; then the answer, from the cache or computed. The body is parsed here, after
     // those checks, not by Elysia before them; Elysia parses no query either (the handler does not ask for it).

@@ -1,9 +1,12 @@
 // Answers of GET routes depend only on the request's path and query and on the immutable snapshot, so a repeated
-// request reuses the first one's result and its serialised `data`: no validation, lookup or JSON.stringify again.
-// Bounded by bytes (least recently used out first), so no mix of requests can grow memory without limit.
+// request reuses the first one's answer: no validation, lookup or JSON.stringify again. Only text is kept (the
+// serialised `data`, and the few fields metadata is built from), not the answer's object graph, and it is
+// bounded by bytes (least recently used out first), so no mix of requests can grow memory without limit.
 import type { RouteResult } from "./route.ts";
 
-export interface CachedResult { result: RouteResult<unknown>; dataJson: string }
+/** What the envelope needs of an answer besides its data. */
+export type AnswerMeta = Omit<RouteResult<unknown>, "data">;
+export interface CachedResult { meta: AnswerMeta; dataJson: string }
 
 export class ResultCache {
   private readonly entries = new Map<string, CachedResult & { bytes: number }>();
@@ -21,7 +24,7 @@ export class ResultCache {
 
   /** Keep an answer unless it alone would take more than a tenth of the budget. */
   set(key: string, value: CachedResult): void {
-    const bytes = 2 * (key.length + value.dataJson.length);
+    const bytes = 2 * (key.length + value.dataJson.length + JSON.stringify(value.meta).length);
     if (this.maxBytes <= 0 || bytes > this.maxBytes / 10) return;
     const old = this.entries.get(key);
     if (old) { this.bytes -= old.bytes; this.entries.delete(key); }

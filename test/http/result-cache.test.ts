@@ -43,16 +43,17 @@ describe("answers of repeated requests", () => {
 });
 
 describe("ResultCache", () => {
-  const entry = (n: number) => ({ result: { data: null, datasets: [] }, dataJson: "x".repeat(n) });
+  // meta {"datasets":[]} is 15 characters.
+  const entry = (n: number) => ({ meta: { datasets: [] }, dataJson: "x".repeat(n) });
 
   test("drops the least recently used entries once over its byte budget", () => {
     const cache = new ResultCache(10_000);
-    // Each entry weighs 2 × (1 + 449) = 900 bytes: eleven of them fit, the twelfth pushes one out.
+    // Each entry weighs 2 × (1 + 434 + 15) = 900 bytes: eleven of them fit, the twelfth pushes one out.
     const keys = "abcdefghijkl".split("");
-    for (const k of keys.slice(0, 11)) cache.set(k, entry(449));
+    for (const k of keys.slice(0, 11)) cache.set(k, entry(434));
     expect(cache.size).toBe(11);
     expect(cache.get("a")).toBeDefined();
-    cache.set("l", entry(449));
+    cache.set("l", entry(434));
     expect(cache.size).toBe(11);
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
@@ -61,7 +62,7 @@ describe("ResultCache", () => {
 
   test("never keeps an answer larger than a tenth of the budget, and keeps nothing with a budget of 0", () => {
     const cache = new ResultCache(10_000);
-    cache.set("big", entry(600));
+    cache.set("big", entry(600)); // 2 × (3 + 600 + 15) > 1,000
     expect(cache.get("big")).toBeUndefined();
     const off = new ResultCache(0);
     off.set("a", entry(1));
