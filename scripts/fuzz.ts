@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnService } from "./lib/service-process.ts";
 import { fuzz } from "./lib/fuzz.ts";
+import { rssMb } from "./lib/proc.ts";
 import { writeBenchmarkSection } from "./bench/report.ts";
 
 const count = Number(process.env.FUZZ_REQUESTS ?? 100_000);
@@ -12,12 +13,11 @@ const seed = Number(process.env.FUZZ_SEED ?? 20261122);
 const KEY = "fuzz-key-0123456789abcdef";
 const dir = mkdtempSync(join(tmpdir(), "wf-fuzz-"));
 const service = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), QUOTA_ENTERPRISE: "1000000000", ACCESS_LOG: "0", TRUST_PROXY: "1" });
-const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(require("node:fs").readFileSync(`/proc/${service.proc.pid}/status`, "utf8"))?.[1]) / 1024;
 const started = performance.now();
 const summary = await fuzz(`http://127.0.0.1:${service.port}`, KEY, count, seed);
 const seconds = (performance.now() - started) / 1000;
 const alive = service.proc.exitCode === null && (await fetch(`http://127.0.0.1:${service.port}/healthz`)).status === 200;
-const rssMb = rss();
+const rss = rssMb(service.proc.pid);
 service.proc.kill();
 
 const statuses = Object.entries(summary.byStatus).sort(([a], [b]) => Number(a) - Number(b)).map(([s, n]) => `${s}: ${n}`).join(", ");
@@ -30,7 +30,7 @@ const lines = [
   `| problems (5xx, missing envelope or request_id, stack trace, echoed key, no answer) | ${summary.problems.length} |`,
   `| latency p50 / p99 / max | ${summary.p50Ms.toFixed(2)} ms / ${summary.p99Ms.toFixed(2)} ms / ${summary.maxMs.toFixed(0)} ms |`,
   `| process alive and /healthz 200 afterwards | ${alive ? "yes" : "no"} |`,
-  `| RSS afterwards | ${rssMb.toFixed(0)} MB |`,
+  `| RSS afterwards | ${rss.toFixed(0)} MB |`,
 ];
 console.log(lines.join("\n"));
 for (const p of summary.problems.slice(0, 10)) console.error(JSON.stringify(p).slice(0, 1000));

@@ -2,17 +2,18 @@
 // sampled every second. The mix repeats known requests (cache hits) and sends ever-new ones (searches with
 // random text, so the answer cache keeps evicting), plus errors. Passes when RSS after warm-up stays within
 // ±10% of its level (see below). Writes BENCHMARKS.md (not with SOAK_QUICK=1).
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnService } from "./lib/service-process.ts";
+import { rssMb } from "./lib/proc.ts";
 import { writeBenchmarkSection } from "./bench/report.ts";
 
 const total = Number(process.env.SOAK_REQUESTS ?? 1_000_000);
 const KEY = "soak-key-0123456789abcdef";
 const dir = mkdtempSync(join(tmpdir(), "wf-soak-"));
 const service = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), QUOTA_ENTERPRISE: "1000000000", ACCESS_LOG: "0" });
-const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${service.proc.pid}/status`, "utf8"))?.[1]) / 1024;
+const rss = () => rssMb(service.proc.pid);
 
 // wrk picks a request per call: known paths on each host, a fresh random search, or an error.
 const lua = join(dir, "soak.lua");
@@ -53,7 +54,7 @@ const base = `http://127.0.0.1:${service.port}/`;
 while (done < total) {
   const seconds = Math.max(2, Math.min(10, Math.ceil((total - done) / 20_000)));
   const wrk = Bun.spawn(["wrk", "-t1", "-c32", `-d${seconds}s`, "-s", lua, base], { stdout: "pipe", stderr: "pipe" });
-  const sampler = setInterval(() => samples.push({ requests: done, rss: rssMb() }), 1000);
+  const sampler = setInterval(() => samples.push({ requests: done, rss: rss() }), 1000);
   const out = await new Response(wrk.stdout).text();
   await wrk.exited;
   clearInterval(sampler);
@@ -61,7 +62,7 @@ while (done < total) {
   if (!n) throw new Error(`wrk failed: ${out} ${await new Response(wrk.stderr).text()}`);
   if (/Socket errors/.test(out)) console.error(out.split("\n").find((l) => l.includes("Socket errors")));
   done += n;
-  samples.push({ requests: done, rss: rssMb() });
+  samples.push({ requests: done, rss: rss() });
 }
 const seconds = (performance.now() - started) / 1000;
 const alive = service.proc.exitCode === null && (await fetch(`${base}healthz`)).status === 200;
@@ -74,7 +75,8 @@ service.proc.kill();
 const warm = samples.filter((s) => s.requests >= total * 0.2);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const third = Math.max(1, Math.floor(warm.length / 3));
-const thirds = [warm.slice(0, third), warm.slice(third, 2 * third), warm.slice(2 * third)].map((part) => median(part.map((s) => s.rss)));
+// (A short run may have fewer than three samples after warm-up: fewer parts then.)
+const thirds = [warm.slice(0, third), warm.slice(third, 2 * third), warm.slice(2 * third)].filter((part) => part.length).map((part) => median(part.map((s) => s.rss)));
 const level = thirds[0];
 const min = Math.min(...warm.map((s) => s.rss));
 const max = Math.max(...warm.map((s) => s.rss));

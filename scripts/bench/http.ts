@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { spawnService, type Running } from "../lib/service-process.ts";
+import { cpuUs } from "../lib/proc.ts";
 import { writeBenchmarkSection } from "./report.ts";
 import { prng } from "../lib/search-queries.ts";
 
@@ -28,12 +29,7 @@ if (Bun.spawnSync(["which", "wrk"]).exitCode !== 0) {
 interface Run { rps: number; p50: number; p99: number; cpuUsPerRequest: number }
 interface Target { name: string; service: Running; host: string; url: string; lua?: string; connections?: number }
 
-/** User + system CPU time of a process so far, in µs (Linux /proc, clock ticks of 10 ms). */
-const cpuUs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-};
-/** The machine's stolen CPU time as a share of all CPU time since boot-relative counters were read. */
+/** The machine's CPU time counters since boot (/proc/stat "cpu" line: user, nice, system, idle, iowait, irq, softirq, steal, …). */
 const cpuTotals = () => readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
 
 function wrk(t: Target, connections: number): Run {

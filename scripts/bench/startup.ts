@@ -4,8 +4,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Database } from "bun:sqlite";
+import { openSnapshot } from "../../src/snapshot/open.ts";
 import { runToEnd } from "../lib/service-process.ts";
+import { freePort, rssMb } from "../lib/proc.ts";
 import { writeBenchmarkSection } from "./report.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
@@ -13,13 +14,6 @@ const STARTS = quick ? 2 : 11;
 const KEY = "bench-key-0123456789abcdef";
 const E2 = "/api/v1/salary?job_title=Registered%20Nurse&location=Austin,%20TX";
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-const freePort = () => {
-  const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = s.port;
-  s.stop(true);
-  return port;
-};
 
 /** Exec → first 200 on `path` (polled every millisecond), in ms; the process is returned still running. */
 async function firstAnswer(cmd: string[], env: Record<string, string>, host: string, path: string) {
@@ -41,14 +35,11 @@ async function firstAnswer(cmd: string[], env: Record<string, string>, host: str
   throw new Error(`${cmd.join(" ")} gave no 200 within 30 s: ${await new Response(proc.stderr).text()}`);
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
-
 // The executable must embed the current snapshot.
 const snapshotId = (path: string) => {
-  const db = new Database(path, { readonly: true });
-  const id = db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'snapshot_id'").get()?.value;
-  db.close();
-  return id;
+  const snapshot = openSnapshot(path);
+  snapshot.db.close();
+  return snapshot.snapshotId;
 };
 const exe = resolve("build/workforce-api");
 if (!existsSync(exe) || !existsSync("build/snapshot.id") || readFileSync("build/snapshot.id", "utf8").trim() !== snapshotId("build/snapshot.sqlite")) {
