@@ -1,26 +1,18 @@
 // Success bodies per host, exactly as the spec shapes them: bare on the salary host, {data, metadata} on
 // cost and skills. Metadata carries provenance from the snapshot's sources table.
-import type { HostKind } from "./route.ts";
-import type { AnswerMeta } from "./result-cache.ts";
+import type { HostKind, RouteResult } from "./route.ts";
 import type { SourcesRepository } from "../snapshot/repositories/sources.ts";
 import type { QuotaDecision } from "../state/quota.ts";
 
 /**
- * The success body as JSON text. `dataJson` is JSON.stringify(result.data), made once and reused for repeated
- * requests. In metadata only request_id and rate_limit change per request; the rest (sources, vintage, notes,
- * licences) is serialised once per answer. Key order is the spec's: data, then metadata.
+ * An answer as text, made once and reused for repeated requests: its data, and the parts of its metadata that do
+ * not change per request (sources, vintage, notes, licences). Salary-host answers are bare data.
  */
-export function successJson(host: HostKind, result: AnswerMeta, dataJson: string, requestId: string, quota: QuotaDecision | null, sources: SourcesRepository): string {
-  if (host === "salary") return dataJson;
-  let fixed = fixedParts.get(result);
-  if (!fixed) fixedParts.set(result, (fixed = fixedMetadata(host, result, sources)));
-  return `{"data":${dataJson},"metadata":{"request_id":${JSON.stringify(requestId)},"sources":${fixed.sourcesJson},"rate_limit":${rateLimitJson(host, quota)},${fixed.restJson}}}`;
-}
+export interface SerialisedAnswer { dataJson: string; sourcesJson: string; restJson: string }
 
-// Keyed by the answer's metadata object, which the answer cache keeps and reuses.
-const fixedParts = new WeakMap<AnswerMeta, { sourcesJson: string; restJson: string }>();
-
-function fixedMetadata(host: Exclude<HostKind, "salary">, result: AnswerMeta, sources: SourcesRepository) {
+export function serialiseAnswer(host: HostKind, result: RouteResult<unknown>, sources: SourcesRepository): SerialisedAnswer {
+  const dataJson = JSON.stringify(result.data);
+  if (host === "salary") return { dataJson, sourcesJson: "", restJson: "" };
   const picked = sources.pick(result.datasets);
   const licences = picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence }));
   const dataVintage = sources.vintageLine(result.datasets);
@@ -30,7 +22,13 @@ function fixedMetadata(host: Exclude<HostKind, "salary">, result: AnswerMeta, so
     : [picked.map((s) => ({ name: `${s.publisher}: ${s.title}`, url: s.url })),
       { data_vintage: dataVintage, ...(result.methodologyNotes ? { methodology_notes: result.methodologyNotes } : {}), licences, ...result.extraMetadata }];
   // rest always holds data_vintage, so its inner text is never empty.
-  return { sourcesJson: JSON.stringify(listed), restJson: JSON.stringify(rest).slice(1, -1) };
+  return { dataJson, sourcesJson: JSON.stringify(listed), restJson: JSON.stringify(rest).slice(1, -1) };
+}
+
+/** The success body: the answer's text with this request's id and quota. Key order is the spec's. */
+export function successJson(host: HostKind, answer: SerialisedAnswer, requestId: string, quota: QuotaDecision | null): string {
+  if (host === "salary") return answer.dataJson;
+  return `{"data":${answer.dataJson},"metadata":{"request_id":${JSON.stringify(requestId)},"sources":${answer.sourcesJson},"rate_limit":${rateLimitJson(host, quota)},${answer.restJson}}}`;
 }
 
 /** metadata.rate_limit: {remaining, daily_limit, reset_at} on the cost host, {limit, remaining, reset} on skills. */

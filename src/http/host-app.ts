@@ -7,8 +7,8 @@ import { authorize, type Guard } from "./guard.ts";
 import { parseInput, queryParams } from "./validation.ts";
 import { respond, errorResponse } from "./responses.ts";
 import { contextOf, pathOf, targetOf, type RequestContext } from "./request-context.ts";
-import { successJson } from "./envelope.ts";
-import { ResultCache, type CachedResult } from "./result-cache.ts";
+import { serialiseAnswer, successJson, type SerialisedAnswer } from "./envelope.ts";
+import { ResultCache } from "./result-cache.ts";
 import { andThen } from "./maybe-async.ts";
 import { jsonBody, type BodyLimits } from "./json-body.ts";
 import { buildOpenApi } from "./openapi.ts";
@@ -63,14 +63,13 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
 
   for (const route of routes) {
     // Validation and the handler; GET answers are kept by path and query (the snapshot never changes).
-    const compute = (input: { query: unknown; params: unknown; body: unknown }, cacheKey: string | null): CachedResult => {
-      const { data, ...meta } = route.handle(input, deps.services);
-      const answered = { meta, dataJson: JSON.stringify(data) };
+    const compute = (input: { query: unknown; params: unknown; body: unknown }, cacheKey: string | null): SerialisedAnswer => {
+      const answered = serialiseAnswer(kind, route.handle(input, deps.services), deps.services.sources);
       if (cacheKey !== null) cache.set(cacheKey, answered);
       return answered;
     };
-    const reply = (ctx: RequestContext, { meta, dataJson }: CachedResult) =>
-      respond(ctx, 200, successJson(kind, meta, dataJson, ctx.requestId, ctx.quota, deps.services.sources), route.headers);
+    const reply = (ctx: RequestContext, answer: SerialisedAnswer) =>
+      respond(ctx, 200, successJson(kind, answer, ctx.requestId, ctx.quota), route.headers);
 
     // Key, scope and quota first; then the answer, from the cache or computed. The body is parsed here, after
     // those checks, not by Elysia before them; Elysia parses no query either (the handler does not ask for it).

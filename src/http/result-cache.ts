@@ -1,19 +1,15 @@
 // Answers of GET routes depend only on the request's path and query and on the immutable snapshot, so a repeated
-// request reuses the first one's answer: no validation, lookup or JSON.stringify again. Only text is kept (the
-// serialised `data`, and the few fields metadata is built from), not the answer's object graph, and it is
-// bounded by bytes (least recently used out first), so no mix of requests can grow memory without limit.
-import type { RouteResult } from "./route.ts";
-
-/** What the envelope needs of an answer besides its data. */
-export type AnswerMeta = Omit<RouteResult<unknown>, "data">;
-export interface CachedResult { meta: AnswerMeta; dataJson: string }
+// request reuses the first one's answer: no validation, lookup or JSON.stringify again. Only the answer's text
+// is kept (envelope.ts), not its object graph, and it is bounded by bytes (least recently used out first), so
+// no mix of requests can grow memory without limit.
+import type { SerialisedAnswer } from "./envelope.ts";
 
 export class ResultCache {
-  private readonly entries = new Map<string, CachedResult & { bytes: number }>();
+  private readonly entries = new Map<string, SerialisedAnswer & { bytes: number }>();
   private bytes = 0;
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string): CachedResult | undefined {
+  get(key: string): SerialisedAnswer | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
@@ -23,8 +19,8 @@ export class ResultCache {
   }
 
   /** Keep an answer unless it alone would take more than a tenth of the budget. */
-  set(key: string, value: CachedResult): void {
-    const bytes = 2 * (key.length + value.dataJson.length + JSON.stringify(value.meta).length);
+  set(key: string, value: SerialisedAnswer): void {
+    const bytes = 2 * (key.length + value.dataJson.length + value.sourcesJson.length + value.restJson.length);
     if (this.maxBytes <= 0 || bytes > this.maxBytes / 10) return;
     const old = this.entries.get(key);
     if (old) { this.bytes -= old.bytes; this.entries.delete(key); }

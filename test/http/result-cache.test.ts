@@ -43,8 +43,8 @@ describe("answers of repeated requests", () => {
 });
 
 describe("ResultCache", () => {
-  // meta {"datasets":[]} is 15 characters.
-  const entry = (n: number) => ({ meta: { datasets: [] }, dataJson: "x".repeat(n) });
+  // 15 characters of metadata text besides the data.
+  const entry = (n: number) => ({ dataJson: "x".repeat(n), sourcesJson: "[]", restJson: "x".repeat(13) });
 
   test("drops the least recently used entries once over its byte budget", () => {
     const cache = new ResultCache(10_000);
