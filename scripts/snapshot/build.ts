@@ -8,6 +8,7 @@ import type { Loader, LoadContext } from "./context.ts";
 import { loadOews } from "./loaders/oews.ts";
 import { loadOnet30, loadOnet29 } from "./loaders/onet.ts";
 import { loadSoc2018, loadIsco08, loadIscoSocCrosswalk } from "./loaders/classifications.ts";
+import { loadEscoOccupations, loadEscoOnetCrosswalk, loadEscoNationalTitles } from "./loaders/esco.ts";
 import { loadEuCountries, loadSes2022, loadSesMonthly, loadGenderPayGap, loadMinimumWage, loadHicp } from "./loaders/eurostat.ts";
 import { loadBlsCpi, loadBlsAveragePrices } from "./loaders/bls-prices.ts";
 import { loadRpp } from "./loaders/bea.ts";
@@ -25,6 +26,9 @@ const LOADERS: Record<string, Loader> = {
   soc_2018: loadSoc2018,
   isco_08: loadIsco08,
   isco_soc_crosswalk: loadIscoSocCrosswalk,
+  esco_occupations: loadEscoOccupations,
+  esco_onet_crosswalk: loadEscoOnetCrosswalk,
+  esco_national_titles: loadEscoNationalTitles, // after esco_occupations: reads their ISCO groups
   eurostat_ses_2022: loadSes2022,
   eurostat_ses_monthly: loadSesMonthly,
   eurostat_gpg: loadGenderPayGap,

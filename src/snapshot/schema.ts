@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -48,6 +48,15 @@ CREATE TABLE soc_2018 (code TEXT PRIMARY KEY, level TEXT NOT NULL, title TEXT NO
 CREATE TABLE isco_08 (code TEXT PRIMARY KEY, level INTEGER NOT NULL, title TEXT NOT NULL, definition TEXT);
 CREATE TABLE isco_soc2010 (isco_code TEXT NOT NULL, soc2010_code TEXT NOT NULL, part TEXT, PRIMARY KEY (isco_code, soc2010_code)) WITHOUT ROWID;
 CREATE TABLE onet_soc_2010_2019 (soc2010_code TEXT NOT NULL, soc2019_code TEXT NOT NULL, PRIMARY KEY (soc2010_code, soc2019_code)) WITHOUT ROWID;
+
+-- ESCO: occupations (uri = the ESCO concept URI's last segment) with their ISCO-08 unit group, from the newest
+-- version in the mirror that holds them; every label outside O*NET (ESCO labels in seven languages, national
+-- titles) pointing at an ESCO occupation or straight at an ISCO unit group (concept 'isco:2221'); and the
+-- official ESCO–O*NET crosswalk.
+CREATE TABLE esco_occupation (uri TEXT PRIMARY KEY, isco_unit TEXT NOT NULL, label_en TEXT, version TEXT NOT NULL) WITHOUT ROWID;
+-- source: esco_preferred | esco_alt | esco_hidden | national (country = the national list's country)
+CREATE TABLE occupation_label (concept TEXT NOT NULL, text TEXT NOT NULL, lang TEXT NOT NULL, source TEXT NOT NULL, country TEXT, national_id TEXT);
+CREATE TABLE esco_onet (onet_code TEXT NOT NULL, esco_uri TEXT NOT NULL, match_type TEXT NOT NULL, PRIMARY KEY (onet_code, esco_uri)) WITHOUT ROWID;
 
 -- Eurostat
 CREATE TABLE eu_country (code TEXT PRIMARY KEY, name_en TEXT NOT NULL, name_fr TEXT, name_de TEXT, is_eu INTEGER, is_ea INTEGER, is_efta INTEGER, is_candidate INTEGER, eu_since TEXT, eu_until TEXT, ea_since TEXT);
