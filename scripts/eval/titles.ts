@@ -1,0 +1,22 @@
+// `npm run eval:titles`: top-1 agreement of the title matcher with the evaluation sets (scripts/eval/title-sets.ts).
+// The matcher is rebuilt from the snapshot's tables without the held-out rows, so no evaluated title is in its index.
+import { Database } from "bun:sqlite";
+import { buildEvalSets } from "./title-sets.ts";
+import { scoreSet, scoreTable } from "./score.ts";
+import { lexiconInputs } from "../../src/snapshot/repositories/title-lexicon.ts";
+import { buildLexicon } from "../../src/domain/title/lexicon.ts";
+import { TitleMatcher, MATCH_CONFIDENCE_THRESHOLD } from "../../src/domain/title/match.ts";
+
+const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
+const { sets, heldOutRows } = buildEvalSets(db);
+const inputs = lexiconInputs(db);
+const t0 = performance.now();
+const matcher = new TitleMatcher(buildLexicon(inputs.concepts, inputs.labels.filter((l) => !heldOutRows.has(l.rowKey))));
+console.error(`lexicon built without ${heldOutRows.size} held-out rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+const only = process.argv[2];
+const scores = sets.filter((s) => !only || s.name.includes(only)).map((set) => scoreSet(set, (item, target) => {
+  const m = matcher.match(item.title, { target, country: item.country });
+  if (!m) return null;
+  return { soc: m.best.concept.soc?.slice(0, 7) ?? null, isco: m.best.concept.isco, confidence: m.confidence };
+}, MATCH_CONFIDENCE_THRESHOLD));
+console.log(scoreTable(scores));

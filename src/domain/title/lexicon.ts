@@ -1,0 +1,138 @@
+// The title lexicon: every label an occupation is known by (O*NET titles in English; ESCO labels in seven
+// languages; national title lists), reduced to words, with an inverted index from word to label. Built once at
+// snapshot build time (`buildLexicon`), stored as plain arrays, and loaded at start-up without rebuilding.
+import { TrigramIndex } from "../trigram-index.ts";
+import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, rawWords, stem, type Lang } from "./text.ts";
+
+export type LabelSource = "onet_title" | "onet_alternate" | "onet_short" | "onet_reported" | "esco_preferred" | "esco_alt" | "esco_hidden" | "national";
+export const LABEL_SOURCES: readonly LabelSource[] = ["onet_title", "onet_alternate", "onet_short", "onet_reported", "esco_preferred", "esco_alt", "esco_hidden", "national"];
+
+/** An occupation the lexicon can name, with the codes each path needs. */
+export interface Concept {
+  /** O*NET-SOC code ("15-1252.00"), ESCO occupation id (uuid) or "isco:2221". */
+  key: string;
+  kind: "onet" | "esco" | "isco";
+  /** English name: the O*NET title, ESCO's English preferred label or the ISCO unit group's title. */
+  title: string;
+  /** The O*NET-SOC occupation a U.S. path uses (itself, or through the ESCO–O*NET crosswalk), and how. */
+  soc: string | null;
+  socBasis: string | null;
+  /** The ISCO-08 unit group an EU path uses (ESCO's own, or through a crosswalk for O*NET), and how. */
+  isco: string | null;
+  iscoBasis: string | null;
+  /** OEWS national employment of `soc`, to prefer the likelier of near-equal candidates. */
+  employment: number;
+}
+
+export interface LabelInput { concept: number; text: string; lang: Lang; source: LabelSource }
+
+/** Extra weight of the head noun: it names the occupation's family, the other words choose within it. */
+export const HEAD_WEIGHT = 2;
+
+export interface LexiconData {
+  concepts: Concept[];
+  words: string[];
+  wordWeight: Float32Array;
+  /** Bit i set: the word occurs in labels of LANGS[i]. */
+  wordLangs: Uint8Array;
+  labels: string[];
+  entryConcept: Int32Array;
+  entryLabel: Int32Array;
+  entryLang: Uint8Array;
+  entrySource: Uint8Array;
+  /** The entry's head word id (-1: none). */
+  entryHead: Int32Array;
+  /** Σ word weights of the entry, the head counted HEAD_WEIGHT times. */
+  entryMass: Float32Array;
+  postingStart: Int32Array;
+  postingEntries: Int32Array;
+  /** Exact keys (words joined by a space), sorted, with the entries of each. */
+  exactKeys: string[];
+  exactStart: Int32Array;
+  exactEntries: Int32Array;
+  /** Words known before compound splitting, to split a user's compound the way labels were split. */
+  compoundWords: string[];
+  /** pg_trgm-style index over `words`, to match a misspelt word. */
+  wordIndex: TrigramIndex;
+}
+
+/** Words known to compound splitting: unsplit stems of German, Dutch and English labels (loanwords) of 3+ letters. */
+function compoundVocabulary(labels: readonly LabelInput[]): Set<string> {
+  const known = new Set<string>();
+  for (const l of labels) {
+    if (l.lang !== "de" && l.lang !== "nl" && l.lang !== "en") continue;
+    for (const w of rawWords(l.text)) if (w.length >= 3 && !/\d/.test(w)) known.add(stem(w));
+  }
+  return known;
+}
+
+export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[]): LexiconData {
+  const known = compoundVocabulary(labels);
+  const labelTexts: string[] = [];
+  interface Entry { concept: number; label: number; lang: Lang; source: LabelSource; words: string[]; head: string | null }
+  const entries: Entry[] = [];
+  const seen = new Set<string>();
+  // Most authoritative sources first, so a duplicate (same concept, same words) keeps the better source.
+  const ordered = [...labels].sort((a, b) => LABEL_SOURCES.indexOf(a.source) - LABEL_SOURCES.indexOf(b.source));
+  for (const l of ordered) {
+    const labelId = labelTexts.push(l.text) - 1;
+    for (const variant of slashVariants(stripMarkers(l.text))) {
+      const tw = titleWords(variant, known);
+      if (!tw.words.length) continue;
+      const dedupe = `${l.concept}|${tw.words.join(" ")}`;
+      if (seen.has(dedupe)) continue;
+      seen.add(dedupe);
+      const head = tw.words[HEAD_FIRST.has(l.lang) ? tw.headFirst : tw.headLast] ?? null;
+      entries.push({ concept: l.concept, label: labelId, lang: l.lang, source: l.source, words: tw.words, head });
+    }
+  }
+
+  // Word weights: inverse document frequency over concepts (a word on many occupations' labels says little).
+  const conceptsOf = new Map<string, Set<number>>();
+  const langsOf = new Map<string, number>();
+  for (const e of entries) for (const w of e.words) {
+    let set = conceptsOf.get(w);
+    if (!set) conceptsOf.set(w, (set = new Set()));
+    set.add(e.concept);
+    langsOf.set(w, (langsOf.get(w) ?? 0) | (1 << LANGS.indexOf(e.lang)));
+  }
+  const words = [...conceptsOf.keys()].sort();
+  const wordId = new Map(words.map((w, i) => [w, i]));
+  const wordWeight = Float32Array.from(words, (w) => Math.log(1 + concepts.length / conceptsOf.get(w)!.size));
+  const wordLangs = Uint8Array.from(words, (w) => langsOf.get(w)!);
+
+  const n = entries.length;
+  const entryConcept = new Int32Array(n), entryLabel = new Int32Array(n), entryHead = new Int32Array(n);
+  const entryLang = new Uint8Array(n), entrySource = new Uint8Array(n), entryMass = new Float32Array(n);
+  const postings = words.map(() => [] as number[]);
+  const exact = new Map<string, number[]>();
+  entries.forEach((e, i) => {
+    entryConcept[i] = e.concept; entryLabel[i] = e.label; entryLang[i] = LANGS.indexOf(e.lang); entrySource[i] = LABEL_SOURCES.indexOf(e.source);
+    entryHead[i] = e.head === null ? -1 : wordId.get(e.head)!;
+    let mass = 0;
+    for (const w of new Set(e.words)) {
+      const id = wordId.get(w)!;
+      mass += wordWeight[id] * (w === e.head ? HEAD_WEIGHT : 1);
+      postings[id].push(i);
+    }
+    entryMass[i] = mass;
+    const key = e.words.join(" ");
+    const list = exact.get(key);
+    if (list) list.push(i); else exact.set(key, [i]);
+  });
+  const flat = (lists: number[][]) => {
+    const start = new Int32Array(lists.length + 1);
+    lists.forEach((l, i) => (start[i + 1] = start[i] + l.length));
+    const all = new Int32Array(start[lists.length]);
+    lists.forEach((l, i) => all.set(l, start[i]));
+    return { start, all };
+  };
+  const p = flat(postings);
+  const exactKeys = [...exact.keys()].sort();
+  const x = flat(exactKeys.map((k) => exact.get(k)!));
+  return {
+    concepts, words, wordWeight, wordLangs, labels: labelTexts, entryConcept, entryLabel, entryLang, entrySource, entryHead, entryMass,
+    postingStart: p.start, postingEntries: p.all, exactKeys, exactStart: x.start, exactEntries: x.all,
+    compoundWords: [...known].sort(), wordIndex: new TrigramIndex(words),
+  };
+}

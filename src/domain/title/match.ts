@@ -1,0 +1,251 @@
+// Free-text job title → occupation, in any of seven languages, for a U.S. path (an O*NET-SOC code) or an EU path
+// (an ISCO-08 unit group). Tiers, tried in order:
+//   exact    the title's words equal a label's words (method alias / esco_label / national_title by the label's source);
+//   trigram  the label with the best weighted word overlap (rare words and the head noun weigh more; a misspelt
+//            word matches the vocabulary by pg_trgm similarity);
+//   pattern  the title is a fragment inside an O*NET title (the shortest such title).
+// Every answer carries a confidence in [0, 1] and the best three other occupations.
+import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
+import { LABEL_SOURCES, HEAD_WEIGHT, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
+
+export type MatchTarget = "soc" | "isco";
+export type MatchMethod = "code" | "alias" | "esco_label" | "national_title" | "trigram" | "pattern";
+
+/** Below this confidence a salary answer (E1–E3) is a 404 with the candidates as suggestions, not figures for a guess. */
+export const MATCH_CONFIDENCE_THRESHOLD = 0.5;
+
+export interface Candidate {
+  concept: Concept;
+  /** The code the path uses: O*NET-SOC (target soc) or ISCO-08 unit group (target isco). */
+  code: string;
+  score: number;
+  confidence: number;
+  /** The label that matched, as its source writes it, its language and source. */
+  label: string;
+  labelLang: Lang;
+  labelSource: LabelSource;
+}
+
+export interface TitleMatch { best: Candidate; alternatives: Candidate[]; method: MatchMethod; confidence: number }
+
+export interface MatchOptions {
+  target: MatchTarget;
+  /** ISO country of the request's place: its languages are the likelier ones for the title. */
+  country?: string | null;
+}
+
+const COUNTRY_LANGS: Record<string, Lang[]> = {
+  US: ["en"], GB: ["en"], IE: ["en"], MT: ["en"], DE: ["de"], AT: ["de"], LI: ["de"], CH: ["de", "fr", "it"], LU: ["fr", "de"],
+  FR: ["fr"], BE: ["nl", "fr"], NL: ["nl"], PL: ["pl"], ES: ["es"], IT: ["it"], SM: ["it"],
+};
+const UNKNOWN_WORD_WEIGHT = 1;          // a word no label has (a place, a company, a code) counts, but little
+const FUZZY_WORD_SIMILARITY = 0.45;     // pg_trgm similarity for a misspelt word to stand for a known one
+const REWRITE_FACTOR = 0.97;            // a rewritten title (Head of X → X manager) ranks just below a literal match
+const FOREIGN_PATH_FACTOR = 0.97;       // an occupation reached through a crosswalk ranks just below a native one
+const PATTERN_BELOW = 0.35;             // the pattern tier runs only when no label scores this much
+
+// Leadership forms → the manager occupation of that function; HR systems' inverted titles → natural order.
+const FUNCTION_SYNONYMS = new Map<string, string>([["people", "human resources"], ["talent", "human resources"], ["people operations", "human resources"], ["personnel", "human resources"]]);
+const LEADER = /^(?:head|director|vice president|vp|svp|evp|avp|gm|general manager|leiter|leiterin|leitung)\s*(?:of|for|,|-|–)?\s+(?:the\s+)?(.+)$/iu;
+const CHIEF = /^chief\s+(.+?)\s+officer$/iu;
+const FUNCTION_DIRECTOR = /^(.+?)\s+(?:director|head|lead|leiter|leiterin|leitung)$/iu;
+
+/** The title as written, and the rewrites that may name it better, each with its rank factor. */
+export function titleVariants(title: string): { text: string; factor: number }[] {
+  const out: { text: string; factor: number }[] = [];
+  for (const v of slashVariants(stripMarkers(title).replace(/\s+/g, " ").trim())) {
+    out.push({ text: v, factor: 1 });
+    const core = v.replace(/^(?:senior|sr\.?|junior|jr\.?|associate|assistant|deputy|interim|acting|global|regional)\s+/iu, "");
+    const fn = LEADER.exec(core)?.[1] ?? CHIEF.exec(core)?.[1] ?? FUNCTION_DIRECTOR.exec(core)?.[1];
+    if (fn) out.push({ text: `${FUNCTION_SYNONYMS.get(fn.toLowerCase()) ?? fn} manager`, factor: REWRITE_FACTOR });
+    const comma = /^([^,]+),\s*([^,]+)$/.exec(v);
+    if (comma) out.push({ text: `${comma[2]} ${comma[1]}`, factor: REWRITE_FACTOR });
+  }
+  return out;
+}
+
+export class TitleMatcher {
+  private readonly compound: Set<string>;
+  private readonly acc: Float32Array;
+  private readonly touched: Int32Array;
+  private readonly exactIndex: Map<string, number>;
+  private onetFolded: { text: string; entry: number }[] | null = null;
+
+  constructor(readonly lexicon: LexiconData) {
+    this.compound = new Set(lexicon.compoundWords);
+    this.acc = new Float32Array(lexicon.entryConcept.length);
+    this.touched = new Int32Array(lexicon.entryConcept.length);
+    this.exactIndex = new Map(lexicon.exactKeys.map((k, i) => [k, i]));
+  }
+
+  match(title: string, options: MatchOptions): TitleMatch | null {
+    const scores = new Map<number, { score: number; entry: number; exact: boolean }>();
+    for (const variant of titleVariants(title)) this.scoreVariant(variant.text, variant.factor, options, scores);
+    let ranked = this.rank(scores, options.target);
+    let method: MatchMethod | null = null;
+    if (ranked.length && ranked[0].score >= PATTERN_BELOW) {
+      const top = scores.get(ranked[0].conceptId)!;
+      method = top.exact ? exactMethod(LABEL_SOURCES[this.lexicon.entrySource[top.entry]]) : "trigram";
+    } else {
+      const pattern = this.pattern(title, options.target);
+      if (pattern) { ranked = [pattern, ...ranked.filter((r) => r.code !== pattern.code)]; method = "pattern"; }
+    }
+    if (!ranked.length || !method) return null;
+    const candidates = withConfidence(ranked.slice(0, 4)).map((r) => this.candidate(r));
+    return { best: candidates[0], alternatives: candidates.slice(1), method, confidence: candidates[0].confidence };
+  }
+
+  /** Candidates whatever their score, for a 404's suggestion. */
+  closest(title: string, options: MatchOptions, n = 3): Candidate[] {
+    const m = this.match(title, options);
+    return m ? [m.best, ...m.alternatives].slice(0, n) : [];
+  }
+
+  private scoreVariant(text: string, factor: number, options: MatchOptions, scores: Map<number, { score: number; entry: number; exact: boolean }>) {
+    const lx = this.lexicon;
+    const tw = titleWords(text, this.compound);
+    if (!tw.words.length) return;
+    const keep = (conceptId: number, entry: number, score: number, exact: boolean) => {
+      const s = score * factor * this.pathFactor(lx.concepts[conceptId], options.target);
+      const prev = scores.get(conceptId);
+      if (!prev || s > prev.score) scores.set(conceptId, { score: s, entry, exact });
+    };
+
+    // Exact: the same words as a label.
+    const exactAt = this.exactIndex.get(tw.words.join(" "));
+    if (exactAt !== undefined) {
+      for (let k = lx.exactStart[exactAt]; k < lx.exactStart[exactAt + 1]; k++) keep(lx.entryConcept[lx.exactEntries[k]], lx.exactEntries[k], 1, true);
+    }
+
+    // Each word → known words (itself, or misspelt: the most similar ones).
+    const matches = tw.words.map((w) => {
+      const id = binarySearch(lx.words, w);
+      if (id >= 0) return [{ id, sim: 1 }];
+      return lx.wordIndex.search(w, FUZZY_WORD_SIMILARITY).slice(0, 3).map((h) => ({ id: h.id, sim: h.similarity }));
+    });
+    const weightOf = matches.map((m) => (m.length ? lx.wordWeight[m[0].id] : UNKNOWN_WORD_WEIGHT));
+    const mass = (head: number) => weightOf.reduce((sum, w, i) => sum + w * (i === head ? HEAD_WEIGHT : 1), 0);
+    const massLast = mass(tw.headLast), massFirst = mass(tw.headFirst);
+    const langFactor = this.languageFactors(matches, weightOf, options.country);
+
+    const { acc, touched } = this;
+    let n = 0;
+    matches.forEach((list, i) => {
+      for (const { id, sim } of list) {
+        const w = lx.wordWeight[id];
+        for (let k = lx.postingStart[id]; k < lx.postingStart[id + 1]; k++) {
+          const e = lx.postingEntries[k];
+          const headFirst = HEAD_FIRST.has(LANGS[lx.entryLang[e]]);
+          const qw = weightOf[i] * (i === (headFirst ? tw.headFirst : tw.headLast) ? HEAD_WEIGHT : 1);
+          const ew = w * (lx.entryHead[e] === id ? HEAD_WEIGHT : 1);
+          if (acc[e] === 0) touched[n++] = e;
+          acc[e] += (sim * (qw + ew)) / 2;
+        }
+      }
+    });
+    for (let t = 0; t < n; t++) {
+      const e = touched[t];
+      const headFirst = HEAD_FIRST.has(LANGS[lx.entryLang[e]]);
+      const dice = Math.min(1, (2 * acc[e]) / ((headFirst ? massFirst : massLast) + lx.entryMass[e]));
+      acc[e] = 0;
+      keep(lx.entryConcept[e], e, dice * langFactor[lx.entryLang[e]], false);
+    }
+  }
+
+  /**
+   * How well each language's vocabulary covers the title's words, nudged towards the request country's languages:
+   * a label in a language that covers the title less well ranks up to 10% lower (Chef de projet is French).
+   */
+  private languageFactors(matches: { id: number; sim: number }[][], weights: number[], country: string | null | undefined): number[] {
+    const cover = LANGS.map(() => 0);
+    matches.forEach((m, i) => {
+      if (m.length && m[0].sim === 1) LANGS.forEach((_, l) => { if (this.lexicon.wordLangs[m[0].id] & (1 << l)) cover[l] += weights[i]; });
+    });
+    const total = weights.reduce((a, b) => a + b, 0);
+    for (const lang of COUNTRY_LANGS[country ?? ""] ?? []) cover[LANGS.indexOf(lang)] += 0.25 * total;
+    const best = Math.max(...cover);
+    return cover.map((c) => (best > 0 ? 0.9 + 0.1 * (c / best) : 1));
+  }
+
+  private pathFactor(c: Concept, target: MatchTarget): number {
+    if (target === "soc") return c.soc === null ? 0 : c.kind === "onet" ? 1 : FOREIGN_PATH_FACTOR;
+    return c.isco === null ? 0 : c.kind === "onet" ? FOREIGN_PATH_FACTOR : 1;
+  }
+
+  /** Occupations by score, one per code; among near-equal scores (within 0.01) the one more people hold. */
+  private rank(scores: Map<number, { score: number; entry: number }>, target: MatchTarget) {
+    const lx = this.lexicon;
+    const all = [...scores].filter(([, s]) => s.score > 0).map(([conceptId, s]) => {
+      const c = lx.concepts[conceptId];
+      return { conceptId, entry: s.entry, score: s.score, code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment };
+    });
+    all.sort((a, b) => b.score - a.score);
+    const out: typeof all = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < all.length && out.length < 4; i++) {
+      // Among the candidates within 0.01 of this one, take the most employed whose code is not listed yet.
+      const near = all.slice(i).filter((x) => all[i].score - x.score <= 0.01 && !seen.has(groupOf(x.code, target)));
+      if (!near.length) continue;
+      const pick = near.reduce((a, b) => (b.employment > a.employment ? b : a));
+      if (seen.has(groupOf(pick.code, target))) continue;
+      seen.add(groupOf(pick.code, target));
+      out.push({ ...pick, score: all[i].score === pick.score ? pick.score : Math.max(pick.score, all[i].score - 0.01) });
+      if (pick !== all[i]) i--;
+    }
+    return out;
+  }
+
+  private pattern(title: string, target: MatchTarget) {
+    const q = fold(title).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+    if (q.length < 3) return null; // a one- or two-letter fragment is inside half the titles
+    const lx = this.lexicon;
+    this.onetFolded ??= [...lx.entryConcept.keys()].filter((e) => LABEL_SOURCES[lx.entrySource[e]].startsWith("onet"))
+      .map((e) => ({ text: fold(lx.labels[lx.entryLabel[e]]), entry: e }));
+    let best: { text: string; entry: number } | null = null;
+    for (const x of this.onetFolded) if (x.text.includes(q) && (!best || x.text.length < best.text.length)) best = x;
+    if (!best) return null;
+    const conceptId = lx.entryConcept[best.entry];
+    const c = lx.concepts[conceptId];
+    const code = target === "soc" ? c.soc : c.isco;
+    if (!code) return null;
+    return { conceptId, entry: best.entry, score: Math.min(0.6, (0.8 * q.length) / best.text.length), code, employment: c.employment };
+  }
+
+  private candidate(r: { conceptId: number; entry: number; code: string; score: number; confidence: number }): Candidate {
+    const lx = this.lexicon;
+    return {
+      concept: lx.concepts[r.conceptId], code: r.code, score: round3(r.score), confidence: r.confidence,
+      label: lx.labels[lx.entryLabel[r.entry]], labelLang: LANGS[lx.entryLang[r.entry]], labelSource: LABEL_SOURCES[lx.entrySource[r.entry]],
+    };
+  }
+}
+
+/** O*NET-SOC codes group by their 6-digit SOC (15-1252.00 and .01 are one occupation for wages). */
+const groupOf = (code: string, target: MatchTarget) => (target === "soc" ? code.slice(0, 7) : code);
+
+const exactMethod = (source: LabelSource): MatchMethod => (source === "national" ? "national_title" : source.startsWith("esco") ? "esco_label" : "alias");
+
+/**
+ * Confidence: the candidate's score, less up to 0.25 as a competing occupation comes within 0.1 of it
+ * (two occupations sharing one label each get at most 0.75).
+ */
+export function withConfidence<T extends { score: number }>(ranked: T[]): (T & { confidence: number })[] {
+  return ranked.map((r, i) => {
+    const rival = Math.max(0, ...ranked.filter((_, j) => j !== i).map((x) => x.score));
+    const closeness = Math.min(1, Math.max(0, (rival - r.score + 0.1) / 0.1));
+    return { ...r, confidence: round3(Math.max(0, r.score - 0.25 * closeness)) };
+  });
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+function binarySearch(sorted: readonly string[], key: string): number {
+  let lo = 0, hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = sorted[mid];
+    if (v === key) return mid;
+    if (v < key) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}

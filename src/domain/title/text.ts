@@ -1,0 +1,193 @@
+// Job-title text → the words the matcher compares, the same way for an index label and a user's title, in
+// seven languages. Every step is applied to both sides, so a rule only has to be consistent, not linguistically
+// perfect: a rule that merges two forms merges them everywhere.
+//
+// Order: markers out (gender forms, requisition codes) → fold case and accents (ä → ae, é → e) → words →
+// British spellings → abbreviations spelled out → seniority, shift and function words out → light stem
+// (plural and gender endings) → compounds split into known words (Softwareentwickler → software entwickler).
+
+export type Lang = "en" | "de" | "fr" | "nl" | "pl" | "es" | "it";
+export const LANGS: readonly Lang[] = ["en", "de", "fr", "nl", "pl", "es", "it"];
+/** Where a title's head noun sits: the last word (English, German, Dutch) or the first (Romance, Polish). */
+export const HEAD_FIRST: ReadonlySet<Lang> = new Set(["fr", "es", "it", "pl"]);
+
+// Gender and inclusive-writing markers that carry no occupation: (m/w/d), H/F, (k/m), Lehrer*in, Chargé(e).
+const GENDER_MARKERS = [
+  /\(\s*(?:[mwdfhxkdiv]\s*[/|,]\s*)+[mwdfhxkdiv]\s*\*?\s*\)/giu, // (m/w/d), (w/m/d), (f/m/x), (H/F), (k/m)
+  /(?<![\p{L}])(?:[mwfh]\s*\/\s*){1,2}[mwdfhx](?![\p{L}])/giu,    // m/w/d, H/F without brackets
+  /\((?:all genders|alle geschlechter|gn\*?|genderneutral)\)/giu,
+  /(?<=\p{L})[*:_·]\s?(?:innen|in|e|ne|se|euse|rice|ère|trice|a|ka)(?![\p{L}])/gu, // Lehrer*in, développeur·se
+  /(?<=\p{L})\((?:innen|in|e|ne|se|euse|rice|ère|trice|a|ka|essa)\)/gu,              // Chargé(e), Lehrer(in)
+  /(?<=\p{Ll})Innen(?![\p{L}])|(?<=\p{Ll})In(?![\p{L}])/gu,                          // binnen-I: LehrerIn, LehrerInnen
+];
+// Requisition and internal codes: (REQ 4411), #12345, Job ID: R-123, JR-20931, Ref. 55.
+const CODES = [
+  /\b(?:req(?:uisition)?|job\s*id|job\s*code|ref(?:erence)?|id|nr|no)\b\.?\s*[#:.-]?\s*[\w-]*\d[\w-]*/giu,
+  /#\s*[\w-]*\d[\w-]*/gu,
+  /\b[a-z]{0,3}-?\d{3,}[a-z]?\b/giu,
+];
+
+/** Fold case and accents: German umlauts to their two-letter spelling (as typed without them), others dropped. */
+export function fold(text: string): string {
+  return text.toLowerCase()
+    .replace(/ä/g, "ae").replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ß/g, "ss")
+    .replace(/[łŁ]/g, "l").replace(/ø/g, "o").replace(/æ/g, "ae").replace(/œ/g, "oe").replace(/đ/g, "d")
+    .normalize("NFD").replace(/\p{M}+/gu, "");
+}
+
+/** The title without gender markers and requisition codes. */
+export function stripMarkers(text: string): string {
+  let out = text.replace(/(\p{L}+)frau\s*\/\s*-?\s*(?:\1)?mann\b/giu, "$1mann").replace(/(\p{L}+)mann\s*\/\s*-?\s*(?:\1)?frau\b/giu, "$1mann");
+  for (const re of GENDER_MARKERS) out = out.replace(re, " ");
+  for (const re of CODES) out = out.replace(re, " ");
+  return out;
+}
+
+// Suffix-only alternatives after a slash: Verkäufer/in, Kierownik/czka, ministro/a, vendeur/euse.
+const SUFFIX_ALTERNATIVE = /^-?(?:in|innen|frau|ka|czka|a|e|ne|se|euse|rice|trice|ère|essa|ice|ina|ora|esa)$/iu;
+
+/**
+ * A label or title with slash alternatives → each alternative: "Erzieher/Erzieherin" → both; "Verkäufer/in" →
+ * "Verkäufer", "Verkäuferin"; "Conseiller / Conseillère Incendie" → "Conseiller Incendie", "Conseillère Incendie".
+ * A slash between digits or inside an abbreviation (24/7, UX/UI) is left alone.
+ */
+export function slashVariants(text: string): string[] {
+  const parts = text.split("/").map((p) => p.trim());
+  if (parts.length < 2 || parts.some((p) => !p)) return [text];
+  const abbreviation = (p: string) => /^[\p{Lu}\d]{1,4}$/u.test(p);
+  if (parts.every((p, i) => abbreviation(i === 0 ? p.split(/\s+/).pop()! : p.split(/\s+/)[0]))) return [text];
+  const [first, ...rest] = parts;
+  const variants = [first];
+  for (const part of rest) {
+    if (SUFFIX_ALTERNATIVE.test(part)) { variants.push(first + part.replace(/^-/, "")); continue; }
+    const firstWords = first.split(/\s+/);
+    const partWords = part.split(/\s+/);
+    // "Conseiller / Conseillère X": the first alternative is one word that the rest completes.
+    if (firstWords.length === 1 && partWords.length > 1) variants[0] = [first, ...partWords.slice(1)].join(" ");
+    variants.push(part);
+  }
+  return [...new Set(variants)];
+}
+
+// British → U.S. spellings (both sides get them, so "labour" and "labor", "paediatric" and "pediatric" meet).
+const BRITISH_PREFIX = /^(paed|anaes|haem|gynaec|orthopaed|oesoph|encyclopaed)/;
+const AMERICAN_PREFIX: Record<string, string> = { paed: "ped", anaes: "anes", haem: "hem", gynaec: "gynec", orthopaed: "orthoped", oesoph: "esoph", encyclopaed: "encycloped" };
+function american(word: string): string {
+  let w = word.replace(BRITISH_PREFIX, (p) => AMERICAN_PREFIX[p]);
+  if (w.length >= 6) w = w.replace(/our(er|ers|s)?$/, "or$1");
+  if (w.length >= 5) w = w.replace(/([^aeiou])tre(s)?$/, "$1ter$2");
+  return w.replace(/is(e|er|ers|ing|ation|ations)$/, "iz$1").replace(/ogue$/, "og");
+}
+
+// Abbreviations spelled out the way index titles spell them. A Map: keys come from user input.
+const ABBREVIATIONS = new Map<string, string>(Object.entries({
+  eng: "engineer", engr: "engineer", mgr: "manager", mngr: "manager", dev: "developer", devs: "developer", asst: "assistant",
+  assoc: "associate", admin: "administrator", tech: "technician", techs: "technician", rep: "representative", coord: "coordinator",
+  spec: "specialist", supv: "supervisor", supvr: "supervisor", dir: "director", acct: "accountant", exec: "executive",
+  prog: "programmer", sw: "software", sys: "systems", svc: "service", ops: "operations", hr: "human resources",
+  ux: "user experience", ui: "user interface", sre: "site reliability engineer", ml: "machine learning", ai: "artificial intelligence",
+  qa: "quality assurance", qc: "quality control", cna: "certified nursing assistant", lpn: "licensed practical nurse",
+  lvn: "licensed vocational nurse", rn: "registered nurse", np: "nurse practitioner", cdl: "commercial truck driver",
+  hgv: "heavy goods vehicle", lgv: "large goods vehicle", swe: "software engineer", sde: "software development engineer",
+  pm: "project manager", vp: "vice president", svp: "vice president", evp: "vice president", avp: "vice president",
+  cto: "chief technology officer", cfo: "chief financial officer", coo: "chief operating officer", cio: "chief information officer",
+  cmo: "chief marketing officer", chro: "chief human resources officer", ciso: "chief information security officer",
+  gf: "geschaeftsfuehrer", sachb: "sachbearbeiter", kaufm: "kaufmann", resp: "responsable",
+}));
+
+// Words that say nothing about the occupation: seniority and level, training status (an apprentice is coded to the
+// occupation learned), shift, contract and place of work, in the seven languages.
+const NOISE = new Set([
+  "senior", "sr", "snr", "junior", "jr", "jnr", "lead", "principal", "staff", "entry", "level", "mid", "experienced", "i", "ii", "iii", "iv", "1", "2", "3", "4",
+  "trainee", "apprentice", "intern", "internship", "graduate",
+  "night", "nights", "day", "days", "evening", "evenings", "weekend", "weekends", "shift", "shifts", "overnight", "prn", "diem",
+  "remote", "hybrid", "onsite", "site", "full", "part", "time", "ft", "pt", "temp", "temporary", "contract", "permanent", "hiring", "urgent",
+  "erfahrener", "erfahrene", "stellvertretender", "stellvertretende", "stv", "azubi", "auszubildender", "auszubildende", "ausbildung",
+  "praktikant", "praktikum", "werkstudent", "vollzeit", "teilzeit", "befristet", "unbefristet", "homeoffice", "nachtschicht", "schicht",
+  "confirme", "confirmee", "debutant", "debutante", "experimente", "experimentee", "apprenti", "apprentie", "stagiaire", "alternance",
+  "alternant", "teletravail", "cdi", "cdd", "interim", "nuit",
+  "esperto", "esperta", "tirocinante", "stagista", "apprendista",
+  "becario", "becaria", "practicas", "teletrabajo", "remoto", "jornada", "completa", "media",
+  "ervaren", "medior", "stagiair", "voltijd", "deeltijd", "thuiswerk",
+  "starszy", "starsza", "mlodszy", "mlodsza", "stazysta", "stazystka", "praktykant", "praktykantka", "zdalnie", "zdalna", "etat",
+]);
+// Function words: they join words, they do not name anything. Prepositions among them end an English, German or
+// Dutch head-noun phrase ("Professor of Pediatrics": the head is professor).
+const PREPOSITIONS = new Set(["of", "for", "in", "at", "with", "on", "to", "fuer", "im", "von", "vom", "zum", "zur", "mit", "bei", "van", "voor", "bij", "met"]);
+const FUNCTION_WORDS = new Set([
+  ...PREPOSITIONS, "and", "the", "a", "an", "or", "und", "der", "das", "den", "dem", "des", "am", "an", "auf",
+  "de", "du", "des", "la", "le", "les", "l", "d", "et", "en", "au", "aux", "pour", "a", "sur", "par",
+  "del", "el", "los", "las", "y", "e", "para", "al", "con", "di", "della", "dei", "degli", "delle", "il", "lo", "gli", "alla", "per", "ed",
+  "het", "een", "w", "z", "ze", "do", "na", "dla", "oraz", "ds", "u",
+]);
+
+/**
+ * A light stem shared by the seven languages: English plural (-ies, -es, -s), German feminine (-in, -innen),
+ * French feminine (-euse, -rice → -eur), Italian -trice → -tore, Polish feminine -ka, then trailing vowels, so
+ * ingeniero / ingeniera / ingenieros, infirmier / infirmière and Fahrer / Fahrerin meet.
+ */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let w = word;
+  if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
+  else if (/(ss|ch|sh|x)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length >= 6) w = w.replace(/(?<=[^aeiouy])in(nen)?$/, "");
+  if (w.length >= 6) w = w.replace(/euse$/, "eur").replace(/(?<=[^aeiou])rice$/, "eur").replace(/trice$/, "tore");
+  if (w.length >= 7) w = w.replace(/(?<=[^aeiouy])ka$/, "");
+  const bare = w.replace(/[aeiouy]+$/, "");
+  return bare.length >= 3 ? bare : w;
+}
+
+export interface TitleWords {
+  /** Stemmed words, function and noise words removed, compounds split. */
+  words: string[];
+  /** Index in `words` of the head noun under each convention. */
+  headLast: number;
+  headFirst: number;
+}
+
+/** Split a folded compound into [modifier…, head] when both ends are known words (the head the longest possible). */
+export function splitCompound(word: string, known: ReadonlySet<string>, depth = 0): string[] {
+  if (word.length < 7 || depth > 2) return [word];
+  for (let i = 3; i <= word.length - 4; i++) {
+    const head = word.slice(i);
+    if (!known.has(head) && !known.has(stem(head))) continue;
+    const modifier = word.slice(0, i);
+    // Linking elements between German/Dutch compound parts: Arbeit-s-vermittler, Pflege-fachkraft, kinder-en-.
+    for (const m of [modifier, modifier.replace(/(s|es|n|en|e)$/, "")]) {
+      if (m.length >= 3 && (known.has(m) || known.has(stem(m)))) return [stem(m), stem(head)];
+    }
+    if (depth < 2 && modifier.length >= 7) {
+      const inner = splitCompound(modifier, known, depth + 1);
+      if (inner.length > 1) return [...inner, stem(head)];
+    }
+  }
+  return [word];
+}
+
+/** Folded words of a title, before stemming: markers stripped, British spelled American, abbreviations out. */
+export function rawWords(text: string): string[] {
+  const words = fold(stripMarkers(text)).replace(/&/g, " and ").replace(/[^\p{L}\p{N}+#]+/gu, " ").trim().split(" ").filter(Boolean);
+  return words.flatMap((w) => (ABBREVIATIONS.get(w) ?? american(w)).split(" "));
+}
+
+/**
+ * The words the matcher compares. `known`: the index's word list (for compound splitting); without it, no
+ * splitting (the index builds that list from unsplit words first).
+ */
+export function titleWords(text: string, known?: ReadonlySet<string>): TitleWords {
+  const raw = rawWords(text);
+  const words: string[] = [];
+  let firstPreposition = -1;
+  const keepNoise = raw.every((w) => NOISE.has(w) || FUNCTION_WORDS.has(w)); // "Senior" alone stays "senior"
+  for (const w of raw) {
+    if (PREPOSITIONS.has(w) && firstPreposition < 0 && words.length) firstPreposition = words.length;
+    if (FUNCTION_WORDS.has(w) || (!keepNoise && NOISE.has(w))) continue;
+    const s = stem(w);
+    if (known) words.push(...splitCompound(s, known));
+    else words.push(s);
+  }
+  const headLast = firstPreposition > 0 ? Math.min(firstPreposition, words.length) - 1 : words.length - 1;
+  return { words, headLast, headFirst: words.length ? 0 : -1 };
+}

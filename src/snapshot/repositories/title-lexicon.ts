@@ -1,0 +1,133 @@
+// The title lexicon's inputs from the snapshot tables (O*NET titles, ESCO labels, national titles, crosswalks), and
+// the built lexicon stored packed under title_lexicon.* so start-up loads it without rebuilding.
+import type { Database } from "bun:sqlite";
+import type { Concept, LabelInput, LabelSource, LexiconData } from "../../domain/title/lexicon.ts";
+import { iscoForOnet, socForEsco } from "../../domain/title/codes.ts";
+import { TrigramIndex } from "../../domain/trigram-index.ts";
+import type { Lang } from "../../domain/title/text.ts";
+import { packStrings, readPacked, unpackStrings } from "../packed.ts";
+import { WagesRepository } from "./wages.ts";
+
+export interface LexiconInputs { concepts: Concept[]; labels: (LabelInput & { rowKey: string })[] }
+
+/**
+ * Every occupation and label the matcher knows, with the codes each path uses. `rowKey` names the label's source
+ * row (see scripts/eval/title-sets.ts), so an evaluation can hold rows out.
+ */
+export function lexiconInputs(db: Database): LexiconInputs {
+  const wages = new WagesRepository(db);
+  const byCode = wages.nationalEmployment(wages.latestYear);
+  // An O*NET .xx occupation weighs as its 6-digit SOC code, or its broad group where only that is published.
+  const employment = (onet: string) => byCode.get(onet.slice(0, 7)) ?? byCode.get(`${onet.slice(0, 6)}0`) ?? 0;
+
+  const tableUnits = groupBy(db.query<{ onet: string; isco: string }, []>(
+    `SELECT DISTINCT b.soc2019_code AS onet, x.isco_code AS isco FROM onet_soc_2010_2019 b
+     JOIN isco_soc2010 x ON x.soc2010_code = substr(b.soc2010_code, 1, 7) ORDER BY 1, 2`).all(), (r) => r.onet, (r) => r.isco);
+  const unitSocs = groupBy([...tableUnits].flatMap(([onet, units]) => units.map((isco) => ({ onet, isco }))), (r) => r.isco, (r) => r.onet);
+  const escoUnit = new Map(db.query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation").all().map((r) => [r.uri, r.isco_unit]));
+  const crosswalk = db.query<{ onet_code: string; esco_uri: string; match_type: string }, []>("SELECT onet_code, esco_uri, match_type FROM esco_onet ORDER BY 1, 2").all();
+  const closeUnits = groupBy(crosswalk.filter((r) => /^(exactMatch|closeMatch|exactISCO)$/.test(r.match_type)), (r) => r.onet_code,
+    (r) => (r.esco_uri.startsWith("isco:") ? r.esco_uri.slice(5) : escoUnit.get(r.esco_uri) ?? ""));
+  const onetOf = groupBy(crosswalk.filter((r) => !r.esco_uri.startsWith("isco:")), (r) => r.esco_uri, (r) => ({ onet: r.onet_code, relation: r.match_type }));
+  const iscoTitle = new Map(db.query<{ code: string; title: string }, []>("SELECT code, title FROM isco_08").all().map((r) => [r.code, r.title]));
+
+  const concepts: Concept[] = [];
+  const index = new Map<string, number>();
+  const add = (c: Concept) => index.set(c.key, concepts.push(c) - 1);
+  const onet = db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM onet_occupation ORDER BY soc_code").all();
+  for (const o of onet) {
+    const isco = iscoForOnet(tableUnits.get(o.soc_code) ?? [], (closeUnits.get(o.soc_code) ?? []).filter(Boolean));
+    add({ key: o.soc_code, kind: "onet", title: o.title, soc: o.soc_code, socBasis: "onet", isco: isco?.unit ?? null, iscoBasis: isco?.basis ?? null, employment: employment(o.soc_code) });
+  }
+  const onetCodes = new Set(onet.map((o) => o.soc_code));
+  const socOf = (matches: { onet: string; relation: string }[], unit: string) =>
+    socForEsco(matches.filter((m) => onetCodes.has(m.onet)), (unitSocs.get(unit) ?? []).filter((c) => onetCodes.has(c)), employment);
+  for (const e of db.query<{ uri: string; isco_unit: string; label_en: string | null }, []>("SELECT uri, isco_unit, label_en FROM esco_occupation ORDER BY uri").all()) {
+    const soc = socOf(onetOf.get(e.uri) ?? [], e.isco_unit);
+    add({ key: e.uri, kind: "esco", title: e.label_en ?? iscoTitle.get(e.isco_unit) ?? e.isco_unit, soc: soc?.soc ?? null, socBasis: soc?.basis ?? null,
+      isco: e.isco_unit, iscoBasis: "esco", employment: soc ? employment(soc.soc) : 0 });
+  }
+  for (const { concept } of db.query<{ concept: string }, []>("SELECT DISTINCT concept FROM occupation_label WHERE concept LIKE 'isco:%' ORDER BY 1").all()) {
+    const unit = concept.slice(5);
+    const soc = socOf([], unit);
+    add({ key: concept, kind: "isco", title: iscoTitle.get(unit) ?? unit, soc: soc?.soc ?? null, socBasis: soc?.basis ?? null, isco: unit, iscoBasis: "isco", employment: soc ? employment(soc.soc) : 0 });
+  }
+
+  const ONET_SOURCE: Record<string, LabelSource> = { title: "onet_title", alternate: "onet_alternate", short: "onet_short", reported: "onet_reported" };
+  const labels: LexiconInputs["labels"] = [];
+  for (const t of db.query<{ soc_code: string; title: string; kind: string }, []>("SELECT soc_code, title, kind FROM onet_title ORDER BY rowid").all()) {
+    const concept = index.get(t.soc_code);
+    if (concept !== undefined) labels.push({ concept, text: t.title, lang: "en", source: ONET_SOURCE[t.kind], rowKey: `onet:${t.soc_code}|${t.title}|${t.kind}` });
+  }
+  for (const l of db.query<{ concept: string; text: string; lang: string; source: string }, []>("SELECT concept, text, lang, source FROM occupation_label ORDER BY rowid").all()) {
+    const concept = index.get(l.concept);
+    if (concept !== undefined) labels.push({ concept, text: l.text, lang: l.lang as Lang, source: l.source as LabelSource, rowKey: `label:${l.concept}|${l.text}|${l.source}` });
+  }
+  return { concepts, labels };
+}
+
+function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) => V): Map<string, V[]> {
+  const out = new Map<string, V[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(value(r)); else out.set(k, [value(r)]);
+  }
+  return out;
+}
+
+type Typed = Int32Array | Uint8Array | Float32Array | Uint16Array;
+const bytes = (a: Typed) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+function typed<T extends Typed>(b: Uint8Array, Kind: { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number }): T {
+  // A copy: a BLOB's bytes need not be aligned for the element size.
+  return new Kind(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
+}
+
+const CONCEPT_COLUMNS = ["key", "kind", "title", "soc", "socBasis", "isco", "iscoBasis"] as const;
+
+/** The lexicon as the snapshot build stores it (title_lexicon.*): strings packed, numbers as typed-array bytes. */
+export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array> {
+  const { sizes, postings } = lx.wordIndex.built();
+  const trigramLists = [...postings];
+  const ends = new Int32Array(trigramLists.length);
+  const ids = new Int32Array(trigramLists.reduce((n, [, l]) => n + l.length, 0));
+  let at = 0;
+  trigramLists.forEach(([, list], i) => { ids.set(list, at); ends[i] = at += list.length; });
+  const out: Record<string, string | Uint8Array> = {
+    words: packStrings(lx.words), word_weight: bytes(lx.wordWeight), word_langs: bytes(lx.wordLangs), labels: packStrings(lx.labels),
+    entry_concept: bytes(lx.entryConcept), entry_label: bytes(lx.entryLabel), entry_lang: bytes(lx.entryLang), entry_source: bytes(lx.entrySource),
+    entry_head: bytes(lx.entryHead), entry_mass: bytes(lx.entryMass), posting_start: bytes(lx.postingStart), posting_entries: bytes(lx.postingEntries),
+    exact_keys: packStrings(lx.exactKeys), exact_start: bytes(lx.exactStart), exact_entries: bytes(lx.exactEntries), compound_words: packStrings(lx.compoundWords),
+    word_trigram_sizes: bytes(sizes), word_trigrams: packStrings(trigramLists.map(([t]) => t)), word_trigram_ends: bytes(ends), word_trigram_ids: bytes(ids),
+    concept_employment: bytes(Float32Array.from(lx.concepts, (c) => c.employment)),
+  };
+  for (const col of CONCEPT_COLUMNS) out[`concept_${col}`] = packStrings(lx.concepts.map((c) => c[col] ?? ""));
+  return out;
+}
+
+/** The lexicon the snapshot build stored. */
+export function storedLexicon(db: Database): LexiconData {
+  const p = readPacked(db, "title_lexicon.");
+  const s = (name: string) => unpackStrings(p.get(name) as string);
+  const b = (name: string) => p.get(name) as Uint8Array;
+  const columns = Object.fromEntries(CONCEPT_COLUMNS.map((c) => [c, s(`concept_${c}`)])) as Record<(typeof CONCEPT_COLUMNS)[number], string[]>;
+  const employment = typed(b("concept_employment"), Float32Array);
+  const concepts: Concept[] = columns.key.map((key, i) => ({
+    key, kind: columns.kind[i] as Concept["kind"], title: columns.title[i], soc: columns.soc[i] || null, socBasis: columns.socBasis[i] || null,
+    isco: columns.isco[i] || null, iscoBasis: columns.iscoBasis[i] || null, employment: employment[i],
+  }));
+  const words = s("words");
+  const ends = typed(b("word_trigram_ends"), Int32Array);
+  const ids = typed(b("word_trigram_ids"), Int32Array);
+  const postings = new Map<string, Int32Array>();
+  s("word_trigrams").forEach((t, i) => postings.set(t, ids.subarray(i ? ends[i - 1] : 0, ends[i])));
+  return {
+    concepts, words, wordWeight: typed(b("word_weight"), Float32Array), wordLangs: typed(b("word_langs"), Uint8Array), labels: s("labels"),
+    entryConcept: typed(b("entry_concept"), Int32Array), entryLabel: typed(b("entry_label"), Int32Array), entryLang: typed(b("entry_lang"), Uint8Array),
+    entrySource: typed(b("entry_source"), Uint8Array), entryHead: typed(b("entry_head"), Int32Array), entryMass: typed(b("entry_mass"), Float32Array),
+    postingStart: typed(b("posting_start"), Int32Array), postingEntries: typed(b("posting_entries"), Int32Array),
+    exactKeys: s("exact_keys"), exactStart: typed(b("exact_start"), Int32Array), exactEntries: typed(b("exact_entries"), Int32Array),
+    compoundWords: s("compound_words"),
+    wordIndex: new TrigramIndex(words, { sizes: typed(b("word_trigram_sizes"), Uint16Array), postings }),
+  };
+}
