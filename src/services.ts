@@ -3,9 +3,10 @@ import type { Snapshot } from "./snapshot/open.ts";
 import { SourcesRepository } from "./snapshot/repositories/sources.ts";
 import { OccupationsRepository } from "./snapshot/repositories/occupations.ts";
 import { SkillsRepository } from "./snapshot/repositories/skills.ts";
-import { TitleSearch, occupationTitleSearch, storedTitleAliases } from "./snapshot/repositories/title-search.ts";
+import { TitleSearch, occupationTitleSearch } from "./snapshot/repositories/title-search.ts";
+import { storedLexicon } from "./snapshot/repositories/title-lexicon.ts";
 import { WagesRepository } from "./snapshot/repositories/wages.ts";
-import { TitleMatcher } from "./domain/title-match.ts";
+import { TitleMatcher } from "./domain/title/match.ts";
 import { LocationsRepository } from "./snapshot/repositories/locations.ts";
 import { EuEarningsRepository } from "./snapshot/repositories/eu-earnings.ts";
 import { IscoRepository } from "./snapshot/repositories/isco.ts";
@@ -57,6 +58,6 @@ export function createServices(snapshot: Snapshot): Services {
     metroPrices,
     metroSearch: TitleSearch.build(metroPrices.metros.map((m) => ({ key: m.cbsa, text: m.name }))),
     ppp: new PppRepository(snapshot.db),
-    titleMatcher: new TitleMatcher(storedTitleAliases(snapshot.db), occupationSearch),
+    titleMatcher: new TitleMatcher(storedLexicon(snapshot.db)),
   };
 }

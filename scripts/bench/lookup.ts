@@ -37,11 +37,11 @@ async function httpLatency(port: number, host: string, paths: readonly string[],
 const s = createServices(openSnapshot(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite"));
 const generated = conformanceQueries(s.occupationSearch.index.texts, quick ? 200 : 1000);
 const titleMix = [...TITLES, ...generated];
-const titleTime = time(titleMix, (t) => s.titleMatcher.match(t));
+const titleTime = time(titleMix, (t) => s.titleMatcher.match(t, { target: "soc", country: "US" }));
 const placeTime = time(PLACES, (p) => resolveLocation(p, s.locations));
 
 // Coverage.
-const resolved = generated.filter((t) => s.titleMatcher.match(t)).length;
+const resolved = generated.filter((t) => s.titleMatcher.match(t, { target: "soc", country: "US" })).length;
 const occupations = s.occupations.all.length;
 const withWages = s.occupations.all.filter((o) => s.wages.publishes(s.wages.latestYear, s.wages.publishedCode(s.wages.latestYear, o.socCode.slice(0, 7)).code)).length;
 const euCountries = s.euEarnings.coverage().size - 1; // less the EU27 aggregate

@@ -16,6 +16,8 @@ export interface ErrorDetail {
   doc_url?: string | null;
   field?: string | null;
   errors?: FieldError[] | null;
+  /** Addition on NO_SALARY_DATA: the occupations the title came closest to, for the caller to pick from. */
+  alternatives?: { code: string; title: string; confidence: number }[] | null;
 }
 
 export class ApiError extends Error {
@@ -23,7 +25,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { suggestion?: string; field?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+    readonly extra: { suggestion?: string; field?: string; errors?: FieldError[]; headers?: Record<string, string>; alternatives?: ErrorDetail["alternatives"] } = {},
   ) {
     super(message);
   }
@@ -50,7 +52,7 @@ export const ERROR_CODES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: "413: the request body exceeds MAX_BODY_BYTES.",
   UNKNOWN_HOST: "404: the Host header names none of the configured hosts.",
   LOCATION_NOT_FOUND: "400: the location or country cannot be resolved.",
-  NO_SALARY_DATA: "404: no occupation matches the job title; the suggestion names the closest titles.",
+  NO_SALARY_DATA: "404: no occupation matches the job title, or none with confidence at or above 0.5; `alternatives` and the suggestion name the closest occupations (pass one as occupation_code).",
   NO_BENCHMARK: "404: the occupation matched, but the source publishes no figure for that area or country; the suggestion names a wider one.",
   INTERNAL_ERROR: "500: unexpected server error; quote request_id when reporting it.",
   SERVICE_UNAVAILABLE: "503: a dependency of the service is unavailable.",
@@ -62,6 +64,7 @@ export function errorBody(err: ApiError, requestId: string, docBaseUrl: string):
   if (err.extra.suggestion) detail.suggestion = err.extra.suggestion;
   if (err.extra.field) detail.field = err.extra.field;
   if (err.extra.errors) detail.errors = err.extra.errors;
+  if (err.extra.alternatives) detail.alternatives = err.extra.alternatives;
   detail.doc_url = `${docBaseUrl}#${errorAnchor(err.code)}`;
   return { error: detail };
 }

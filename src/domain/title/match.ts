@@ -16,14 +16,15 @@ export const MATCH_CONFIDENCE_THRESHOLD = 0.5;
 
 export interface Candidate {
   concept: Concept;
-  /** The code the path uses: O*NET-SOC (target soc) or ISCO-08 unit group (target isco). */
+  /** The code the path uses: O*NET-SOC (target soc) or ISCO-08 unit group (target isco), and its title there. */
   code: string;
+  codeTitle: string;
   score: number;
   confidence: number;
-  /** The label that matched, as its source writes it, its language and source. */
-  label: string;
-  labelLang: Lang;
-  labelSource: LabelSource;
+  /** The label that matched, as its source writes it, its language and source (null when a code was given). */
+  label: string | null;
+  labelLang: Lang | null;
+  labelSource: LabelSource | null;
 }
 
 export interface TitleMatch { best: Candidate; alternatives: Candidate[]; method: MatchMethod; confidence: number }
@@ -41,7 +42,9 @@ const COUNTRY_LANGS: Record<string, Lang[]> = {
 const UNKNOWN_WORD_WEIGHT = 1;          // a word no label has (a place, a company, a code) counts, but little
 const FUZZY_WORD_SIMILARITY = 0.45;     // pg_trgm similarity for a misspelt word to stand for a known one
 const REWRITE_FACTOR = 0.97;            // a rewritten title (Head of X → X manager) ranks just below a literal match
-const FOREIGN_PATH_FACTOR = 0.97;       // an occupation reached through a crosswalk ranks just below a native one
+// An occupation reached through a crosswalk ranks below one the path's own classification names: on a U.S. path an
+// O*NET title outranks an ESCO label of equal fit (the crosswalk is many-to-many), less so on an EU path.
+const FOREIGN_FACTOR: Record<MatchTarget, number> = { soc: 0.85, isco: 0.9 };
 const PATTERN_BELOW = 0.35;             // the pattern tier runs only when no label scores this much
 
 // Leadership forms → the manager occupation of that function; HR systems' inverted titles → natural order.
@@ -69,6 +72,7 @@ export class TitleMatcher {
   private readonly acc: Float32Array;
   private readonly touched: Int32Array;
   private readonly exactIndex: Map<string, number>;
+  private readonly conceptIndex: Map<string, number>;
   private onetFolded: { text: string; entry: number }[] | null = null;
 
   constructor(readonly lexicon: LexiconData) {
@@ -76,12 +80,30 @@ export class TitleMatcher {
     this.acc = new Float32Array(lexicon.entryConcept.length);
     this.touched = new Int32Array(lexicon.entryConcept.length);
     this.exactIndex = new Map(lexicon.exactKeys.map((k, i) => [k, i]));
+    this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
+  }
+
+  /**
+   * An occupation code instead of a title: SOC 2018 (15-1252), O*NET-SOC (15-1252.00) or an ISCO-08 unit group
+   * (2512). Null when the code is unknown, or an ISCO code is asked for a U.S. path (ISCO maps to SOC many-to-many).
+   */
+  matchCode(code: string, target: MatchTarget): TitleMatch | null {
+    const text = code.trim();
+    let id: number | undefined;
+    if (/^\d{2}-\d{4}\.\d{2}$/.test(text)) id = this.conceptIndex.get(text);
+    else if (/^\d{2}-\d{4}$/.test(text)) id = this.conceptIndex.get(`${text}.00`) ?? this.lexicon.concepts.findIndex((c) => c.kind === "onet" && c.key.startsWith(`${text}.`));
+    else if (/^\d{4}$/.test(text) && target === "isco") id = this.conceptIndex.get(`isco:${text}`);
+    const concept = id === undefined || id < 0 ? undefined : this.lexicon.concepts[id];
+    const resolved = concept && (target === "soc" ? concept.soc : concept.isco);
+    if (!concept || !resolved) return null;
+    const best: Candidate = { concept, code: resolved, codeTitle: this.codeTitle(resolved, target), score: 1, confidence: 1, label: null, labelLang: null, labelSource: null };
+    return { best, alternatives: [], method: "code", confidence: 1 };
   }
 
   match(title: string, options: MatchOptions): TitleMatch | null {
     const scores = new Map<number, { score: number; entry: number; exact: boolean }>();
     for (const variant of titleVariants(title)) this.scoreVariant(variant.text, variant.factor, options, scores);
-    let ranked = this.rank(scores, options.target);
+    let ranked = this.rank(scores, options.target, title);
     let method: MatchMethod | null = null;
     if (ranked.length && ranked[0].score >= PATTERN_BELOW) {
       const top = scores.get(ranked[0].conceptId)!;
@@ -91,7 +113,7 @@ export class TitleMatcher {
       if (pattern) { ranked = [pattern, ...ranked.filter((r) => r.code !== pattern.code)]; method = "pattern"; }
     }
     if (!ranked.length || !method) return null;
-    const candidates = withConfidence(ranked.slice(0, 4)).map((r) => this.candidate(r));
+    const candidates = withConfidence(ranked.slice(0, 4)).map((r) => this.candidate(r, options.target));
     return { best: candidates[0], alternatives: candidates.slice(1), method, confidence: candidates[0].confidence };
   }
 
@@ -168,12 +190,15 @@ export class TitleMatcher {
   }
 
   private pathFactor(c: Concept, target: MatchTarget): number {
-    if (target === "soc") return c.soc === null ? 0 : c.kind === "onet" ? 1 : FOREIGN_PATH_FACTOR;
-    return c.isco === null ? 0 : c.kind === "onet" ? FOREIGN_PATH_FACTOR : 1;
+    if (target === "soc") return c.soc === null ? 0 : c.kind === "onet" ? 1 : FOREIGN_FACTOR.soc;
+    return c.isco === null ? 0 : c.kind === "onet" ? FOREIGN_FACTOR.isco : 1;
   }
 
-  /** Occupations by score, one per code; among near-equal scores (within 0.01) the one more people hold. */
-  private rank(scores: Map<number, { score: number; entry: number }>, target: MatchTarget) {
+  /**
+   * Occupations by score, one per code. Among near-equal scores (within 0.01; a label two occupations share): the
+   * one whose own title shares the title's words (the head noun names the family), then the one more people hold.
+   */
+  private rank(scores: Map<number, { score: number; entry: number }>, target: MatchTarget, title: string) {
     const lx = this.lexicon;
     const all = [...scores].filter(([, s]) => s.score > 0).map(([conceptId, s]) => {
       const c = lx.concepts[conceptId];
@@ -186,13 +211,19 @@ export class TitleMatcher {
       // Among the candidates within 0.01 of this one, take the most employed whose code is not listed yet.
       const near = all.slice(i).filter((x) => all[i].score - x.score <= 0.01 && !seen.has(groupOf(x.code, target)));
       if (!near.length) continue;
-      const pick = near.reduce((a, b) => (b.employment > a.employment ? b : a));
+      const pick = near.length === 1 ? near[0] : this.preferred(near, title, target);
       if (seen.has(groupOf(pick.code, target))) continue;
       seen.add(groupOf(pick.code, target));
       out.push({ ...pick, score: all[i].score === pick.score ? pick.score : Math.max(pick.score, all[i].score - 0.01) });
       if (pick !== all[i]) i--;
     }
     return out;
+  }
+
+  private preferred<T extends { code: string; employment: number }>(near: T[], title: string, target: MatchTarget): T {
+    const words = new Set(titleWords(title, this.compound).words);
+    const affinity = (code: string) => titleWords(this.codeTitle(code, target), this.compound).words.filter((w) => words.has(w)).length;
+    return near.map((x) => ({ x, a: affinity(x.code) })).reduce((a, b) => (b.a > a.a || (b.a === a.a && b.x.employment > a.x.employment) ? b : a)).x;
   }
 
   private pattern(title: string, target: MatchTarget) {
@@ -211,10 +242,16 @@ export class TitleMatcher {
     return { conceptId, entry: best.entry, score: Math.min(0.6, (0.8 * q.length) / best.text.length), code, employment: c.employment };
   }
 
-  private candidate(r: { conceptId: number; entry: number; code: string; score: number; confidence: number }): Candidate {
+  /** The title of a code in its own classification: the O*NET occupation's, or the ISCO unit group's. */
+  private codeTitle(code: string, target: MatchTarget): string {
+    const id = this.conceptIndex.get(target === "soc" ? code : `isco:${code}`);
+    return id === undefined ? code : this.lexicon.concepts[id].title;
+  }
+
+  private candidate(r: { conceptId: number; entry: number; code: string; score: number; confidence: number }, target: MatchTarget): Candidate {
     const lx = this.lexicon;
     return {
-      concept: lx.concepts[r.conceptId], code: r.code, score: round3(r.score), confidence: r.confidence,
+      concept: lx.concepts[r.conceptId], code: r.code, codeTitle: this.codeTitle(r.code, target), score: round3(r.score), confidence: r.confidence,
       label: lx.labels[lx.entryLabel[r.entry]], labelLang: LANGS[lx.entryLang[r.entry]], labelSource: LABEL_SOURCES[lx.entrySource[r.entry]],
     };
   }

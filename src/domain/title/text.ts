@@ -92,6 +92,7 @@ const ABBREVIATIONS = new Map<string, string>(Object.entries({
   pm: "project manager", vp: "vice president", svp: "vice president", evp: "vice president", avp: "vice president",
   cto: "chief technology officer", cfo: "chief financial officer", coo: "chief operating officer", cio: "chief information officer",
   cmo: "chief marketing officer", chro: "chief human resources officer", ciso: "chief information security officer",
+  backend: "back end", frontend: "front end", fullstack: "full stack",
   gf: "geschaeftsfuehrer", sachb: "sachbearbeiter", kaufm: "kaufmann", resp: "responsable",
 }));
 

@@ -5,8 +5,9 @@ import { ApiError } from "../../http/errors.ts";
 import { resolveLocation, suggestLocations, type ResolvedLocation, type UsArea } from "../../domain/location.ts";
 import { convert, conversionNote, type Currency } from "../../domain/currency.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
-import type { TitleMatch } from "../../domain/title-match.ts";
+import { MATCH_CONFIDENCE_THRESHOLD, type Candidate, type MatchMethod, type MatchTarget, type TitleMatch } from "../../domain/title/match.ts";
 import type { Occupation } from "../../snapshot/repositories/occupations.ts";
+import type { IscoMatch } from "../../snapshot/repositories/isco.ts";
 import type { Services } from "../../services.ts";
 import countries from "../../domain/country-names.ts";
 import { Lru } from "../../domain/lru.ts";
@@ -15,16 +16,64 @@ import { Lru } from "../../domain/lru.ts";
 const usMemo = new Lru<string, UsFigures>(20_000);
 const euMemo = new Lru<string, EuFigures>(20_000);
 
-export interface MatchedJob { match: TitleMatch; occupation: Occupation; soc: string }
+/** A job matched for one path: the occupation whose figures answer, how it was found and how sure that is. */
+export interface MatchedJob {
+  target: MatchTarget;
+  method: MatchMethod;
+  confidence: number;
+  best: Candidate;
+  alternatives: Candidate[];
+  /** U.S. path: the O*NET occupation and its 6-digit SOC code. */
+  onet: Occupation | null;
+  soc: string | null;
+  /** EU path: the ISCO-08 unit group and its major group. */
+  isco: IscoMatch | null;
+  /** matched_title: the occupation whose figures are shown. */
+  title: string;
+}
 
-export function matchJob(jobTitle: string, s: Services): MatchedJob {
-  const match = s.titleMatcher.match(jobTitle);
-  if (!match) {
-    const closest = s.titleMatcher.closest(jobTitle);
-    throw new ApiError(404, "NO_SALARY_DATA", `No occupation matches the job title "${jobTitle.slice(0, 100)}".`,
-      { suggestion: closest.length ? `Try a title such as: ${closest.join("; ")}.` : "Try a common job title, e.g. \"Registered Nurse\".", field: "job_title" });
+export interface JobQuery { jobTitle?: string; occupationCode?: string }
+
+/** The response fields every matched answer carries (additions to the spec's query objects). */
+export function matchFields(job: MatchedJob) {
+  return {
+    match_confidence: job.confidence,
+    matched_label: job.best.label, matched_label_language: job.best.labelLang,
+    alternatives: job.alternatives.slice(0, 3).map(alternative),
+  };
+}
+const alternative = (c: Candidate) => ({ code: c.code, title: c.codeTitle, confidence: c.confidence });
+
+/** The title (or code) matched for a path, or null when nothing matches; no threshold applied (E7, E8 decide). */
+export function findJob(q: JobQuery, s: Services, target: MatchTarget, country: string | null): MatchedJob | null {
+  const m: TitleMatch | null = q.occupationCode ? s.titleMatcher.matchCode(q.occupationCode, target) : s.titleMatcher.match(q.jobTitle ?? "", { target, country });
+  if (!m) return null;
+  const concept = m.best.concept;
+  const onet = target === "soc" && concept.soc ? s.occupations.get(concept.soc) : null;
+  const isco = target === "isco" && concept.isco ? s.isco.unit(concept.isco) : null;
+  return {
+    target, method: m.method, confidence: m.confidence, best: m.best, alternatives: m.alternatives,
+    onet, soc: onet ? onet.socCode.slice(0, 7) : null, isco, title: onet?.title ?? concept.title,
+  };
+}
+
+/** E1–E5: the match, or the spec's 404 NO_SALARY_DATA when none reaches MATCH_CONFIDENCE_THRESHOLD (with the candidates). */
+export function matchJob(q: JobQuery, s: Services, target: MatchTarget = "soc", country: string | null = null): MatchedJob {
+  if (q.occupationCode) {
+    const job = findJob(q, s, target, country);
+    if (job) return job;
+    throw new ApiError(404, "NO_SALARY_DATA", `No occupation has the code "${q.occupationCode.slice(0, 20)}"${target === "soc" && /^\d{4}$/.test(q.occupationCode.trim()) ? " for a U.S. place (ISCO-08 codes answer for EU places; use a SOC code)" : ""}.`,
+      { field: "occupation_code", suggestion: "Use a SOC 2018 code (15-1252), an O*NET-SOC code (15-1252.00) or, for an EU place, an ISCO-08 unit group (2512)." });
   }
-  return { match, occupation: s.occupations.get(match.socCode)!, soc: match.socCode.slice(0, 7) };
+  const jobTitle = q.jobTitle ?? "";
+  const job = findJob(q, s, target, country);
+  if (job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD) return job;
+  const candidates = job ? [job.best, ...job.alternatives].slice(0, 3) : [];
+  const named = candidates.map((c) => `${c.codeTitle} (${c.code}, confidence ${c.confidence})`);
+  throw new ApiError(404, "NO_SALARY_DATA",
+    job ? `The job title "${jobTitle.slice(0, 100)}" matches no occupation with confidence (best: ${job.confidence}, needed: ${MATCH_CONFIDENCE_THRESHOLD}).` : `No occupation matches the job title "${jobTitle.slice(0, 100)}".`,
+    { field: "job_title", alternatives: candidates.map(alternative),
+      suggestion: named.length ? `Did you mean: ${named.join("; ")}? Pass its code as occupation_code, or a more specific title.` : "Try a common job title, e.g. \"Registered Nurse\", or an occupation_code." });
 }
 
 export function locate(location: string | undefined, s: Services, field = "location"): Exclude<ResolvedLocation, { region: "unsupported" }> {
@@ -51,19 +100,20 @@ export interface UsFigures {
 
 /** OEWS annual wages for the occupation in the area (latest vintage), converted when asked. */
 export function usFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services): UsFigures {
-  return usMemo.get(`${s.snapshotId}|${job.soc}|${area.areaCode}|${currency}`, () => computeUsFigures(job, area, currency, s));
+  return usMemo.get(`${s.snapshotId}|${job.soc}|${job.title}|${area.areaCode}|${currency}`, () => computeUsFigures(job, area, currency, s));
 }
 
 function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services): UsFigures {
   const year = s.wages.latestYear;
-  const { code, viaBroadGroup } = s.wages.publishedCode(year, job.soc);
+  const { code, viaBroadGroup } = s.wages.publishedCode(year, job.soc!);
   const [row] = s.wages.rows(year, code, area.areaCode);
   if (!row || [row.a_median, row.a_mean, row.a_pct10, row.a_pct90].every((v) => v === null)) {
     const fallback = area.kind === "msa" || area.kind === "nonmetro" ? "the state or the national figure (location=US)" : "the national figure (location=US)";
-    throw new ApiError(404, "NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.occupation.title} (${code}) in ${area.title}.`, { suggestion: `Try ${fallback}.` });
+    throw new ApiError(404, "NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${code}) in ${area.title}.`, { suggestion: `Try ${fallback}.` });
   }
   const rpp = area.kind === "national" ? { value: 100, year } : area.kind === "msa" ? s.priceLevels.msaRpp(area.cbsa!) : area.kind === "state" ? s.priceLevels.stateRpp(area.areaCode.slice(0, 2)) : null;
   const notes: string[] = [];
+  if (/\bAll Other\b/.test(job.title)) notes.push(`${job.title} (${job.soc}) is a residual SOC code: its figures cover every occupation of the group that SOC does not list separately.`);
   if (viaBroadGroup) notes.push(`${RELEASE(year)} publishes ${job.soc} only within the broad group ${code} (${row.occ_title}); those figures answer.`);
   if (row.a_mean === null) notes.push("The mean is not published for this area (May 2025 MSA rows carry percentiles only).");
   const rate = s.priceLevels.eurPerUsd;
@@ -88,14 +138,14 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** SES 2022 figures for the occupation's ISCO major group in the country. */
 export function euFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services): EuFigures {
-  return euMemo.get(`${s.snapshotId}|${job.occupation.socCode}|${countryCode}|${currency}`, () => computeEuFigures(job, countryCode, currency, s));
+  return euMemo.get(`${s.snapshotId}|${job.isco?.unit}|${job.title}|${countryCode}|${currency}`, () => computeEuFigures(job, countryCode, currency, s));
 }
 
 function computeEuFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services): EuFigures {
-  const isco = s.isco.forOccupation(job.occupation.socCode);
+  const isco = job.isco;
   const geo = isoToEurostat(countryCode);
   const countryName = countries.getName(countryCode, "en") ?? countryCode;
-  if (!isco) throw new ApiError(404, "NO_BENCHMARK", `${job.occupation.title} has no ISCO-08 mapping in the SOC–ISCO crosswalk.`, { suggestion: "Try a related job title." });
+  if (!isco) throw new ApiError(404, "NO_BENCHMARK", `${job.title} has no ISCO-08 unit group in ESCO or the crosswalks.`, { suggestion: "Try a related job title." });
   const group = `OC${isco.major}`;
   const hourly = { T: s.euEarnings.hourly(geo, group, "T"), M: s.euEarnings.hourly(geo, group, "M"), F: s.euEarnings.hourly(geo, group, "F") };
   const annual = s.euEarnings.annual(geo, group);
@@ -106,7 +156,7 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
       { suggestion: "GET /api/v1/salary/eu/countries lists the countries with data." });
   }
   const notes = [
-    `EU figures are Eurostat Structure of Earnings Survey 2022 at ISCO-08 major-group resolution: ${job.occupation.title} maps to group ${isco.major} (${isco.majorTitle}) through the SOC–ISCO crosswalk, so every occupation in the group shares this benchmark.`,
+    `EU figures are Eurostat Structure of Earnings Survey 2022 at ISCO-08 major-group resolution: ${job.title} is in unit group ${isco.unit} (${isco.unitTitle}) of major group ${isco.major} (${isco.majorTitle}), so every occupation in the major group shares this benchmark.`,
     "Scope: enterprises with 10 or more employees, NACE B–S except O.",
   ];
   let mean: number | null = annual.value;

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { ApiError } from "../../http/errors.ts";
-import { matchJob, locate, usFigures, euFigures, RELEASE } from "./benchmarks.ts";
-import { jobTitle, experience, currency } from "./models.ts";
+import { matchJob, matchFields, locate, usFigures, euFigures, RELEASE, type JobQuery, type MatchedJob } from "./benchmarks.ts";
+import { titleOrCode, needsTitleOrCode, experience, currency, MatchFields } from "./models.ts";
 import type { Services } from "../../services.ts";
 import type { Currency } from "../../domain/currency.ts";
 
@@ -22,28 +22,44 @@ const Comparison = z.object({
   col_index: z.number().nullable(), col_adjusted_median: z.number().nullable().optional(),
   gender_gap_pct: z.number().nullable().optional(), minimum_wage_monthly_eur: z.number().nullable().optional(),
   data_source: z.string(), notes: z.array(z.string()),
+  matched_title: z.string().describe("addition: the occupation whose figures this location shows (U.S.: O*NET; EU: ISCO-08 unit group via ESCO)"),
+  matched_code: z.string().describe("addition: its SOC code (U.S.) or ISCO-08 unit group (EU)"),
+  match_confidence: z.number().describe("addition: the title match's confidence on this location's path"),
 });
 
-function compareOne(entry: string, index: number, job: ReturnType<typeof matchJob>, wanted: Currency | undefined, s: Services): z.infer<typeof Comparison> {
+/** Each path matches the title once: U.S. places by SOC, EU places by ISCO in the country's languages. */
+function matcherFor(asked: JobQuery, s: Services) {
+  const memo = new Map<string, MatchedJob>();
+  return (target: "soc" | "isco", country: string) => {
+    const key = target === "soc" ? "soc" : `isco|${country}`;
+    let job = memo.get(key);
+    if (!job) memo.set(key, (job = matchJob(asked, s, target, country)));
+    return job;
+  };
+}
+
+function compareOne(entry: string, index: number, jobFor: ReturnType<typeof matcherFor>, wanted: Currency | undefined, s: Services): z.infer<typeof Comparison> {
   const place = locate(entry, s, `locations[${index}]`);
+  const job = place.region === "us" ? jobFor("soc", "US") : jobFor("isco", place.countryCode);
+  const matched = { matched_title: job.title, matched_code: (place.region === "us" ? job.soc : job.isco?.unit) ?? job.best.code, match_confidence: job.confidence };
   try {
     if (place.region === "us") {
       const f = usFigures(job, place.area, wanted ?? "USD", s);
       const adjusted = f.median !== null && f.costOfLivingIndex ? Math.round(f.median / (f.costOfLivingIndex / 100)) : null;
       return { location: f.area.title, region: "us", country_code: "US", median: f.median, mean: f.mean, currency: f.currency, col_index: f.costOfLivingIndex,
         col_adjusted_median: adjusted, data_source: RELEASE(f.year),
-        notes: [...f.notes, `col_adjusted_median = median ÷ (BEA RPP ${f.rppYear ?? ""} ÷ 100).`] };
+        notes: [...f.notes, `col_adjusted_median = median ÷ (BEA RPP ${f.rppYear ?? ""} ÷ 100).`], ...matched };
     }
     const f = euFigures(job, place.countryCode, wanted ?? "EUR", s);
     return { location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu", country_code: f.countryCode, median: null, mean: f.mean,
       currency: f.currency, col_index: f.costOfLivingIndex, gender_gap_pct: f.genderGapPct, minimum_wage_monthly_eur: f.minimumWage?.monthly_eur ?? null,
-      data_source: "Eurostat Structure of Earnings Survey 2022", notes: f.notes };
+      data_source: "Eurostat Structure of Earnings Survey 2022", notes: f.notes, ...matched };
   } catch (err) {
     // A matched place with no published figure stays in the comparison, empty, with the reason.
     if (!(err instanceof ApiError) || err.code !== "NO_BENCHMARK") throw err;
     const us = place.region === "us";
     return { location: us ? place.area.title : place.countryName, region: place.region, country_code: us ? "US" : place.countryCode, median: null, mean: null,
-      currency: wanted ?? (us ? "USD" : "EUR"), col_index: null, data_source: us ? "BLS OEWS" : "Eurostat SES 2022", notes: [err.message] };
+      currency: wanted ?? (us ? "USD" : "EUR"), col_index: null, data_source: us ? "BLS OEWS" : "Eurostat SES 2022", notes: [err.message], ...matched };
   }
 }
 
@@ -54,17 +70,21 @@ export const compareSalaries = defineRoute({
   method: "GET",
   path: "/api/v1/salary/compare",
   scope: "salary:read",
-  query: z.strictObject({ job_title: jobTitle, locations: locationList("locations", MAX_LOCATIONS), experience, currency }),
-  response: z.object({ job_title: z.string(), matched_title: z.string(), matched_soc: z.string(), match_method: z.string(), comparisons: z.array(Comparison) }),
+  query: z.strictObject({ ...titleOrCode, locations: locationList("locations", MAX_LOCATIONS), experience, currency }).refine(...needsTitleOrCode),
+  response: z.object({ job_title: z.string().nullable(), matched_title: z.string(), matched_soc: z.string().nullable(), match_method: z.string(), ...MatchFields, comparisons: z.array(Comparison) }),
   errors: [400, 404],
   handle: ({ query }, s) => {
-    const job = matchJob(query.job_title, s);
+    const jobFor = matcherFor({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s);
+    const comparisons = query.locations.map((entry, i) => compareOne(entry, i, jobFor, query.currency, s));
+    // The top-level match: the U.S. path's when any location is American, else the first EU location's.
+    const first = comparisons.find((c) => c.region === "us") ?? comparisons[0];
+    const job = first.region === "us" ? jobFor("soc", "US") : jobFor("isco", first.country_code!);
     return {
       data: {
-        job_title: query.job_title, matched_title: job.occupation.title, matched_soc: job.soc, match_method: job.match.method,
-        comparisons: query.locations.map((entry, i) => compareOne(entry, i, job, query.currency, s)),
+        job_title: query.job_title ?? null, matched_title: job.title, matched_soc: job.best.concept.soc?.slice(0, 7) ?? null, match_method: job.method, ...matchFields(job),
+        comparisons,
       },
-      datasets: ["bls_oews", "bea_rpp", "eurostat_ses_2022", "eurostat_min_wage", "worldbank_ppp"],
+      datasets: ["bls_oews", "bea_rpp", "eurostat_ses_2022", "eurostat_min_wage", "esco_occupations", "esco_onet_crosswalk", "worldbank_ppp"],
     };
   },
 });

@@ -13,7 +13,7 @@ import { deprecationHeaders, ISCO_NOTE } from "./deprecation.ts";
 import type { Services } from "../../services.ts";
 
 const SES = "Eurostat Structure of Earnings Survey 2022 (earn_ses22_47, earn_ses22_28)";
-const EU_DATASETS = ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "isco_soc_crosswalk"] as const;
+const EU_DATASETS = ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "esco_occupations", "isco_soc_crosswalk"] as const;
 
 /** A country name or ISO code → ISO alpha-2 of an EU/EEA country, or 400 naming the entry. */
 function euCountry(input: string, s: Services, field: string): string {
@@ -54,11 +54,12 @@ export const euSalary = defineRoute({
   }),
   errors: [400, 404],
   handle: ({ query }, s) => {
-    const job = matchJob(query.job_title, s);
-    const f = euFigures(job, euCountry(query.country, s, "country"), "EUR", s);
+    const iso = euCountry(query.country, s, "country");
+    const job = matchJob({ jobTitle: query.job_title }, s, "isco", iso);
+    const f = euFigures(job, iso, "EUR", s);
     return {
       data: {
-        query: { job_title: query.job_title, matched_isco: f.isco.major, matched_isco_full: f.isco.unit, matched_title: job.occupation.title, match_method: job.match.method, country: f.countryName, country_code: f.countryCode },
+        query: { job_title: query.job_title, matched_isco: f.isco.major, matched_isco_full: f.isco.unit, matched_title: job.title, match_method: job.method, country: f.countryName, country_code: f.countryCode },
         salary: { mean_annual: f.mean, median_annual: null, p10: null, p25: null, p75: null, p90: null, currency: "EUR", gender_gap_pct: f.genderGapPct,
           mean_male: f.meanMale, mean_female: f.meanFemale, sample_size: null, minimum_wage: f.minimumWage },
         data_source: SES, data_date: "2022", isco_note: ISCO_NOTE, notes: f.notes,
@@ -85,13 +86,14 @@ export const euCompare = defineRoute({
   }),
   errors: [400, 404],
   handle: ({ query }, s) => {
-    const job = matchJob(query.job_title, s);
     const codes = [...new Set(query.countries.map((c, i) => euCountry(c, s, `countries[${i}]`)))];
-    const isco = s.isco.forOccupation(job.occupation.socCode);
-    if (!isco) throw new ApiError(404, "NO_BENCHMARK", `${job.occupation.title} has no ISCO-08 mapping in the SOC–ISCO crosswalk.`);
+    // One ISCO group for the whole comparison: the title read in the first country's languages.
+    const job = matchJob({ jobTitle: query.job_title }, s, "isco", codes[0]);
+    const isco = job.isco;
+    if (!isco) throw new ApiError(404, "NO_BENCHMARK", `${job.title} has no ISCO-08 unit group in ESCO or the crosswalks.`);
     return {
       data: {
-        job_title: query.job_title, matched_isco: isco.major, matched_title: job.occupation.title,
+        job_title: query.job_title, matched_isco: isco.major, matched_title: job.title,
         comparisons: codes.map((code) => {
           const f = figuresOrEmpty(job, code, s);
           return { country: countries.getName(code, "en") ?? code, country_code: code, mean_annual: f?.mean ?? null, median_annual: null,

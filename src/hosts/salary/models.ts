@@ -2,6 +2,22 @@
 import { z } from "zod";
 
 export const jobTitle = z.string().trim().min(1, "job_title must not be empty").max(200).describe("job title as you know it, e.g. \"Sr. Software Eng\", \"RN\", \"CPA\"");
+export const occupationCode = z.string().trim().min(1).max(20).optional()
+  .describe("addition: an occupation code instead of job_title (it wins when both are given; the title is echoed): SOC 2018 (15-1252), O*NET-SOC (15-1252.00), or for EU places an ISCO-08 unit group (2512)");
+/** job_title or occupation_code, at least one (E1–E3). */
+export const titleOrCode = { job_title: jobTitle.optional(), occupation_code: occupationCode };
+export const needsTitleOrCode: [(q: { job_title?: string; occupation_code?: string }) => boolean, { message: string; path: string[] }] = [
+  (q) => q.job_title !== undefined || q.occupation_code !== undefined, { message: "job_title or occupation_code is required", path: ["job_title"] }];
+
+export const MATCH_METHODS = ["code", "alias", "esco_label", "national_title", "trigram", "pattern"] as const;
+/** The match fields every matched answer adds to its query object (see matchFields). */
+export const MatchFields = {
+  match_confidence: z.number().describe("addition: 0–1, how sure the title match is; below 0.5 E1–E3 answer 404 NO_SALARY_DATA with alternatives"),
+  matched_label: z.string().nullable().describe("addition: the label that matched, in its own language (an ESCO label, a national title or an O*NET title); null for occupation_code"),
+  matched_label_language: z.string().nullable().describe("addition: the matched label's language (en, de, fr, nl, pl, es, it)"),
+  alternatives: z.array(z.object({ code: z.string(), title: z.string(), confidence: z.number() })).describe("addition: the next best occupations (up to 3), to switch with occupation_code"),
+};
+
 export const experience = z.string().max(100).optional().describe("accepted but not applied to results (reserved)");
 export const currency = z.string().transform((v) => v.trim().toUpperCase()).pipe(z.enum(["USD", "EUR"])).optional()
   .describe("USD (default for U.S. locations) or EUR (default for EU); other currencies convert at the documented World Bank rate");
@@ -11,8 +27,9 @@ const MinimumWage = z.object({ monthly_eur: money, monthly_pps: money, year: z.n
 
 export const SalaryResponse = z.object({
   query: z.object({
-    job_title: z.string(), matched_soc: z.string(), matched_title: z.string(), location: z.string(), experience: z.string().nullable(), currency: z.string(),
-    match_method: z.enum(["alias", "trigram", "pattern"]).describe("addition: the title-matching tier that answered"),
+    job_title: z.string().nullable(), matched_soc: z.string(), matched_title: z.string(), location: z.string(), experience: z.string().nullable(), currency: z.string(),
+    match_method: z.enum(MATCH_METHODS).describe("addition: how the occupation was found (README: title matching)"),
+    ...MatchFields,
     area_code: z.string().describe("addition: the 7-digit BLS area code that answered"),
   }),
   salary: z.object({
@@ -25,9 +42,10 @@ export const SalaryResponse = z.object({
 
 export const UnifiedSalaryResponse = z.object({
   query: z.object({
-    job_title: z.string(), matched_title: z.string(), location: z.string(), region: z.enum(["us", "eu"]),
+    job_title: z.string().nullable(), matched_title: z.string(), location: z.string(), region: z.enum(["us", "eu"]),
     matched_soc: z.string().nullable().optional(), matched_isco: z.string().nullable().optional(), matched_isco_full: z.string().nullable().optional(),
     match_method: z.string().nullable().optional(), country_code: z.string().nullable().optional(), experience: z.string().nullable().optional(), currency: z.string(),
+    ...MatchFields,
   }),
   salary: z.object({
     median: money.optional(), mean: money.optional(), p10: money.optional(), p25: money.optional(), p75: money.optional(), p90: money.optional(),

@@ -1,8 +1,8 @@
 // E2 GET /v1/salary: one job title in one place, from the latest OEWS (U.S.) or SES 2022 (EU/EEA).
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { matchJob, locate, usFigures, euFigures, RELEASE } from "./benchmarks.ts";
-import { jobTitle, experience, currency, SalaryResponse, UnifiedSalaryResponse } from "./models.ts";
+import { matchJob, matchFields, locate, usFigures, euFigures, RELEASE } from "./benchmarks.ts";
+import { titleOrCode, needsTitleOrCode, experience, currency, SalaryResponse, UnifiedSalaryResponse } from "./models.ts";
 
 export const salary = defineRoute({
   id: "E2",
@@ -12,40 +12,41 @@ export const salary = defineRoute({
   path: "/api/v1/salary",
   scope: "salary:read",
   query: z.strictObject({
-    job_title: jobTitle,
+    ...titleOrCode,
     location: z.string().max(200).optional().describe("BLS area code, U.S. metro, state, ISO country code, country name or EU city; omitted = U.S. national"),
     experience,
     currency,
-  }),
+  }).refine(...needsTitleOrCode),
   response: z.union([SalaryResponse, UnifiedSalaryResponse]),
   errors: [400, 404],
   handle: ({ query }, s) => {
-    const job = matchJob(query.job_title, s);
     const place = locate(query.location, s);
-    const related = s.occupations.relatedTitles(job.occupation.socCode);
+    const asked = { jobTitle: query.job_title, occupationCode: query.occupation_code };
     if (place.region === "us") {
+      const job = matchJob(asked, s, "soc", "US");
       const f = usFigures(job, place.area, query.currency ?? "USD", s);
       return {
         data: {
           query: {
-            job_title: query.job_title, matched_soc: f.oewsCode, matched_title: job.occupation.title, location: f.area.title,
-            experience: query.experience ?? null, currency: f.currency, match_method: job.match.method, area_code: f.area.areaCode,
+            job_title: query.job_title ?? null, matched_soc: f.oewsCode, matched_title: job.title, location: f.area.title,
+            experience: query.experience ?? null, currency: f.currency, match_method: job.method, area_code: f.area.areaCode, ...matchFields(job),
           },
           salary: { p10: f.p10, p25: f.p25, median: f.median, p75: f.p75, p90: f.p90, mean: f.mean, sample_size: null, cost_of_living_index: f.costOfLivingIndex },
-          data_source: RELEASE(f.year), data_date: `${f.year}-05`, related_titles: related,
+          data_source: RELEASE(f.year), data_date: `${f.year}-05`, related_titles: s.occupations.relatedTitles(job.onet!.socCode),
           notes: [...f.notes, `cost_of_living_index: BEA Regional Price Parity, all items${f.rppYear ? `, ${f.rppYear}` : ""} (U.S. = 100).`,
             "sample_size: OEWS does not publish sample sizes.", "experience is accepted but not applied."],
         },
-        datasets: ["bls_oews", "bea_rpp", "onet_30_0"],
+        datasets: ["bls_oews", "bea_rpp", "onet_30_0", ...(job.best.concept.kind === "onet" ? [] : ["esco_occupations", "esco_onet_crosswalk"] as const)],
       };
     }
+    const job = matchJob(asked, s, "isco", place.countryCode);
     const f = euFigures(job, place.countryCode, query.currency ?? "EUR", s);
     return {
       data: {
         query: {
-          job_title: query.job_title, matched_title: job.occupation.title, location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu" as const,
-          matched_soc: job.soc, matched_isco: f.isco.major, matched_isco_full: f.isco.unit, match_method: job.match.method, country_code: f.countryCode,
-          experience: query.experience ?? null, currency: f.currency,
+          job_title: query.job_title ?? null, matched_title: job.title, location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu" as const,
+          matched_soc: job.best.concept.soc?.slice(0, 7) ?? null, matched_isco: f.isco.major, matched_isco_full: f.isco.unit, match_method: job.method, country_code: f.countryCode,
+          experience: query.experience ?? null, currency: f.currency, ...matchFields(job),
         },
         salary: {
           median: null, mean: f.mean, p10: null, p25: null, p75: null, p90: null, sample_size: null, currency: f.currency,
@@ -54,9 +55,9 @@ export const salary = defineRoute({
         data_source: "Eurostat Structure of Earnings Survey 2022 (earn_ses22_47, earn_ses22_28, monthly extract); Eurostat earn_mw_cur",
         data_date: "2022",
         notes: [...f.notes, ...(place.city ? [`${place.city} resolves to ${f.countryName}: SES figures are national.`] : []), "Median and percentiles by occupation are not published by SES.", "experience is accepted but not applied."],
-        related_titles: related,
+        related_titles: job.best.concept.soc ? s.occupations.relatedTitles(job.best.concept.soc) : [],
       },
-      datasets: ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "isco_soc_crosswalk", "worldbank_ppp"],
+      datasets: ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "esco_occupations", "esco_national_titles", "isco_soc_crosswalk", "worldbank_ppp"],
     };
   },
 });

@@ -4,8 +4,8 @@ import { defineRoute } from "../../http/route.ts";
 import { ApiError } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { cagr } from "../../domain/cagr.ts";
-import { matchJob } from "./benchmarks.ts";
-import { jobTitle } from "./models.ts";
+import { matchJob, matchFields } from "./benchmarks.ts";
+import { titleOrCode, needsTitleOrCode, MatchFields } from "./models.ts";
 
 export const DEFAULT_TREND_YEARS = 10;
 
@@ -17,40 +17,41 @@ export const trends = defineRoute({
   path: "/api/v1/trends",
   scope: "salary:read",
   query: z.strictObject({
-    job_title: jobTitle,
+    ...titleOrCode,
     location: z.string().max(200).optional().describe("U.S. metro or state (as in E2); omitted = U.S. national"),
     years: z.coerce.number().int().min(1).max(10).default(DEFAULT_TREND_YEARS).describe("how many of the most recent OEWS vintages, 1–10"),
-  }),
+  }).refine(...needsTitleOrCode),
   response: z.object({
-    job_title: z.string(), location: z.string(),
+    job_title: z.string().nullable(), location: z.string(),
     trend: z.array(z.object({ year: z.number().int(), median: z.number().nullable() })),
     cagr: z.string().nullable(), inflation_adjusted_cagr: z.null(),
-    matched_title: z.string(), matched_soc: z.string(), match_method: z.string(), notes: z.array(z.string()),
+    matched_title: z.string(), matched_soc: z.string(), match_method: z.string(), ...MatchFields, notes: z.array(z.string()),
   }),
   errors: [404],
   handle: ({ query }, s) => {
-    const job = matchJob(query.job_title, s);
     const place = resolveLocation(query.location, s.locations);
     if (place?.region === "eu") throw new ApiError(404, "NO_SALARY_DATA", "EU trend data is unsupported: the EU survey is four-yearly (SES 2022 is the only vintage loaded).", { field: "location", suggestion: "Use a U.S. location, or GET /api/v1/salary for the EU benchmark." });
     if (!place || place.region !== "us") throw new ApiError(404, "LOCATION_NOT_FOUND", `No U.S. trend data for the location "${(query.location ?? "").slice(0, 100)}".`, { field: "location", suggestion: "Use a U.S. metro, state or BLS area code; omit location for the national trend." });
+    const job = matchJob({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s, "soc", "US");
+    const soc = job.soc!;
     const area = place.area;
-    const old = s.crosswalk.oneToOne2010(job.soc);
+    const old = s.crosswalk.oneToOne2010(soc);
     const notes: string[] = ["Median annual wage as published; a top-coded median (BLS `#`) is null.", "inflation_adjusted_cagr is reserved and always null."];
     const skipped: number[] = [];
     const points = s.wages.years(area.areaCode).slice(-query.years).flatMap((year) => {
       // SOC 2018 codes from May 2021 (and partly 2019–2020); SOC 2010 before: map one-to-one or leave the year out.
-      const codes = year >= 2021 ? [job.soc] : year >= 2019 ? [job.soc, old] : [old];
+      const codes = year >= 2021 ? [soc] : year >= 2019 ? [soc, old] : [old];
       const row = codes.flatMap((c) => (c ? s.wages.rows(year, c, area.areaCode) : []))[0];
       if (!row) { skipped.push(year); return []; }
       return [{ year, median: row.a_median }];
     });
-    if (skipped.length) notes.push(`Left out: ${skipped.join(", ")} (no figure under a code that maps one-to-one from SOC 2010 to ${job.soc}${old ? ` (${old})` : ""}, or not published there).`);
-    if (!points.length) throw new ApiError(404, "NO_SALARY_DATA", `No OEWS trend data for ${job.occupation.title} in ${area.title}.`, { suggestion: "Try the national trend (omit location)." });
+    if (skipped.length) notes.push(`Left out: ${skipped.join(", ")} (no figure under a code that maps one-to-one from SOC 2010 to ${soc}${old ? ` (${old})` : ""}, or not published there).`);
+    if (!points.length) throw new ApiError(404, "NO_SALARY_DATA", `No OEWS trend data for ${job.title} in ${area.title}.`, { suggestion: "Try the national trend (omit location)." });
     const withMedian = points.filter((p) => p.median !== null).map((p) => ({ year: p.year, value: p.median! }));
     return {
       data: {
-        job_title: query.job_title, location: area.title, trend: points, cagr: cagr(withMedian), inflation_adjusted_cagr: null,
-        matched_title: job.occupation.title, matched_soc: job.soc, match_method: job.match.method, notes,
+        job_title: query.job_title ?? null, location: area.title, trend: points, cagr: cagr(withMedian), inflation_adjusted_cagr: null,
+        matched_title: job.title, matched_soc: soc, match_method: job.method, ...matchFields(job), notes,
       },
       datasets: ["bls_oews", "isco_soc_crosswalk"],
     };

@@ -10,6 +10,9 @@ import { DEFAULT_ANNUAL_HOURS, type SalaryPeriod } from "../../domain/pay-gap.ts
 import { lognormalPercentiles, sigmaFromDeciles } from "../../domain/lognormal.ts";
 import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directive-transposition.ts";
 import countries from "../../domain/country-names.ts";
+import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
+import { findJob, matchFields } from "./benchmarks.ts";
+import { occupationCode, MatchFields } from "./models.ts";
 import type { Services } from "../../services.ts";
 
 export const RANGE_DISCLAIMER =
@@ -42,7 +45,8 @@ export const validateSalaryRange = defineRoute({
   scope: "compliance:read",
   minTier: "pro",
   body: z.object({
-    job_title: z.string().trim().min(1).max(200),
+    job_title: z.string().trim().min(1).max(200).optional(),
+    occupation_code: occupationCode,
     country: z.string().trim().min(1).max(100).describe("EU/EEA ISO code or country name"),
     min_salary: z.number().nonnegative().finite(),
     max_salary: z.number().nonnegative().finite(),
@@ -50,13 +54,16 @@ export const validateSalaryRange = defineRoute({
     salary_period: z.enum(["annual", "monthly", "hourly"]).default("annual"),
     sector: z.unknown().optional(),
     company_size: z.unknown().optional(),
-  }),
+  }).refine((b) => b.job_title !== undefined || b.occupation_code !== undefined, { message: "job_title or occupation_code is required", path: ["job_title"] }),
   response: z.object({
     legally_valid: z.boolean(), statistically_reasonable: z.boolean(), warnings: z.array(Warning),
     country_code: z.string(), country_name: z.string(), directive_transposed: z.boolean(),
     matched_isco: z.string().nullable(), matched_title: z.string().nullable(), benchmark_median: z.number().nullable(), methodology_note: z.string(),
     estimated_percentiles: z.object({ p10: z.number(), p25: z.number(), p50: z.number(), p75: z.number(), p90: z.number() }).nullable(),
     benchmark_currency: z.string(), salary_period: z.string(), disclaimer: z.string(),
+    match_method: z.string().nullable().describe("addition: how the occupation was found (null: not matched)"),
+    matched_isco_full: z.string().nullable().describe("addition: the matched ISCO-08 unit group"),
+    ...MatchFields, match_confidence: MatchFields.match_confidence.nullable(),
   }),
   handle: ({ body }, s) => {
     const place = resolveLocation(body.country, s.locations);
@@ -98,19 +105,21 @@ export const validateSalaryRange = defineRoute({
     let percentiles: Percentiles | null = null;
     let matchedIsco: string | null = null;
     let matchedTitle: string | null = null;
-    const match = s.titleMatcher.match(body.job_title);
-    const isco = match ? s.isco.forOccupation(match.socCode) : null;
-    if (!match || !isco) {
-      warnings.push({ code: "TITLE_NOT_MATCHED", severity: "warning", message: `The job title matches no occupation, so the range cannot be benchmarked; closest titles: ${s.titleMatcher.closest(body.job_title).join("; ") || "none"}.` });
+    const job = findJob({ jobTitle: body.job_title, occupationCode: body.occupation_code }, s, "isco", iso);
+    const isco = job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD ? job.isco : null;
+    if (!job || !isco) {
+      const near = job ? [job.best, ...job.alternatives].slice(0, 3).map((c) => `${c.codeTitle} (ISCO ${c.code}, confidence ${c.confidence})`).join("; ") : "none";
+      warnings.push({ code: "TITLE_NOT_MATCHED", severity: "warning", message: `The job title matches no occupation with confidence ${MATCH_CONFIDENCE_THRESHOLD} or more, so the range cannot be benchmarked; closest: ${near}. Send occupation_code to choose one.` });
     } else {
       matchedIsco = isco.major;
-      matchedTitle = s.occupations.get(match.socCode)!.title;
+      matchedTitle = job.title;
       const group = `OC${isco.major}`;
       const annual = s.euEarnings.annual(geo, group).value;
       const monthly = s.euEarnings.monthly(geo, group, "T");
       const hourly = s.euEarnings.hourly(geo, group, "T").value;
       const meanAnnual = annual ?? (monthly !== null ? monthly * 12 : hourly !== null ? hourly * DEFAULT_ANNUAL_HOURS : null);
-      const national = s.wages.rows(s.wages.latestYear, s.wages.publishedCode(s.wages.latestYear, match.socCode.slice(0, 7)).code, "0000000")[0];
+      const soc = job.best.concept.soc;
+      const national = soc ? s.wages.rows(s.wages.latestYear, s.wages.publishedCode(s.wages.latestYear, soc.slice(0, 7)).code, "0000000")[0] : undefined;
       const allJobs = s.wages.rows(s.wages.latestYear, "00-0000", "0000000")[0];
       const deciles = national?.a_pct10 && national?.a_pct90 ? national : allJobs;
       if (meanAnnual === null || !deciles?.a_pct10 || !deciles?.a_pct90) {
@@ -142,8 +151,10 @@ export const validateSalaryRange = defineRoute({
         matched_isco: matchedIsco, matched_title: matchedTitle, benchmark_median: percentiles?.p50 ?? null,
         methodology_note: [...notes, "Both checks run on EUR amounts; estimated_percentiles and benchmark_median are in EUR for the posting's salary_period."].join(" "),
         estimated_percentiles: percentiles, benchmark_currency: "EUR", salary_period: period, disclaimer: RANGE_DISCLAIMER,
+        match_method: job?.method ?? null, matched_isco_full: isco?.unit ?? null,
+        ...(job ? matchFields(job) : { match_confidence: null, matched_label: null, matched_label_language: null, alternatives: [] }),
       },
-      datasets: ["eurostat_min_wage", "eurostat_ses_2022", "bls_oews", "isco_soc_crosswalk", "worldbank_ppp"],
+      datasets: ["eurostat_min_wage", "eurostat_ses_2022", "bls_oews", "esco_occupations", "esco_national_titles", "isco_soc_crosswalk", "worldbank_ppp"],
     };
   },
 });

@@ -47,8 +47,9 @@ export function lexiconInputs(db: Database): LexiconInputs {
     add({ key: e.uri, kind: "esco", title: e.label_en ?? iscoTitle.get(e.isco_unit) ?? e.isco_unit, soc: soc?.soc ?? null, socBasis: soc?.basis ?? null,
       isco: e.isco_unit, iscoBasis: "esco", employment: soc ? employment(soc.soc) : 0 });
   }
-  for (const { concept } of db.query<{ concept: string }, []>("SELECT DISTINCT concept FROM occupation_label WHERE concept LIKE 'isco:%' ORDER BY 1").all()) {
-    const unit = concept.slice(5);
+  // Every ISCO-08 unit group: national titles point at some directly, and any can be asked for by code.
+  for (const { code: unit } of db.query<{ code: string }, []>("SELECT code FROM isco_08 WHERE level = 4 ORDER BY code").all()) {
+    const concept = `isco:${unit}`;
     const soc = socOf([], unit);
     add({ key: concept, kind: "isco", title: iscoTitle.get(unit) ?? unit, soc: soc?.soc ?? null, socBasis: soc?.basis ?? null, isco: unit, iscoBasis: "isco", employment: soc ? employment(soc.soc) : 0 });
   }

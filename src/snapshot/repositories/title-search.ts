@@ -2,7 +2,6 @@
 // short and reported titles), skills by name. The index is built once at start-up.
 import type { Database } from "bun:sqlite";
 import { TrigramIndex, rankByBestText, type RankedKey } from "../../domain/trigram-index.ts";
-import type { Alias } from "../../domain/title-match.ts";
 import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
 
 export interface TitleMatch extends RankedKey<string> { matchedText: string }
@@ -61,15 +60,3 @@ export function occupationTitleSearch(db: Database): TitleSearch {
   const index = new TrigramIndex(texts, { sizes: typedFrom(packed.get("sizes") as Uint8Array, Uint16Array), postings });
   return new TitleSearch(index, unpackStrings(packed.get("owners") as string));
 }
-
-/** Normalised title → occupation, as the snapshot build stored it (title_alias.*). */
-export function storedTitleAliases(db: Database): [string, Alias][] {
-  const packed = readPacked(db, "title_alias.");
-  const socCodes = unpackStrings(packed.get("soc_codes") as string);
-  const titles = unpackStrings(packed.get("titles") as string);
-  return unpackStrings(packed.get("keys") as string).map((key, i) => [key, { socCode: socCodes[i], title: titles[i] }]);
-}
-
-export const packTitleAliases = (entries: readonly [string, Alias][]) => ({
-  keys: packStrings(entries.map(([k]) => k)), soc_codes: packStrings(entries.map(([, a]) => a.socCode)), titles: packStrings(entries.map(([, a]) => a.title)),
-});
