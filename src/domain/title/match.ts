@@ -46,6 +46,7 @@ const REWRITE_FACTOR = 0.97;            // a rewritten title (Head of X → X ma
 // O*NET title outranks an ESCO label of equal fit (the crosswalk is many-to-many), less so on an EU path.
 const FOREIGN_FACTOR: Record<MatchTarget, number> = { soc: 0.85, isco: 0.9 };
 const PATTERN_BELOW = 0.35;             // the pattern tier runs only when no label scores this much
+const CANDIDATE_FLOOR = 0.15;           // a label scoring less is no candidate, not even an alternative
 
 // Leadership forms → the manager occupation of that function; HR systems' inverted titles → natural order.
 const FUNCTION_SYNONYMS = new Map<string, string>([["people", "human resources"], ["talent", "human resources"], ["people operations", "human resources"], ["personnel", "human resources"]]);
@@ -73,6 +74,8 @@ export class TitleMatcher {
   private readonly touched: Int32Array;
   private readonly exactIndex: Map<string, number>;
   private readonly conceptIndex: Map<string, number>;
+  /** 1 where the entry's language puts the head noun first (per entry, so the hot loop reads one byte). */
+  private readonly headFirstOf: Uint8Array;
   private onetFolded: { text: string; entry: number }[] | null = null;
 
   constructor(readonly lexicon: LexiconData) {
@@ -81,6 +84,8 @@ export class TitleMatcher {
     this.touched = new Int32Array(lexicon.entryConcept.length);
     this.exactIndex = new Map(lexicon.exactKeys.map((k, i) => [k, i]));
     this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
+    const headFirstLangs = LANGS.map((l) => (HEAD_FIRST.has(l) ? 1 : 0));
+    this.headFirstOf = lexicon.entryLang.map((l) => headFirstLangs[l]);
   }
 
   /**
@@ -150,27 +155,28 @@ export class TitleMatcher {
     const massLast = mass(tw.headLast), massFirst = mass(tw.headFirst);
     const langFactor = this.languageFactors(matches, weightOf, options.country);
 
-    const { acc, touched } = this;
+    const { acc, touched, headFirstOf } = this;
+    const { postingStart, postingEntries, entryHead, entryMass, entryLang, entryConcept, wordWeight } = lx;
     let n = 0;
     matches.forEach((list, i) => {
+      const qLast = weightOf[i] * (i === tw.headLast ? HEAD_WEIGHT : 1);
+      const qFirst = weightOf[i] * (i === tw.headFirst ? HEAD_WEIGHT : 1);
       for (const { id, sim } of list) {
-        const w = lx.wordWeight[id];
-        for (let k = lx.postingStart[id]; k < lx.postingStart[id + 1]; k++) {
-          const e = lx.postingEntries[k];
-          const headFirst = HEAD_FIRST.has(LANGS[lx.entryLang[e]]);
-          const qw = weightOf[i] * (i === (headFirst ? tw.headFirst : tw.headLast) ? HEAD_WEIGHT : 1);
-          const ew = w * (lx.entryHead[e] === id ? HEAD_WEIGHT : 1);
+        const w = wordWeight[id];
+        const end = postingStart[id + 1];
+        for (let k = postingStart[id]; k < end; k++) {
+          const e = postingEntries[k];
+          const ew = entryHead[e] === id ? w * HEAD_WEIGHT : w;
           if (acc[e] === 0) touched[n++] = e;
-          acc[e] += (sim * (qw + ew)) / 2;
+          acc[e] += (sim * ((headFirstOf[e] ? qFirst : qLast) + ew)) / 2;
         }
       }
     });
     for (let t = 0; t < n; t++) {
       const e = touched[t];
-      const headFirst = HEAD_FIRST.has(LANGS[lx.entryLang[e]]);
-      const dice = Math.min(1, (2 * acc[e]) / ((headFirst ? massFirst : massLast) + lx.entryMass[e]));
+      const score = Math.min(1, (2 * acc[e]) / ((headFirstOf[e] ? massFirst : massLast) + entryMass[e])) * langFactor[entryLang[e]];
       acc[e] = 0;
-      keep(lx.entryConcept[e], e, dice * langFactor[lx.entryLang[e]], false);
+      if (score >= CANDIDATE_FLOOR) keep(entryConcept[e], e, score, false);
     }
   }
 
