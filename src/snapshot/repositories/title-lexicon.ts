@@ -3,10 +3,10 @@
 import type { Database } from "bun:sqlite";
 import type { Concept, LabelInput, LabelSource, LexiconData } from "../../domain/title/lexicon.ts";
 import { iscoForOnet, socForEsco } from "../../domain/title/codes.ts";
-import { TrigramIndex } from "../../domain/trigram-index.ts";
 import type { Lang } from "../../domain/title/text.ts";
 import { packStrings, readPacked, unpackStrings } from "../packed.ts";
 import { WagesRepository } from "./wages.ts";
+import { packTrigramIndex, restoreTrigramIndex } from "./title-search.ts";
 
 export interface LexiconInputs { concepts: Concept[]; labels: (LabelInput & { rowKey: string })[] }
 
@@ -77,9 +77,9 @@ function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) 
   return out;
 }
 
-type Typed = Int32Array | Uint8Array | Float32Array | Uint16Array;
+type Typed = Int32Array | Uint8Array | Float32Array;
 const bytes = (a: Typed) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-function typed<T extends Typed>(b: Uint8Array, Kind: { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number }): T {
+function typed<T extends Typed>(b: Uint8Array, Kind: { new (buffer: ArrayBuffer): T }): T {
   // A copy: a BLOB's bytes need not be aligned for the element size.
   return new Kind(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
 }
@@ -88,18 +88,12 @@ const CONCEPT_COLUMNS = ["key", "kind", "title", "soc", "socBasis", "isco", "isc
 
 /** The lexicon as the snapshot build stores it (title_lexicon.*): strings packed, numbers as typed-array bytes. */
 export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array> {
-  const { sizes, postings } = lx.wordIndex.built();
-  const trigramLists = [...postings];
-  const ends = new Int32Array(trigramLists.length);
-  const ids = new Int32Array(trigramLists.reduce((n, [, l]) => n + l.length, 0));
-  let at = 0;
-  trigramLists.forEach(([, list], i) => { ids.set(list, at); ends[i] = at += list.length; });
   const out: Record<string, string | Uint8Array> = {
     words: packStrings(lx.words), word_weight: bytes(lx.wordWeight), word_langs: bytes(lx.wordLangs), labels: packStrings(lx.labels),
     entry_concept: bytes(lx.entryConcept), entry_label: bytes(lx.entryLabel), entry_lang: bytes(lx.entryLang), entry_source: bytes(lx.entrySource),
     entry_head: bytes(lx.entryHead), entry_mass: bytes(lx.entryMass), posting_start: bytes(lx.postingStart), posting_entries: bytes(lx.postingEntries),
     exact_keys: packStrings(lx.exactKeys), exact_start: bytes(lx.exactStart), exact_entries: bytes(lx.exactEntries), compound_words: packStrings(lx.compoundWords),
-    word_trigram_sizes: bytes(sizes), word_trigrams: packStrings(trigramLists.map(([t]) => t)), word_trigram_ends: bytes(ends), word_trigram_ids: bytes(ids),
+    ...Object.fromEntries(Object.entries(packTrigramIndex(lx.wordIndex)).map(([k, v]) => [`word_${k}`, v])),
     concept_employment: bytes(Float32Array.from(lx.concepts, (c) => c.employment)),
   };
   for (const col of CONCEPT_COLUMNS) out[`concept_${col}`] = packStrings(lx.concepts.map((c) => c[col] ?? ""));
@@ -118,10 +112,6 @@ export function storedLexicon(db: Database): LexiconData {
     isco: columns.isco[i] || null, iscoBasis: columns.iscoBasis[i] || null, employment: employment[i],
   }));
   const words = s("words");
-  const ends = typed(b("word_trigram_ends"), Int32Array);
-  const ids = typed(b("word_trigram_ids"), Int32Array);
-  const postings = new Map<string, Int32Array>();
-  s("word_trigrams").forEach((t, i) => postings.set(t, ids.subarray(i ? ends[i - 1] : 0, ends[i])));
   return {
     concepts, words, wordWeight: typed(b("word_weight"), Float32Array), wordLangs: typed(b("word_langs"), Uint8Array), labels: s("labels"),
     entryConcept: typed(b("entry_concept"), Int32Array), entryLabel: typed(b("entry_label"), Int32Array), entryLang: typed(b("entry_lang"), Uint8Array),
@@ -129,6 +119,6 @@ export function storedLexicon(db: Database): LexiconData {
     postingStart: typed(b("posting_start"), Int32Array), postingEntries: typed(b("posting_entries"), Int32Array),
     exactKeys: s("exact_keys"), exactStart: typed(b("exact_start"), Int32Array), exactEntries: typed(b("exact_entries"), Int32Array),
     compoundWords: s("compound_words"),
-    wordIndex: new TrigramIndex(words, { sizes: typed(b("word_trigram_sizes"), Uint16Array), postings }),
+    wordIndex: restoreTrigramIndex(words, p, "word_"),
   };
 }

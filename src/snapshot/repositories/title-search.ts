@@ -35,17 +35,31 @@ export class TitleSearch {
 export const occupationTitleRows = (db: Database) =>
   db.query<{ key: string; text: string }, []>("SELECT t.soc_code AS key, t.title AS text FROM onet_title t JOIN onet_occupation o USING (soc_code)").all();
 
-/** The occupation title index as the snapshot build stores it (packed columns under title_index.*). */
-export function packTitleIndex(search: TitleSearch): Record<string, string | Uint8Array> {
-  const { sizes, postings } = search.index.built();
+/** A trigram index's postings and sizes as packed columns (`sizes`, `trigrams`, `posting_ends`, `posting_ids`). */
+export function packTrigramIndex(index: TrigramIndex): Record<string, string | Uint8Array> {
+  const { sizes, postings } = index.built();
   const lists = [...postings];
   const ends = new Int32Array(lists.length);
   const ids = new Int32Array(lists.reduce((n, [, l]) => n + l.length, 0));
   let at = 0;
   lists.forEach(([, list], i) => { ids.set(list, at); ends[i] = at += list.length; });
+  return { sizes: bytesOf(sizes), trigrams: packStrings(lists.map(([t]) => t)), posting_ends: bytesOf(ends), posting_ids: bytesOf(ids) };
+}
+
+/** A trigram index over `texts` from the columns packTrigramIndex wrote, without rebuilding it. */
+export function restoreTrigramIndex(texts: readonly string[], packed: Map<string, string | Uint8Array>, prefix = ""): TrigramIndex {
+  const ends = typedFrom(packed.get(`${prefix}posting_ends`) as Uint8Array, Int32Array);
+  const ids = typedFrom(packed.get(`${prefix}posting_ids`) as Uint8Array, Int32Array);
+  const postings = new Map<string, Int32Array>();
+  unpackStrings(packed.get(`${prefix}trigrams`) as string).forEach((t, i) => postings.set(t, ids.subarray(i ? ends[i - 1] : 0, ends[i])));
+  return new TrigramIndex(texts, { sizes: typedFrom(packed.get(`${prefix}sizes`) as Uint8Array, Uint16Array), postings });
+}
+
+/** The occupation title index as the snapshot build stores it (packed columns under title_index.*). */
+export function packTitleIndex(search: TitleSearch): Record<string, string | Uint8Array> {
   return {
-    texts: packStrings(search.index.texts), sizes: bytesOf(sizes), owners: packStrings(search.index.texts.map((_, id) => search.ownersOf(id).join(","))),
-    trigrams: packStrings(lists.map(([t]) => t)), posting_ends: bytesOf(ends), posting_ids: bytesOf(ids),
+    texts: packStrings(search.index.texts), owners: packStrings(search.index.texts.map((_, id) => search.ownersOf(id).join(","))),
+    ...packTrigramIndex(search.index),
   };
 }
 
@@ -53,10 +67,5 @@ export function packTitleIndex(search: TitleSearch): Record<string, string | Uin
 export function occupationTitleSearch(db: Database): TitleSearch {
   const packed = readPacked(db, "title_index.");
   const texts = unpackStrings(packed.get("texts") as string);
-  const ends = typedFrom(packed.get("posting_ends") as Uint8Array, Int32Array);
-  const ids = typedFrom(packed.get("posting_ids") as Uint8Array, Int32Array);
-  const postings = new Map<string, Int32Array>();
-  unpackStrings(packed.get("trigrams") as string).forEach((t, i) => postings.set(t, ids.subarray(i ? ends[i - 1] : 0, ends[i])));
-  const index = new TrigramIndex(texts, { sizes: typedFrom(packed.get("sizes") as Uint8Array, Uint16Array), postings });
-  return new TitleSearch(index, unpackStrings(packed.get("owners") as string));
+  return new TitleSearch(restoreTrigramIndex(texts, packed), unpackStrings(packed.get("owners") as string));
 }
