@@ -13,10 +13,12 @@ export function packStrings(values: readonly string[]): string {
 export const unpackStrings = (packed: string): string[] => (packed === "" ? [] : packed.split(SEPARATOR));
 
 /** The bytes of a typed array, for a BLOB. */
-export const bytesOf = (values: Int32Array | Uint16Array) => new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+type Packable = Int32Array | Uint16Array | Uint8Array | Float32Array;
+
+export const bytesOf = (values: Packable) => new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
 
 /** A typed array over a BLOB's bytes: a view when aligned, else a copy. */
-export function typedFrom<T extends Int32Array | Uint16Array>(bytes: Uint8Array, Kind: { new (b: ArrayBufferLike, o: number, n: number): T; new (b: ArrayBufferLike): T; BYTES_PER_ELEMENT: number }): T {
+export function typedFrom<T extends Packable>(bytes: Uint8Array, Kind: { new (b: ArrayBufferLike, o: number, n: number): T; new (b: ArrayBufferLike): T; BYTES_PER_ELEMENT: number }): T {
   const n = bytes.byteLength / Kind.BYTES_PER_ELEMENT;
   if (bytes.byteOffset % Kind.BYTES_PER_ELEMENT === 0) return new Kind(bytes.buffer, bytes.byteOffset, n);
   return new Kind(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));

@@ -72,11 +72,16 @@ describe("U.S. path: English titles as written in the wild", () => {
     expect(m.best.labelLang).toBe("de");
   });
 
-  test("nonsense matches nothing; a fragment matches by pattern at low confidence", () => {
+  test("nonsense matches nothing; a fragment like many labels is below the threshold", () => {
     expect(us("xyzzy qwrtp")).toBeNull();
     expect(us("!!!")).toBeNull();
-    const m = us("ssembl");
-    expect(m === null || m.confidence < 1).toBe(true);
+    expect(us("ssembl")!.confidence).toBeLessThan(MATCH_CONFIDENCE_THRESHOLD);
+  });
+
+  test("pattern: a fragment no label's words resemble is found inside the shortest O*NET title holding it, at most 0.6", () => {
+    const m = us("aramedi")!;
+    expect({ method: m.method, label: m.best.label }).toEqual({ method: "pattern", label: "Paramedic" });
+    expect(m.confidence).toBeLessThanOrEqual(0.6);
   });
 
   test("words that are also JavaScript object keys do not break the matcher", () => {

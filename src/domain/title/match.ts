@@ -122,12 +122,6 @@ export class TitleMatcher {
     return { best: candidates[0], alternatives: candidates.slice(1), method, confidence: candidates[0].confidence };
   }
 
-  /** Candidates whatever their score, for a 404's suggestion. */
-  closest(title: string, options: MatchOptions, n = 3): Candidate[] {
-    const m = this.match(title, options);
-    return m ? [m.best, ...m.alternatives].slice(0, n) : [];
-  }
-
   private scoreVariant(text: string, factor: number, options: MatchOptions, scores: Map<number, { score: number; entry: number; exact: boolean }>) {
     const lx = this.lexicon;
     const tw = titleWords(text, this.compound);
@@ -206,22 +200,16 @@ export class TitleMatcher {
    */
   private rank(scores: Map<number, { score: number; entry: number }>, target: MatchTarget, title: string) {
     const lx = this.lexicon;
-    const all = [...scores].filter(([, s]) => s.score > 0).map(([conceptId, s]) => {
+    let rest = [...scores].map(([conceptId, s]) => {
       const c = lx.concepts[conceptId];
       return { conceptId, entry: s.entry, score: s.score, code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment };
-    });
-    all.sort((a, b) => b.score - a.score);
-    const out: typeof all = [];
-    const seen = new Set<string>();
-    for (let i = 0; i < all.length && out.length < 4; i++) {
-      // Among the candidates within 0.01 of this one, take the most employed whose code is not listed yet.
-      const near = all.slice(i).filter((x) => all[i].score - x.score <= 0.01 && !seen.has(groupOf(x.code, target)));
-      if (!near.length) continue;
+    }).filter((x) => x.score > 0).sort((a, b) => b.score - a.score);
+    const out: typeof rest = [];
+    while (rest.length && out.length < 4) {
+      const near = rest.filter((x) => rest[0].score - x.score <= 0.01);
       const pick = near.length === 1 ? near[0] : this.preferred(near, title, target);
-      if (seen.has(groupOf(pick.code, target))) continue;
-      seen.add(groupOf(pick.code, target));
-      out.push({ ...pick, score: all[i].score === pick.score ? pick.score : Math.max(pick.score, all[i].score - 0.01) });
-      if (pick !== all[i]) i--;
+      out.push(pick);
+      rest = rest.filter((x) => groupOf(x.code, target) !== groupOf(pick.code, target));
     }
     return out;
   }

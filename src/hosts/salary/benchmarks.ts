@@ -59,19 +59,18 @@ export function findJob(q: JobQuery, s: Services, target: MatchTarget, country: 
 
 /** E1–E5: the match, or the spec's 404 NO_SALARY_DATA when none reaches MATCH_CONFIDENCE_THRESHOLD (with the candidates). */
 export function matchJob(q: JobQuery, s: Services, target: MatchTarget = "soc", country: string | null = null): MatchedJob {
+  const job = findJob(q, s, target, country);
   if (q.occupationCode) {
-    const job = findJob(q, s, target, country);
     if (job) return job;
     throw new ApiError(404, "NO_SALARY_DATA", `No occupation has the code "${q.occupationCode.slice(0, 20)}"${target === "soc" && /^\d{4}$/.test(q.occupationCode.trim()) ? " for a U.S. place (ISCO-08 codes answer for EU places; use a SOC code)" : ""}.`,
       { field: "occupation_code", suggestion: "Use a SOC 2018 code (15-1252), an O*NET-SOC code (15-1252.00) or, for an EU place, an ISCO-08 unit group (2512)." });
   }
-  const jobTitle = q.jobTitle ?? "";
-  const job = findJob(q, s, target, country);
   if (job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD) return job;
+  const jobTitle = (q.jobTitle ?? "").slice(0, 100);
   const candidates = job ? [job.best, ...job.alternatives].slice(0, 3) : [];
   const named = candidates.map((c) => `${c.codeTitle} (${c.code}, confidence ${c.confidence})`);
   throw new ApiError(404, "NO_SALARY_DATA",
-    job ? `The job title "${jobTitle.slice(0, 100)}" matches no occupation with confidence (best: ${job.confidence}, needed: ${MATCH_CONFIDENCE_THRESHOLD}).` : `No occupation matches the job title "${jobTitle.slice(0, 100)}".`,
+    job ? `The job title "${jobTitle}" matches no occupation with confidence (best: ${job.confidence}, needed: ${MATCH_CONFIDENCE_THRESHOLD}).` : `No occupation matches the job title "${jobTitle}".`,
     { field: "job_title", alternatives: candidates.map(alternative),
       suggestion: named.length ? `Did you mean: ${named.join("; ")}? Pass its code as occupation_code, or a more specific title.` : "Try a common job title, e.g. \"Registered Nurse\", or an occupation_code." });
 }

@@ -98,10 +98,8 @@ export const payGapReport = defineRoute({
     };
     const rows = body.employees.map((e) => {
       const key = e.category ? `c|${e.category}` : e.isco_code ? `i|${e.isco_code}` : e.soc_code ? `s|${e.soc_code}` : `t|${e.job_title}`;
-      let category = categoryOf.get(key);
+      let category = categoryOf.get(key); // employer categories key by name: one category whatever the title
       if (!category) categoryOf.set(key, (category = classify(e)));
-      // Employer categories with the same name are one category whatever the record's title.
-      if (category.employer) category = categoryOf.get(`c|${e.category}`)!;
       if (category.code === UNCLASSIFIED.code) unmatched.get(e.job_title)!.employees++;
       if (e.salary_period === "hourly" && e.weekly_hours === undefined) hourlyWithoutHours++;
       if (e.employment_type === "part_time" && e.weekly_hours === undefined) partTimeWithoutHours++;

@@ -4,7 +4,7 @@ import type { Database } from "bun:sqlite";
 import type { Concept, LabelInput, LabelSource, LexiconData } from "../../domain/title/lexicon.ts";
 import { iscoForOnet, socForEsco } from "../../domain/title/codes.ts";
 import type { Lang } from "../../domain/title/text.ts";
-import { packStrings, readPacked, unpackStrings } from "../packed.ts";
+import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
 import { WagesRepository } from "./wages.ts";
 import { packTrigramIndex, restoreTrigramIndex } from "./title-search.ts";
 
@@ -77,24 +77,17 @@ function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) 
   return out;
 }
 
-type Typed = Int32Array | Uint8Array | Float32Array;
-const bytes = (a: Typed) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-function typed<T extends Typed>(b: Uint8Array, Kind: { new (buffer: ArrayBuffer): T }): T {
-  // A copy: a BLOB's bytes need not be aligned for the element size.
-  return new Kind(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
-}
-
 const CONCEPT_COLUMNS = ["key", "kind", "title", "soc", "socBasis", "isco", "iscoBasis"] as const;
 
 /** The lexicon as the snapshot build stores it (title_lexicon.*): strings packed, numbers as typed-array bytes. */
 export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array> {
   const out: Record<string, string | Uint8Array> = {
-    words: packStrings(lx.words), word_weight: bytes(lx.wordWeight), word_langs: bytes(lx.wordLangs), labels: packStrings(lx.labels),
-    entry_concept: bytes(lx.entryConcept), entry_label: bytes(lx.entryLabel), entry_lang: bytes(lx.entryLang), entry_source: bytes(lx.entrySource),
-    entry_head: bytes(lx.entryHead), entry_mass: bytes(lx.entryMass), posting_start: bytes(lx.postingStart), posting_entries: bytes(lx.postingEntries),
-    exact_keys: packStrings(lx.exactKeys), exact_start: bytes(lx.exactStart), exact_entries: bytes(lx.exactEntries), compound_words: packStrings(lx.compoundWords),
+    words: packStrings(lx.words), word_weight: bytesOf(lx.wordWeight), word_langs: bytesOf(lx.wordLangs), labels: packStrings(lx.labels),
+    entry_concept: bytesOf(lx.entryConcept), entry_label: bytesOf(lx.entryLabel), entry_lang: bytesOf(lx.entryLang), entry_source: bytesOf(lx.entrySource),
+    entry_head: bytesOf(lx.entryHead), entry_mass: bytesOf(lx.entryMass), posting_start: bytesOf(lx.postingStart), posting_entries: bytesOf(lx.postingEntries),
+    exact_keys: packStrings(lx.exactKeys), exact_start: bytesOf(lx.exactStart), exact_entries: bytesOf(lx.exactEntries), compound_words: packStrings(lx.compoundWords),
     ...Object.fromEntries(Object.entries(packTrigramIndex(lx.wordIndex)).map(([k, v]) => [`word_${k}`, v])),
-    concept_employment: bytes(Float32Array.from(lx.concepts, (c) => c.employment)),
+    concept_employment: bytesOf(Float32Array.from(lx.concepts, (c) => c.employment)),
   };
   for (const col of CONCEPT_COLUMNS) out[`concept_${col}`] = packStrings(lx.concepts.map((c) => c[col] ?? ""));
   return out;
@@ -106,18 +99,18 @@ export function storedLexicon(db: Database): LexiconData {
   const s = (name: string) => unpackStrings(p.get(name) as string);
   const b = (name: string) => p.get(name) as Uint8Array;
   const columns = Object.fromEntries(CONCEPT_COLUMNS.map((c) => [c, s(`concept_${c}`)])) as Record<(typeof CONCEPT_COLUMNS)[number], string[]>;
-  const employment = typed(b("concept_employment"), Float32Array);
+  const employment = typedFrom(b("concept_employment"), Float32Array);
   const concepts: Concept[] = columns.key.map((key, i) => ({
     key, kind: columns.kind[i] as Concept["kind"], title: columns.title[i], soc: columns.soc[i] || null, socBasis: columns.socBasis[i] || null,
     isco: columns.isco[i] || null, iscoBasis: columns.iscoBasis[i] || null, employment: employment[i],
   }));
   const words = s("words");
   return {
-    concepts, words, wordWeight: typed(b("word_weight"), Float32Array), wordLangs: typed(b("word_langs"), Uint8Array), labels: s("labels"),
-    entryConcept: typed(b("entry_concept"), Int32Array), entryLabel: typed(b("entry_label"), Int32Array), entryLang: typed(b("entry_lang"), Uint8Array),
-    entrySource: typed(b("entry_source"), Uint8Array), entryHead: typed(b("entry_head"), Int32Array), entryMass: typed(b("entry_mass"), Float32Array),
-    postingStart: typed(b("posting_start"), Int32Array), postingEntries: typed(b("posting_entries"), Int32Array),
-    exactKeys: s("exact_keys"), exactStart: typed(b("exact_start"), Int32Array), exactEntries: typed(b("exact_entries"), Int32Array),
+    concepts, words, wordWeight: typedFrom(b("word_weight"), Float32Array), wordLangs: typedFrom(b("word_langs"), Uint8Array), labels: s("labels"),
+    entryConcept: typedFrom(b("entry_concept"), Int32Array), entryLabel: typedFrom(b("entry_label"), Int32Array), entryLang: typedFrom(b("entry_lang"), Uint8Array),
+    entrySource: typedFrom(b("entry_source"), Uint8Array), entryHead: typedFrom(b("entry_head"), Int32Array), entryMass: typedFrom(b("entry_mass"), Float32Array),
+    postingStart: typedFrom(b("posting_start"), Int32Array), postingEntries: typedFrom(b("posting_entries"), Int32Array),
+    exactKeys: s("exact_keys"), exactStart: typedFrom(b("exact_start"), Int32Array), exactEntries: typedFrom(b("exact_entries"), Int32Array),
     compoundWords: s("compound_words"),
     wordIndex: restoreTrigramIndex(words, p, "word_"),
   };
