@@ -56,11 +56,15 @@ export interface LexiconData {
   wordIndex: TrigramIndex;
 }
 
-/** Words known to compound splitting: unsplit stems of German, Dutch and English labels (loanwords) of 3+ letters. */
+/**
+ * Words known to compound splitting: unsplit stems of 3+ letters from German and Dutch labels (the compounding
+ * languages; English loanwords there, such as Software, count). English labels' words are left out: with them,
+ * English words split into English halves (manager → man + ager, supervisor → super + visor).
+ */
 function compoundVocabulary(labels: readonly LabelInput[]): Set<string> {
   const known = new Set<string>();
   for (const l of labels) {
-    if (l.lang !== "de" && l.lang !== "nl" && l.lang !== "en") continue;
+    if (l.lang !== "de" && l.lang !== "nl") continue;
     for (const w of rawWords(l.text)) if (w.length >= 3 && !/\d/.test(w)) known.add(stem(w));
   }
   return known;

@@ -76,6 +76,14 @@ export class TitleMatcher {
   private readonly conceptIndex: Map<string, number>;
   /** 1 where the entry's language puts the head noun first (per entry, so the hot loop reads one byte). */
   private readonly headFirstOf: Uint8Array;
+  // Per-occupation best score of the title being matched, reset after each match (single-threaded, reused).
+  private readonly conceptScore: Float32Array;
+  private readonly conceptEntry: Int32Array;
+  private readonly conceptExact: Uint8Array;
+  private readonly conceptTouched: Int32Array;
+  private conceptCount = 0;
+  private readonly pathFactors: Record<MatchTarget, Float32Array>;
+  private readonly codeWords = new Map<string, ReadonlySet<string>>();
   private onetFolded: { text: string; entry: number }[] | null = null;
 
   constructor(readonly lexicon: LexiconData) {
@@ -86,6 +94,13 @@ export class TitleMatcher {
     this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
     const headFirstLangs = LANGS.map((l) => (HEAD_FIRST.has(l) ? 1 : 0));
     this.headFirstOf = lexicon.entryLang.map((l) => headFirstLangs[l]);
+    const n = lexicon.concepts.length;
+    if (n >= 2 ** 16) throw new Error("TitleMatcher ranks at most 65,536 occupations (see rank)");
+    this.conceptScore = new Float32Array(n);
+    this.conceptEntry = new Int32Array(n);
+    this.conceptExact = new Uint8Array(n);
+    this.conceptTouched = new Int32Array(n);
+    this.pathFactors = { soc: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "soc")), isco: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "isco")) };
   }
 
   /**
@@ -106,13 +121,13 @@ export class TitleMatcher {
   }
 
   match(title: string, options: MatchOptions): TitleMatch | null {
-    const scores = new Map<number, { score: number; entry: number; exact: boolean }>();
-    for (const variant of titleVariants(title)) this.scoreVariant(variant.text, variant.factor, options, scores);
-    let ranked = this.rank(scores, options.target, title);
+    const variants = titleVariants(title);
+    const words = new Set<string>();
+    for (const variant of variants) for (const w of this.scoreVariant(variant.text, variant.factor, options)) words.add(w);
+    let ranked = this.rank(options.target, words);
     let method: MatchMethod | null = null;
     if (ranked.length && ranked[0].score >= PATTERN_BELOW) {
-      const top = scores.get(ranked[0].conceptId)!;
-      method = top.exact ? exactMethod(LABEL_SOURCES[this.lexicon.entrySource[top.entry]]) : "trigram";
+      method = ranked[0].exact ? exactMethod(LABEL_SOURCES[this.lexicon.entrySource[ranked[0].entry]]) : "trigram";
     } else {
       const pattern = this.pattern(title, options.target);
       if (pattern) { ranked = [pattern, ...ranked.filter((r) => r.code !== pattern.code)]; method = "pattern"; }
@@ -122,14 +137,19 @@ export class TitleMatcher {
     return { best: candidates[0], alternatives: candidates.slice(1), method, confidence: candidates[0].confidence };
   }
 
-  private scoreVariant(text: string, factor: number, options: MatchOptions, scores: Map<number, { score: number; entry: number; exact: boolean }>) {
+  /** Scores every label against one variant of the title into the per-occupation bests; returns its words. */
+  private scoreVariant(text: string, factor: number, options: MatchOptions): string[] {
     const lx = this.lexicon;
     const tw = titleWords(text, this.compound);
-    if (!tw.words.length) return;
+    if (!tw.words.length) return tw.words;
+    const paths = this.pathFactors[options.target];
     const keep = (conceptId: number, entry: number, score: number, exact: boolean) => {
-      const s = score * factor * this.pathFactor(lx.concepts[conceptId], options.target);
-      const prev = scores.get(conceptId);
-      if (!prev || s > prev.score) scores.set(conceptId, { score: s, entry, exact });
+      const s = score * factor * paths[conceptId];
+      if (s <= this.conceptScore[conceptId]) return;
+      if (this.conceptScore[conceptId] === 0) this.conceptTouched[this.conceptCount++] = conceptId;
+      this.conceptScore[conceptId] = s;
+      this.conceptEntry[conceptId] = entry;
+      this.conceptExact[conceptId] = exact ? 1 : 0;
     };
 
     // Exact: the same words as a label.
@@ -172,6 +192,7 @@ export class TitleMatcher {
       acc[e] = 0;
       if (score >= CANDIDATE_FLOOR) keep(entryConcept[e], e, score, false);
     }
+    return tw.words;
   }
 
   /**
@@ -189,40 +210,76 @@ export class TitleMatcher {
     return cover.map((c) => (best > 0 ? 0.9 + 0.1 * (c / best) : 1));
   }
 
-  private pathFactor(c: Concept, target: MatchTarget): number {
-    if (target === "soc") return c.soc === null ? 0 : c.kind === "onet" ? 1 : FOREIGN_FACTOR.soc;
-    return c.isco === null ? 0 : c.kind === "onet" ? FOREIGN_FACTOR.isco : 1;
-  }
-
   /**
    * Occupations by score, one per code. Among near-equal scores (within 0.01; a label two occupations share): the
    * one whose own title shares the title's words (the head noun names the family), then the one more people hold.
    */
-  private rank(scores: Map<number, { score: number; entry: number }>, target: MatchTarget, title: string) {
+  private rank(target: MatchTarget, words: ReadonlySet<string>) {
     const lx = this.lexicon;
-    let rest = [...scores].map(([conceptId, s]) => {
-      const c = lx.concepts[conceptId];
-      return { conceptId, entry: s.entry, score: s.score, code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment };
-    }).filter((x) => x.score > 0).sort((a, b) => b.score - a.score);
-    const out: typeof rest = [];
-    while (rest.length && out.length < 4) {
-      const near = rest.filter((x) => rest[0].score - x.score <= 0.01);
-      const pick = near.length === 1 ? near[0] : this.preferred(near, title, target);
-      out.push(pick);
-      rest = rest.filter((x) => groupOf(x.code, target) !== groupOf(pick.code, target));
-    }
+    // Occupations ordered by (score desc, id) as one number each, sorted natively: a float4 score times 2^24 is
+    // an integer, and occupation ids stay below 2^16.
+    // Most titles touch hundreds of occupations; only those within 0.4 of the best are sorted, unless they are
+    // too few to fill the answer and its alternatives.
+    let best = 0;
+    for (let i = 0; i < this.conceptCount; i++) best = Math.max(best, this.conceptScore[this.conceptTouched[i]]);
+    const sortFrom = (floor: number) => {
+      const keys = new Float64Array(this.conceptCount);
+      let m = 0;
+      for (let i = 0; i < this.conceptCount; i++) {
+        const id = this.conceptTouched[i];
+        if (this.conceptScore[id] >= floor) keys[m++] = Math.round((1 - this.conceptScore[id]) * 2 ** 24) * 2 ** 16 + id;
+      }
+      return keys.subarray(0, m).sort();
+    };
+    const select = (keys: Float64Array) => {
+      const at = (i: number) => {
+        const conceptId = keys[i] % 2 ** 16;
+        const c = lx.concepts[conceptId];
+        return { conceptId, entry: this.conceptEntry[conceptId], exact: this.conceptExact[conceptId] === 1, score: this.conceptScore[conceptId], code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment };
+      };
+      const out: ReturnType<typeof at>[] = [];
+      const taken = new Set<string>();
+      for (let i = 0; i < keys.length && out.length < 4; ) {
+        const top = at(i);
+        if (taken.has(groupOf(top.code, target))) { i++; continue; }
+        const near = [top];
+        for (let j = i + 1; j < keys.length && top.score - this.conceptScore[keys[j] % 2 ** 16] <= 0.01; j++) {
+          const x = at(j);
+          if (!taken.has(groupOf(x.code, target))) near.push(x);
+        }
+        const pick = near.length === 1 ? top : this.preferred(near, words, target);
+        out.push(pick);
+        taken.add(groupOf(pick.code, target));
+      }
+      return out;
+    };
+    const near = sortFrom(best - 0.4);
+    let out = select(near);
+    if (out.length < 4 && near.length < this.conceptCount) out = select(sortFrom(0));
+    for (let i = 0; i < this.conceptCount; i++) this.conceptScore[this.conceptTouched[i]] = 0;
+    this.conceptCount = 0;
     return out;
   }
 
-  private preferred<T extends { code: string; employment: number }>(near: T[], title: string, target: MatchTarget): T {
-    const words = new Set(titleWords(title, this.compound).words);
-    const affinity = (code: string) => titleWords(this.codeTitle(code, target), this.compound).words.filter((w) => words.has(w)).length;
-    return near.map((x) => ({ x, a: affinity(x.code) })).reduce((a, b) => (b.a > a.a || (b.a === a.a && b.x.employment > a.x.employment) ? b : a)).x;
+  private preferred<T extends { code: string; employment: number; score: number }>(near: T[], words: ReadonlySet<string>, target: MatchTarget): T {
+    const affinity = (code: string) => {
+      const key = `${target}|${code}`;
+      let own = this.codeWords.get(key);
+      if (!own) this.codeWords.set(key, (own = new Set(titleWords(this.codeTitle(code, target), this.compound).words)));
+      let shared = 0;
+      for (const w of words) if (own.has(w)) shared++;
+      return shared;
+    };
+    // Shared words, then employment, then the higher score, then the lower code: never the order of the index.
+    const better = (a: { x: T; a: number }, b: { x: T; a: number }) =>
+      b.a - a.a || b.x.employment - a.x.employment || b.x.score - a.x.score || (a.x.code < b.x.code ? -1 : a.x.code > b.x.code ? 1 : 0);
+    return near.map((x) => ({ x, a: affinity(x.code) })).reduce((a, b) => (better(a, b) > 0 ? b : a)).x;
   }
 
   private pattern(title: string, target: MatchTarget) {
     const q = fold(title).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-    if (q.length < 3) return null; // a one- or two-letter fragment is inside half the titles
+    // A fragment is one piece of a word; a one- or two-letter one is inside half the titles.
+    if (q.length < 3 || q.includes(" ")) return null;
     const lx = this.lexicon;
     this.onetFolded ??= [...lx.entryConcept.keys()].filter((e) => LABEL_SOURCES[lx.entrySource[e]].startsWith("onet"))
       .map((e) => ({ text: fold(lx.labels[lx.entryLabel[e]]), entry: e }));
@@ -233,7 +290,7 @@ export class TitleMatcher {
     const c = lx.concepts[conceptId];
     const code = target === "soc" ? c.soc : c.isco;
     if (!code) return null;
-    return { conceptId, entry: best.entry, score: Math.min(0.6, (0.8 * q.length) / best.text.length), code, employment: c.employment };
+    return { conceptId, entry: best.entry, exact: false, score: Math.min(0.6, (0.8 * q.length) / best.text.length), code, employment: c.employment };
   }
 
   /** The title of a code in its own classification: the O*NET occupation's, or the ISCO unit group's. */
@@ -249,6 +306,11 @@ export class TitleMatcher {
       label: lx.labels[lx.entryLabel[r.entry]], labelLang: LANGS[lx.entryLang[r.entry]], labelSource: LABEL_SOURCES[lx.entrySource[r.entry]],
     };
   }
+}
+
+function pathFactor(c: Concept, target: MatchTarget): number {
+  if (target === "soc") return c.soc === null ? 0 : c.kind === "onet" ? 1 : FOREIGN_FACTOR.soc;
+  return c.isco === null ? 0 : c.kind === "onet" ? FOREIGN_FACTOR.isco : 1;
 }
 
 /** O*NET-SOC codes group by their 6-digit SOC (15-1252.00 and .01 are one occupation for wages). */
