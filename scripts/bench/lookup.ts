@@ -8,6 +8,7 @@ import { conformanceQueries } from "../lib/search-queries.ts";
 import { spawnService } from "../lib/service-process.ts";
 import { summarise, medianOfRuns, fmtUs, type LatencySummary } from "./stats.ts";
 import { writeBenchmarkSection } from "./report.ts";
+import { postingSets } from "../eval/title-sets.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
 const ROUNDS = quick ? 1 : 5;
@@ -38,6 +39,9 @@ const s = createServices(openSnapshot(process.env.SNAPSHOT_PATH ?? "build/snapsh
 const generated = conformanceQueries(s.occupationSearch.index.texts, quick ? 200 : 1000);
 const titleMix = [...TITLES, ...generated];
 const titleTime = time(titleMix, (t) => s.titleMatcher.match(t, { target: "soc", country: "US" }));
+// Titles as job postings write them, in seven languages, each on its path (English → SOC; others → ISCO in the country).
+const postings = postingSets().flatMap((set) => set.items.map((i) => ({ title: i.title, country: i.country, target: set.lang === "en" ? "soc" as const : "isco" as const })));
+const postingTime = time(postings, (p) => s.titleMatcher.match(p.title, { target: p.target, country: p.country }));
 const placeTime = time(PLACES, (p) => resolveLocation(p, s.locations));
 
 // Coverage.
@@ -67,6 +71,7 @@ const lines = [
   "| measure | median | p99 |",
   "|---|---|---|",
   `| title → occupation (all tiers) | ${fmtUs(titleTime.medianUs)} | ${fmtUs(titleTime.p99Us)} |`,
+  `| posting title → occupation, ${postings.length} hand-written titles in 7 languages (test/eval/postings) | ${fmtUs(postingTime.medianUs)} | ${fmtUs(postingTime.p99Us)} |`,
   `| location → area or country | ${fmtUs(placeTime.medianUs)} | ${fmtUs(placeTime.p99Us)} |`,
   `| bare Bun.serve (floor) over HTTP | ${fmtUs(floorTime!.medianUs)} | ${fmtUs(floorTime!.p99Us)} |`,
   `| E2 /v1/salary over HTTP | ${fmtUs(salaryTime!.medianUs)} | ${fmtUs(salaryTime!.p99Us)} |`,
