@@ -47,6 +47,9 @@ const REWRITE_FACTOR = 0.97;            // a rewritten title (Head of X → X ma
 const FOREIGN_FACTOR: Record<MatchTarget, number> = { soc: 0.85, isco: 0.9 };
 const PATTERN_BELOW = 0.35;             // the pattern tier runs only when no label scores this much
 const CANDIDATE_FLOOR = 0.15;           // a label scoring less is no candidate, not even an alternative
+// A label the title only overlaps ranks below one it equals, even one reached through a crosswalk (×0.9):
+// "nurse" is the O*NET title Nurse before the ESCO label "specialist nurse".
+const OVERLAP_FACTOR = 0.95;
 
 // Leadership forms → the manager occupation of that function; HR systems' inverted titles → natural order.
 const FUNCTION_SYNONYMS = new Map<string, string>([["people", "human resources"], ["talent", "human resources"], ["people operations", "human resources"], ["personnel", "human resources"]]);
@@ -190,7 +193,7 @@ export class TitleMatcher {
       const e = touched[t];
       const score = Math.min(1, (2 * acc[e]) / ((headFirstOf[e] ? massFirst : massLast) + entryMass[e])) * langFactor[entryLang[e]];
       acc[e] = 0;
-      if (score >= CANDIDATE_FLOOR) keep(entryConcept[e], e, score, false);
+      if (score >= CANDIDATE_FLOOR) keep(entryConcept[e], e, score * OVERLAP_FACTOR, false);
     }
     return tw.words;
   }
