@@ -87,6 +87,7 @@ export class TitleMatcher {
   private conceptCount = 0;
   private readonly pathFactors: Record<MatchTarget, Float32Array>;
   private readonly codeWords = new Map<string, ReadonlySet<string>>();
+  private readonly wordIds: Map<string, number>;
   private onetFolded: { text: string; entry: number }[] | null = null;
 
   constructor(readonly lexicon: LexiconData) {
@@ -95,6 +96,7 @@ export class TitleMatcher {
     this.touched = new Int32Array(lexicon.entryConcept.length);
     this.exactIndex = new Map(lexicon.exactKeys.map((k, i) => [k, i]));
     this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
+    this.wordIds = new Map(lexicon.words.map((w, i) => [w, i]));
     const headFirstLangs = LANGS.map((l) => (HEAD_FIRST.has(l) ? 1 : 0));
     this.headFirstOf = lexicon.entryLang.map((l) => headFirstLangs[l]);
     const n = lexicon.concepts.length;
@@ -146,25 +148,20 @@ export class TitleMatcher {
     const tw = titleWords(text, this.compound);
     if (!tw.words.length) return tw.words;
     const paths = this.pathFactors[options.target];
-    const keep = (conceptId: number, entry: number, score: number, exact: boolean) => {
-      const s = score * factor * paths[conceptId];
-      if (s <= this.conceptScore[conceptId]) return;
-      if (this.conceptScore[conceptId] === 0) this.conceptTouched[this.conceptCount++] = conceptId;
-      this.conceptScore[conceptId] = s;
-      this.conceptEntry[conceptId] = entry;
-      this.conceptExact[conceptId] = exact ? 1 : 0;
-    };
 
     // Exact: the same words as a label.
     const exactAt = this.exactIndex.get(tw.words.join(" "));
     if (exactAt !== undefined) {
-      for (let k = lx.exactStart[exactAt]; k < lx.exactStart[exactAt + 1]; k++) keep(lx.entryConcept[lx.exactEntries[k]], lx.exactEntries[k], 1, true);
+      for (let k = lx.exactStart[exactAt]; k < lx.exactStart[exactAt + 1]; k++) {
+        const e = lx.exactEntries[k], c = lx.entryConcept[e];
+        this.keep(c, e, factor * paths[c], true);
+      }
     }
 
     // Each word → known words (itself, or misspelt: the most similar ones).
     const matches = tw.words.map((w) => {
-      const id = binarySearch(lx.words, w);
-      if (id >= 0) return [{ id, sim: 1 }];
+      const id = this.wordIds.get(w);
+      if (id !== undefined) return [{ id, sim: 1 }];
       return lx.wordIndex.search(w, FUZZY_WORD_SIMILARITY).slice(0, 3).map((h) => ({ id: h.id, sim: h.similarity }));
     });
     const weightOf = matches.map((m) => (m.length ? lx.wordWeight[m[0].id] : UNKNOWN_WORD_WEIGHT));
@@ -189,13 +186,26 @@ export class TitleMatcher {
         }
       }
     });
+    const scale = factor * OVERLAP_FACTOR;
+    const { conceptScore } = this;
     for (let t = 0; t < n; t++) {
       const e = touched[t];
       const score = Math.min(1, (2 * acc[e]) / ((headFirstOf[e] ? massFirst : massLast) + entryMass[e])) * langFactor[entryLang[e]];
       acc[e] = 0;
-      if (score >= CANDIDATE_FLOOR) keep(entryConcept[e], e, score * OVERLAP_FACTOR, false);
+      const c = entryConcept[e];
+      const s = score * scale * paths[c];
+      if (score >= CANDIDATE_FLOOR && s > conceptScore[c]) this.keep(c, e, s, false);
     }
     return tw.words;
+  }
+
+  /** The occupation's best so far, if this label beats it. */
+  private keep(conceptId: number, entry: number, score: number, exact: boolean) {
+    if (score <= this.conceptScore[conceptId]) return;
+    if (this.conceptScore[conceptId] === 0) this.conceptTouched[this.conceptCount++] = conceptId;
+    this.conceptScore[conceptId] = score;
+    this.conceptEntry[conceptId] = entry;
+    this.conceptExact[conceptId] = exact ? 1 : 0;
   }
 
   /**
@@ -334,14 +344,3 @@ export function withConfidence<T extends { score: number }>(ranked: T[]): (T & {
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
-
-function binarySearch(sorted: readonly string[], key: string): number {
-  let lo = 0, hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = sorted[mid];
-    if (v === key) return mid;
-    if (v < key) lo = mid + 1; else hi = mid - 1;
-  }
-  return -1;
-}
