@@ -6,6 +6,7 @@ import { openSnapshot } from "../../src/snapshot/open.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { titleWords, slashVariants, stripMarkers, fold } from "../../src/domain/title/text.ts";
 import { MATCH_CONFIDENCE_THRESHOLD, withConfidence, titleVariants } from "../../src/domain/title/match.ts";
+import { likelyHead } from "../../src/domain/title/lexicon.ts";
 
 let s: Services;
 beforeAll(() => { s = createServices(openSnapshot(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite")); });
@@ -135,6 +136,41 @@ describe("normalisation", () => {
     expect(slashVariants("Conseiller / Conseillère Incendie")).toEqual(["Conseiller Incendie", "Conseillère Incendie"]);
     expect(slashVariants("UX/UI Designer")).toEqual(["UX/UI Designer"]);
     expect(titleWords("Kauffrau/-mann für Büromanagement").words).toEqual(titleWords("Kaufmann für Büromanagement").words);
+  });
+
+  test("feminine and inflected forms meet the base form (Dutch -ster, -frau/-vrouw, Polish -ka and case endings)", () => {
+    for (const [a, b] of [["medewerkster", "medewerker"], ["boekbindster", "boekbinder"], ["verkoopster", "verkoper"], ["Kauffrau", "Kaufmann"],
+      ["lekarka", "lekarz"], ["kucharka", "kucharz"], ["kierowniczka", "kierownik"], ["kierownik zakładu szewskiego", "kierownik zakład szewski"],
+      ["inżynierowie", "inżynier"], ["pracowników", "pracownik"], ["technicznej", "techniczny"]]) {
+      expect(titleWords(a).words).toEqual(titleWords(b).words);
+    }
+    // -ster after a vowel is no Dutch feminine (webmaster, minister), and English -ow words keep their ending.
+    expect(titleWords("webmaster").words).toEqual(["webmaster"]);
+    expect(titleWords("minister").words).toEqual(["minister"]);
+    expect(titleWords("window cleaner").words[0]).toBe("window");
+  });
+
+  test("a suffix alternative inside a longer title gives both forms", () => {
+    expect(slashVariants("Médico/a de Familia")).toEqual(["Médico de Familia", "Médicoa de Familia"]);
+    expect(titleWords("Médicoa de Familia").words).toEqual(titleWords("Médica de Familia").words);
+    expect(slashVariants("Erzieher/in Kita")).toEqual(["Erzieher Kita", "Erzieherin Kita"]);
+  });
+
+  test("what follows a spaced dash or sits in brackets is a qualifier: the title is also scored without it", () => {
+    expect(titleVariants("Timmerman (bouw)")).toContainEqual({ text: "Timmerman", factor: 0.98 });
+    expect(titleVariants("Enfermera – Urgencias")).toContainEqual({ text: "Enfermera", factor: 0.98 });
+    expect(titleVariants("Lkw-Fahrer").map((v) => v.text)).toEqual(["Lkw-Fahrer"]);
+    expect(eu("Timmerman (bouw)", "NL")!.best.code).toBe("7115");
+  });
+
+  test("a word that heads most labels it is in is the head of a title whose conventional head rarely heads anything", () => {
+    const headness = [0.9, 0.0, 0.1];
+    expect(likelyHead(3, 2, (i) => headness[i])).toBe(0);
+    expect(likelyHead(3, 2, (i) => [0.9, 0.0, 0.6][i])).toBe(2);  // the conventional head heads often enough
+    expect(likelyHead(3, 2, (i) => [0.25, 0.0, 0.1][i])).toBe(2); // no clearly better head
+    expect(likelyHead(3, 2, () => -1)).toBe(2);                    // unknown words keep the convention
+    expect(eu("Verkäufer Lebensmittel", "DE")!.best.code).toBe("5223");
+    expect(eu("Monteur Heizung", "DE")!.best.code).toBe("7126");
   });
 
   test("compounds split into known words, however they are written", () => {

@@ -24,6 +24,26 @@ export interface Concept {
   employment: number;
 }
 
+/**
+ * The head noun of a title's words. By default the language's convention (`conventional`: last word, or first in
+ * Romance and Polish), but a word that heads most labels it is in (chauffeur, monteur, kierownik) is the head of a
+ * title whose conventional head rarely heads anything (Buschauffeur openbaar vervoer, Monteur Heizung).
+ * `headness(i)`: the i-th word's share of labels it heads, or -1 when unknown.
+ */
+export function likelyHead(count: number, conventional: number, headness: (i: number) => number): number {
+  if (conventional < 0) return conventional;
+  const own = headness(conventional);
+  if (own < 0 || own >= HEADNESS_KEEP) return conventional;
+  let best = conventional, bestHeadness = own + HEADNESS_MARGIN;
+  for (let i = 0; i < count; i++) {
+    const h = headness(i);
+    if (h > bestHeadness) { best = i; bestHeadness = h; }
+  }
+  return best;
+}
+const HEADNESS_KEEP = 0.5;     // a conventional head that heads half its labels stays the head
+const HEADNESS_MARGIN = 0.2;   // another word must head clearly more often to take its place
+
 export interface LabelInput { concept: number; text: string; lang: Lang; source: LabelSource }
 
 /** Extra weight of the head noun: it names the occupation's family, the other words choose within it. */
@@ -35,6 +55,8 @@ export interface LexiconData {
   wordWeight: Float32Array;
   /** Bit i set: the word occurs in labels of LANGS[i]. */
   wordLangs: Uint8Array;
+  /** How often the word is the head of the labels it is in (0–1): see `likelyHead`. */
+  wordHeadness: Float32Array;
   labels: string[];
   entryConcept: Int32Array;
   entryLabel: Int32Array;
@@ -73,7 +95,7 @@ function compoundVocabulary(labels: readonly LabelInput[]): Set<string> {
 export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[]): LexiconData {
   const known = compoundVocabulary(labels);
   const labelTexts: string[] = [];
-  interface Entry { concept: number; label: number; lang: Lang; source: LabelSource; words: string[]; head: string | null }
+  interface Entry { concept: number; label: number; lang: Lang; source: LabelSource; words: string[]; conventional: number; head: string | null }
   const entries: Entry[] = [];
   const seen = new Set<string>();
   // Most authoritative sources first, so a duplicate (same concept, same words) keeps the better source.
@@ -86,9 +108,22 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
       const dedupe = `${l.concept}|${tw.words.join(" ")}`;
       if (seen.has(dedupe)) continue;
       seen.add(dedupe);
-      const head = tw.words[HEAD_FIRST.has(l.lang) ? tw.headFirst : tw.headLast] ?? null;
-      entries.push({ concept: l.concept, label: labelId, lang: l.lang, source: l.source, words: tw.words, head });
+      const conventional = HEAD_FIRST.has(l.lang) ? tw.headFirst : tw.headLast;
+      entries.push({ concept: l.concept, label: labelId, lang: l.lang, source: l.source, words: tw.words, conventional, head: tw.words[conventional] ?? null });
     }
+  }
+
+  // Heads: by convention first, then twice by how often each word heads the labels it is in (the first count is
+  // skewed by labels whose convention is wrong, such as Dutch "medewerker openbaar vervoer").
+  let headness = new Map<string, number>();
+  for (let round = 0; round < 3; round++) {
+    if (round > 0) for (const e of entries) e.head = e.words[likelyHead(e.words.length, e.conventional, (i) => headness.get(e.words[i]) ?? -1)] ?? null;
+    const heads = new Map<string, number>(), total = new Map<string, number>();
+    for (const e of entries) for (const w of new Set(e.words)) {
+      total.set(w, (total.get(w) ?? 0) + 1);
+      if (w === e.head) heads.set(w, (heads.get(w) ?? 0) + 1);
+    }
+    headness = new Map([...total].map(([w, n]) => [w, (heads.get(w) ?? 0) / n]));
   }
 
   // Word weights: inverse document frequency over concepts (a word on many occupations' labels says little).
@@ -104,6 +139,7 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   const wordId = new Map(words.map((w, i) => [w, i]));
   const wordWeight = Float32Array.from(words, (w) => Math.log(1 + concepts.length / conceptsOf.get(w)!.size));
   const wordLangs = Uint8Array.from(words, (w) => langsOf.get(w)!);
+  const wordHeadness = Float32Array.from(words, (w) => headness.get(w)!);
 
   const n = entries.length;
   const entryConcept = new Int32Array(n), entryLabel = new Int32Array(n), entryHead = new Int32Array(n);
@@ -135,7 +171,7 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   const exactKeys = [...exact.keys()].sort();
   const x = flat(exactKeys.map((k) => exact.get(k)!));
   return {
-    concepts, words, wordWeight, wordLangs, labels: labelTexts, entryConcept, entryLabel, entryLang, entrySource, entryHead, entryMass,
+    concepts, words, wordWeight, wordLangs, wordHeadness, labels: labelTexts, entryConcept, entryLabel, entryLang, entrySource, entryHead, entryMass,
     postingStart: p.start, postingEntries: p.all, exactKeys, exactStart: x.start, exactEntries: x.all,
     compoundWords: [...known].sort(), wordIndex: new TrigramIndex(words),
   };

@@ -6,7 +6,7 @@
 //   pattern  the title is a fragment inside an O*NET title (the shortest such title).
 // Every answer carries a confidence in [0, 1] and the best three other occupations.
 import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
-import { LABEL_SOURCES, HEAD_WEIGHT, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
+import { LABEL_SOURCES, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
 
 export type MatchTarget = "soc" | "isco";
 export type MatchMethod = "code" | "alias" | "esco_label" | "national_title" | "trigram" | "pattern";
@@ -57,16 +57,24 @@ const LEADER = /^(?:head|director|vice president|vp|svp|evp|avp|gm|general manag
 const CHIEF = /^chief\s+(.+?)\s+officer$/iu;
 const FUNCTION_DIRECTOR = /^(.+?)\s+(?:director|head|lead|leiter|leiterin|leitung)$/iu;
 
+// What follows a spaced dash, and what is in brackets, qualifies a title (department, place, hours, client):
+// "Timmerman (bouw)", "Enfermero/a – Urgencias". The title without them is scored too, just below the whole.
+const QUALIFIERS = /\s+[-–—|]\s+.*$|\([^)]*\)|\[[^\]]*\]/gu;
+const QUALIFIED_FACTOR = 0.98;
+
 /** The title as written, and the rewrites that may name it better, each with its rank factor. */
 export function titleVariants(title: string): { text: string; factor: number }[] {
   const out: { text: string; factor: number }[] = [];
-  for (const v of slashVariants(stripMarkers(title).replace(/\s+/g, " ").trim())) {
-    out.push({ text: v, factor: 1 });
+  const whole = stripMarkers(title).replace(/\s+/g, " ").trim();
+  const core = whole.replace(QUALIFIERS, " ").replace(/\s+/g, " ").trim();
+  const forms = [{ text: whole, factor: 1 }, ...(core && core !== whole ? [{ text: core, factor: QUALIFIED_FACTOR }] : [])];
+  for (const form of forms) for (const v of slashVariants(form.text)) {
+    out.push({ text: v, factor: form.factor });
     const core = v.replace(/^(?:senior|sr\.?|junior|jr\.?|associate|assistant|deputy|interim|acting|global|regional)\s+/iu, "");
     const fn = LEADER.exec(core)?.[1] ?? CHIEF.exec(core)?.[1] ?? FUNCTION_DIRECTOR.exec(core)?.[1];
-    if (fn) out.push({ text: `${FUNCTION_SYNONYMS.get(fn.toLowerCase()) ?? fn} manager`, factor: REWRITE_FACTOR });
+    if (fn) out.push({ text: `${FUNCTION_SYNONYMS.get(fn.toLowerCase()) ?? fn} manager`, factor: form.factor * REWRITE_FACTOR });
     const comma = /^([^,]+),\s*([^,]+)$/.exec(v);
-    if (comma) out.push({ text: `${comma[2]} ${comma[1]}`, factor: REWRITE_FACTOR });
+    if (comma) out.push({ text: `${comma[2]} ${comma[1]}`, factor: form.factor * REWRITE_FACTOR });
   }
   return out;
 }
@@ -165,16 +173,18 @@ export class TitleMatcher {
       return lx.wordIndex.search(w, FUZZY_WORD_SIMILARITY).slice(0, 3).map((h) => ({ id: h.id, sim: h.similarity }));
     });
     const weightOf = matches.map((m) => (m.length ? lx.wordWeight[m[0].id] : UNKNOWN_WORD_WEIGHT));
+    const headness = (i: number) => (matches[i].length ? lx.wordHeadness[matches[i][0].id] : -1);
+    const headLast = likelyHead(matches.length, tw.headLast, headness), headFirst = likelyHead(matches.length, tw.headFirst, headness);
     const mass = (head: number) => weightOf.reduce((sum, w, i) => sum + w * (i === head ? HEAD_WEIGHT : 1), 0);
-    const massLast = mass(tw.headLast), massFirst = mass(tw.headFirst);
+    const massLast = mass(headLast), massFirst = mass(headFirst);
     const langFactor = this.languageFactors(matches, weightOf, options.country);
 
     const { acc, touched, headFirstOf } = this;
     const { postingStart, postingEntries, entryHead, entryMass, entryLang, entryConcept, wordWeight } = lx;
     let n = 0;
     matches.forEach((list, i) => {
-      const qLast = weightOf[i] * (i === tw.headLast ? HEAD_WEIGHT : 1);
-      const qFirst = weightOf[i] * (i === tw.headFirst ? HEAD_WEIGHT : 1);
+      const qLast = weightOf[i] * (i === headLast ? HEAD_WEIGHT : 1);
+      const qFirst = weightOf[i] * (i === headFirst ? HEAD_WEIGHT : 1);
       for (const { id, sim } of list) {
         const w = wordWeight[id];
         const end = postingStart[id + 1];
@@ -274,7 +284,7 @@ export class TitleMatcher {
     return out;
   }
 
-  private preferred<T extends { code: string; employment: number; score: number }>(near: T[], words: ReadonlySet<string>, target: MatchTarget): T {
+  private preferred<T extends { code: string; employment: number; score: number; entry: number }>(near: T[], words: ReadonlySet<string>, target: MatchTarget): T {
     const affinity = (code: string) => {
       const key = `${target}|${code}`;
       let own = this.codeWords.get(key);
@@ -283,9 +293,12 @@ export class TitleMatcher {
       for (const w of words) if (own.has(w)) shared++;
       return shared;
     };
-    // Shared words, then employment, then the higher score, then the lower code: never the order of the index.
+    // Shared words, then the label's standing (an occupation's own name before another's synonym or a national
+    // list's title: "metselaar" names the bricklayer, and is only an alternative label of his supervisor), then
+    // employment, then the higher score, then the lower code: never the order of the index.
+    const standing = (x: T) => SOURCE_STANDING[this.lexicon.entrySource[x.entry]];
     const better = (a: { x: T; a: number }, b: { x: T; a: number }) =>
-      b.a - a.a || b.x.employment - a.x.employment || b.x.score - a.x.score || (a.x.code < b.x.code ? -1 : a.x.code > b.x.code ? 1 : 0);
+      b.a - a.a || standing(a.x) - standing(b.x) || b.x.employment - a.x.employment || b.x.score - a.x.score || (a.x.code < b.x.code ? -1 : a.x.code > b.x.code ? 1 : 0);
     return near.map((x) => ({ x, a: affinity(x.code) })).reduce((a, b) => (better(a, b) > 0 ? b : a)).x;
   }
 
@@ -320,6 +333,9 @@ export class TitleMatcher {
     };
   }
 }
+
+/** Rank of a label source in a tie (lower first), by LABEL_SOURCES index: an occupation's own name, then synonyms. */
+const SOURCE_STANDING = LABEL_SOURCES.map((s) => ({ onet_title: 0, esco_preferred: 0, onet_alternate: 1, onet_short: 1, onet_reported: 1, esco_alt: 1, national: 1, esco_hidden: 2 })[s]);
 
 function pathFactor(c: Concept, target: MatchTarget): number {
   if (target === "soc") return c.soc === null ? 0 : c.kind === "onet" ? 1 : FOREIGN_FACTOR.soc;

@@ -44,7 +44,9 @@ export function stripMarkers(text: string): string {
 }
 
 // Suffix-only alternatives after a slash: Verkäufer/in, Kierownik/czka, ministro/a, vendeur/euse.
-const SUFFIX_ALTERNATIVE = /^-?(?:in|innen|frau|ka|czka|a|e|ne|se|euse|rice|trice|ère|essa|ice|ina|ora|esa)$/iu;
+const SUFFIXES = "in|innen|frau|ka|czka|a|e|ne|se|euse|rice|trice|ère|essa|ice|ina|ora|esa";
+const SUFFIX_ALTERNATIVE = new RegExp(`^-?(?:${SUFFIXES})$`, "iu");
+const INLINE_SUFFIX = new RegExp(`(\\p{L})\\s?/\\s?-?(${SUFFIXES})(?=\\s+\\S)(?![\\p{L}])`, "giu");
 
 /**
  * A label or title with slash alternatives → each alternative: "Erzieher/Erzieherin" → both; "Verkäufer/in" →
@@ -52,6 +54,11 @@ const SUFFIX_ALTERNATIVE = /^-?(?:in|innen|frau|ka|czka|a|e|ne|se|euse|rice|tric
  * A slash between digits or inside an abbreviation (24/7, UX/UI) is left alone.
  */
 export function slashVariants(text: string): string[] {
+  // A suffix alternative inside a longer title: "Médico/a de Familia", "Kierownik/czka zmiany".
+  if (text.search(INLINE_SUFFIX) >= 0) {
+    const base = text.replace(INLINE_SUFFIX, "$1"), other = text.replace(INLINE_SUFFIX, "$1$2");
+    return [...new Set([...slashVariants(base), ...slashVariants(other)])];
+  }
   const parts = text.split("/").map((p) => p.trim());
   if (parts.length < 2 || parts.some((p) => !p)) return [text];
   const abbreviation = (p: string) => /^[\p{Lu}\d]{1,4}$/u.test(p);
@@ -124,8 +131,9 @@ const FUNCTION_WORDS = new Set([
 
 /**
  * A light stem shared by the seven languages: English plural (-ies, -es, -s), German feminine (-in, -innen),
- * French feminine (-euse, -rice → -eur), Italian -trice → -tore, Polish feminine -ka, then trailing vowels, so
- * ingeniero / ingeniera / ingenieros, infirmier / infirmière and Fahrer / Fahrerin meet.
+ * French feminine (-euse, -rice → -eur), Italian -trice → -tore, Polish feminine -ka and case endings, Dutch
+ * -ster, then trailing vowels, so ingeniero / ingeniera / ingenieros, infirmier / infirmière, Fahrer / Fahrerin,
+ * kucharz / kucharka and medewerker / medewerkster meet.
  */
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
@@ -133,6 +141,19 @@ export function stem(word: string): string {
   if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
   else if (/(ss|ch|sh|x)es$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length >= 7) {
+    // Feminine compounds: Kauffrau → Kaufmann, vakvrouw → vakman.
+    w = w.replace(/frau$/, "mann").replace(/vrouw$/, "man");
+    // Polish case endings of modifiers and plurals: produkcji, szewskiego, budowlanych, technicznej, inżynierowie,
+    // pracowników; lekarka → lekarz, kierowniczka → kierownik. None of these endings closes a word of the other six
+    // languages at this length.
+    w = w.replace(/(?:iego|ego|ych|ymi|owie)$/, "").replace(/owej$/, "ow").replace(/nej$/, "n").replace(/(?<=[kntrlc])ow$/, "")
+      .replace(/arka$/, "arz").replace(/niczka$/, "nik");
+    // Dutch feminine -ster: medewerkster → medewerker, verkoopster → verkoper, boekbindster → boekbinder.
+    w = w.replace(/(?<=[^aeiou])ster$/, "er");
+  }
+  // Dutch open syllables before -er: verkooper → verkoper, maaker → maker (both sides, so English is unharmed).
+  w = w.replace(/(aa|oo|ee|uu)(?=[^aeiou]er$)/, (v) => v[0]);
   if (w.length >= 6) w = w.replace(/(?<=[^aeiouy])in(nen)?$/, "");
   if (w.length >= 6) w = w.replace(/euse$/, "eur").replace(/(?<=[^aeiou])rice$/, "eur").replace(/trice$/, "tore");
   if (w.length >= 7) w = w.replace(/(?<=[^aeiouy])ka$/, "");

@@ -82,7 +82,7 @@ const CONCEPT_COLUMNS = ["key", "kind", "title", "soc", "socBasis", "isco", "isc
 /** The lexicon as the snapshot build stores it (title_lexicon.*): strings packed, numbers as typed-array bytes. */
 export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array> {
   const out: Record<string, string | Uint8Array> = {
-    words: packStrings(lx.words), word_weight: bytesOf(lx.wordWeight), word_langs: bytesOf(lx.wordLangs), labels: packStrings(lx.labels),
+    words: packStrings(lx.words), word_weight: bytesOf(lx.wordWeight), word_langs: bytesOf(lx.wordLangs), word_headness: bytesOf(lx.wordHeadness), labels: packStrings(lx.labels),
     entry_concept: bytesOf(lx.entryConcept), entry_label: bytesOf(lx.entryLabel), entry_lang: bytesOf(lx.entryLang), entry_source: bytesOf(lx.entrySource),
     entry_head: bytesOf(lx.entryHead), entry_mass: bytesOf(lx.entryMass), posting_start: bytesOf(lx.postingStart), posting_entries: bytesOf(lx.postingEntries),
     exact_keys: packStrings(lx.exactKeys), exact_start: bytesOf(lx.exactStart), exact_entries: bytesOf(lx.exactEntries), compound_words: packStrings(lx.compoundWords),
@@ -106,7 +106,7 @@ export function storedLexicon(db: Database): LexiconData {
   }));
   const words = s("words");
   return {
-    concepts, words, wordWeight: typedFrom(b("word_weight"), Float32Array), wordLangs: typedFrom(b("word_langs"), Uint8Array), labels: s("labels"),
+    concepts, words, wordWeight: typedFrom(b("word_weight"), Float32Array), wordLangs: typedFrom(b("word_langs"), Uint8Array), wordHeadness: typedFrom(b("word_headness"), Float32Array), labels: s("labels"),
     entryConcept: typedFrom(b("entry_concept"), Int32Array), entryLabel: typedFrom(b("entry_label"), Int32Array), entryLang: typedFrom(b("entry_lang"), Uint8Array),
     entrySource: typedFrom(b("entry_source"), Uint8Array), entryHead: typedFrom(b("entry_head"), Int32Array), entryMass: typedFrom(b("entry_mass"), Float32Array),
     postingStart: typedFrom(b("posting_start"), Int32Array), postingEntries: typedFrom(b("posting_entries"), Int32Array),
