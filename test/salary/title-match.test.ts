@@ -156,9 +156,9 @@ describe("normalisation", () => {
     expect(slashVariants("Erzieher/in Kita")).toEqual(["Erzieher Kita", "Erzieherin Kita"]);
   });
 
-  test("what follows a spaced dash or sits in brackets is a qualifier: the title is also scored without it", () => {
-    expect(titleVariants("Timmerman (bouw)")).toContainEqual({ text: "Timmerman", factor: 0.98 });
-    expect(titleVariants("Enfermera – Urgencias")).toContainEqual({ text: "Enfermera", factor: 0.98 });
+  test("what follows a spaced dash or sits in brackets is a qualifier: the title without it is also tried as an exact label", () => {
+    expect(titleVariants("Timmerman (bouw)")).toContainEqual({ text: "Timmerman", factor: 0.98, exactOnly: true });
+    expect(titleVariants("Enfermera – Urgencias")).toContainEqual({ text: "Enfermera", factor: 0.98, exactOnly: true });
     expect(titleVariants("Lkw-Fahrer").map((v) => v.text)).toEqual(["Lkw-Fahrer"]);
     expect(eu("Timmerman (bouw)", "NL")!.best.code).toBe("7115");
   });

@@ -58,23 +58,26 @@ const CHIEF = /^chief\s+(.+?)\s+officer$/iu;
 const FUNCTION_DIRECTOR = /^(.+?)\s+(?:director|head|lead|leiter|leiterin|leitung)$/iu;
 
 // What follows a spaced dash, and what is in brackets, qualifies a title (department, place, hours, client):
-// "Timmerman (bouw)", "Enfermero/a – Urgencias". The title without them is scored too, just below the whole.
+// "Timmerman (bouw)", "Enfermero/a – Urgencias". The title without them is tried too, just below the whole, and
+// only as an exact label: its overlap with other labels adds nothing the whole title's does not.
 const QUALIFIERS = /\s+[-–—|]\s+.*$|\([^)]*\)|\[[^\]]*\]/gu;
 const QUALIFIED_FACTOR = 0.98;
 
+export interface TitleVariant { text: string; factor: number; exactOnly: boolean }
+
 /** The title as written, and the rewrites that may name it better, each with its rank factor. */
-export function titleVariants(title: string): { text: string; factor: number }[] {
-  const out: { text: string; factor: number }[] = [];
+export function titleVariants(title: string): TitleVariant[] {
+  const out: TitleVariant[] = [];
   const whole = stripMarkers(title).replace(/\s+/g, " ").trim();
   const core = whole.replace(QUALIFIERS, " ").replace(/\s+/g, " ").trim();
-  const forms = [{ text: whole, factor: 1 }, ...(core && core !== whole ? [{ text: core, factor: QUALIFIED_FACTOR }] : [])];
+  const forms = [{ text: whole, factor: 1, exactOnly: false }, ...(core && core !== whole ? [{ text: core, factor: QUALIFIED_FACTOR, exactOnly: true }] : [])];
   for (const form of forms) for (const v of slashVariants(form.text)) {
-    out.push({ text: v, factor: form.factor });
+    out.push({ text: v, factor: form.factor, exactOnly: form.exactOnly });
     const core = v.replace(/^(?:senior|sr\.?|junior|jr\.?|associate|assistant|deputy|interim|acting|global|regional)\s+/iu, "");
     const fn = LEADER.exec(core)?.[1] ?? CHIEF.exec(core)?.[1] ?? FUNCTION_DIRECTOR.exec(core)?.[1];
-    if (fn) out.push({ text: `${FUNCTION_SYNONYMS.get(fn.toLowerCase()) ?? fn} manager`, factor: form.factor * REWRITE_FACTOR });
+    if (fn) out.push({ text: `${FUNCTION_SYNONYMS.get(fn.toLowerCase()) ?? fn} manager`, factor: form.factor * REWRITE_FACTOR, exactOnly: form.exactOnly });
     const comma = /^([^,]+),\s*([^,]+)$/.exec(v);
-    if (comma) out.push({ text: `${comma[2]} ${comma[1]}`, factor: form.factor * REWRITE_FACTOR });
+    if (comma) out.push({ text: `${comma[2]} ${comma[1]}`, factor: form.factor * REWRITE_FACTOR, exactOnly: form.exactOnly });
   }
   return out;
 }
@@ -136,7 +139,7 @@ export class TitleMatcher {
   match(title: string, options: MatchOptions): TitleMatch | null {
     const variants = titleVariants(title);
     const words = new Set<string>();
-    for (const variant of variants) for (const w of this.scoreVariant(variant.text, variant.factor, options)) words.add(w);
+    for (const variant of variants) for (const w of this.scoreVariant(variant, options)) words.add(w);
     let ranked = this.rank(options.target, words);
     let method: MatchMethod | null = null;
     if (ranked.length && ranked[0].score >= PATTERN_BELOW) {
@@ -151,7 +154,7 @@ export class TitleMatcher {
   }
 
   /** Scores every label against one variant of the title into the per-occupation bests; returns its words. */
-  private scoreVariant(text: string, factor: number, options: MatchOptions): string[] {
+  private scoreVariant({ text, factor, exactOnly }: TitleVariant, options: MatchOptions): string[] {
     const lx = this.lexicon;
     const tw = titleWords(text, this.compound);
     if (!tw.words.length) return tw.words;
@@ -165,6 +168,7 @@ export class TitleMatcher {
         this.keep(c, e, factor * paths[c], true);
       }
     }
+    if (exactOnly) return tw.words;
 
     // Each word → known words (itself, or misspelt: the most similar ones).
     const matches = tw.words.map((w) => {

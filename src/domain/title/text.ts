@@ -27,6 +27,22 @@ const CODES = [
   /\b[a-z]{0,3}-?\d{3,}[a-z]?\b/giu,
 ];
 
+/**
+ * A word → word function with its answers kept: titles repeat their words (the next "Verkäuferin" stems like the
+ * last). Bounded, so odd inputs cannot grow it.
+ */
+function memoized(f: (word: string) => string, size = 50_000): (word: string) => string {
+  const known = new Map<string, string>();
+  return (word) => {
+    let out = known.get(word);
+    if (out === undefined) {
+      if (known.size >= size) known.clear();
+      known.set(word, (out = f(word)));
+    }
+    return out;
+  };
+}
+
 /** Fold case and accents: German umlauts to their two-letter spelling (as typed without them), others dropped. */
 export function fold(text: string): string {
   return text.toLowerCase()
@@ -79,7 +95,8 @@ export function slashVariants(text: string): string[] {
 // British → U.S. spellings (both sides get them, so "labour" and "labor", "paediatric" and "pediatric" meet).
 const BRITISH_PREFIX = /^(paed|anaes|haem|gynaec|orthopaed|oesoph|encyclopaed)/;
 const AMERICAN_PREFIX: Record<string, string> = { paed: "ped", anaes: "anes", haem: "hem", gynaec: "gynec", orthopaed: "orthoped", oesoph: "esoph", encyclopaed: "encycloped" };
-function american(word: string): string {
+const american = memoized(americanWord);
+function americanWord(word: string): string {
   let w = word.replace(BRITISH_PREFIX, (p) => AMERICAN_PREFIX[p]);
   if (w.length >= 6) w = w.replace(/our(er|ers|s)?$/, "or$1");
   if (w.length >= 5) w = w.replace(/([^aeiou])tre(s)?$/, "$1ter$2");
@@ -135,7 +152,9 @@ const FUNCTION_WORDS = new Set([
  * -ster, then trailing vowels, so ingeniero / ingeniera / ingenieros, infirmier / infirmière, Fahrer / Fahrerin,
  * kucharz / kucharka and medewerker / medewerkster meet.
  */
-export function stem(word: string): string {
+export const stem = memoized(stemWord);
+
+function stemWord(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word;
   if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
