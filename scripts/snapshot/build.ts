@@ -14,7 +14,7 @@ import { loadBlsCpi, loadBlsAveragePrices } from "./loaders/bls-prices.ts";
 import { loadRpp } from "./loaders/bea.ts";
 import { loadWorldBankPpp, loadWorldBankInflation } from "./loaders/worldbank.ts";
 import { loadCbsa } from "./loaders/census.ts";
-import { loadCities } from "./loaders/geonames.ts";
+import { loadCities, loadZipCodes, loadPlaceAliases } from "./loaders/geonames.ts";
 import { writeDerivedTables } from "./derived.ts";
 
 // Run order: the Eurostat country table first (label → code mapping uses it).
@@ -40,7 +40,9 @@ const LOADERS: Record<string, Loader> = {
   worldbank_ppp: loadWorldBankPpp,
   worldbank_inflation: loadWorldBankInflation,
   census_cbsa: loadCbsa,
-  geonames_cities: loadCities,
+  geonames_zip: loadZipCodes,      // after census_cbsa: reads its state FIPS codes
+  geonames_cities: loadCities,     // after geonames_zip: Connecticut places take their ZIP codes' county
+  place_aliases: loadPlaceAliases,
 };
 
 const PROJECT_ROOT = resolve(import.meta.dir, "../..");

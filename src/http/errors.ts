@@ -18,6 +18,8 @@ export interface ErrorDetail {
   errors?: FieldError[] | null;
   /** Addition on NO_SALARY_DATA: the occupations the title came closest to, for the caller to pick from. */
   alternatives?: { code: string; title: string; confidence: number }[] | null;
+  /** Addition on LOCATION_NOT_FOUND: places of that name within coverage (pass `code` as the location). */
+  location_alternatives?: { name: string; code: string; population: number | null }[] | null;
 }
 
 export class ApiError extends Error {
@@ -25,7 +27,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { suggestion?: string; field?: string; errors?: FieldError[]; headers?: Record<string, string>; alternatives?: ErrorDetail["alternatives"] } = {},
+    readonly extra: { suggestion?: string; field?: string; errors?: FieldError[]; headers?: Record<string, string>; alternatives?: ErrorDetail["alternatives"]; location_alternatives?: ErrorDetail["location_alternatives"] } = {},
   ) {
     super(message);
   }
@@ -65,6 +67,7 @@ export function errorBody(err: ApiError, requestId: string, docBaseUrl: string):
   if (err.extra.field) detail.field = err.extra.field;
   if (err.extra.errors) detail.errors = err.extra.errors;
   if (err.extra.alternatives) detail.alternatives = err.extra.alternatives;
+  if (err.extra.location_alternatives) detail.location_alternatives = err.extra.location_alternatives;
   detail.doc_url = `${docBaseUrl}#${errorAnchor(err.code)}`;
   return { error: detail };
 }

@@ -30,11 +30,11 @@ describe("E3", () => {
   });
 
   test("one unresolvable entry fails the whole request with 400 naming it", async () => {
-    const res = await get("job_title=nurse&locations=Austin;Atlantis;DE");
+    const res = await get("job_title=nurse&locations=Austin;Xyzzyville;DE");
     expect(res.status).toBe(400);
     const err = (await res.json()).error;
     expect(err).toMatchObject({ code: "LOCATION_NOT_FOUND", field: "locations[1]" });
-    expect(err.message).toContain("Atlantis");
+    expect(err.message).toContain("Xyzzyville");
   });
 
   test("an entry with no published figure stays, empty, with the reason", async () => {

@@ -22,7 +22,7 @@ const LOCATIONS: [string, string | null][] = [
   ["España", "EU:ES"], ["Sverige", "EU:SE"], ["Norway", "EU:NO"], ["Iceland", "EU:IS"], ["Lyon", "EU:FR"], ["Paris", "EU:FR"], ["Munich", "EU:DE"],
   ["Kraków", "EU:PL"], ["Athens", "EU:GR"], ["Naples", "EU:IT"], ["Athens, GA", "US:0012020"], ["Milan", "EU:IT"], ["Barcelona", "EU:ES"],
   ["UK", "NOT_EU:GB"], ["United Kingdom", "NOT_EU:GB"], ["Japan", "NOT_EU:JP"], ["CH", "NOT_EU:CH"],
-  ["Atlantis", null], ["xx", null], ["12345", null], ["123", null], ["!!!", null], ["Springfield, ZZ", null],
+  ["Xyzzyville", null], ["xx", null], ["00000", null], ["12345", "US:0010580"], ["123", null], ["!!!", null], ["Springfield, ZZ", null],
 ];
 
 const describeResult = (r: ReturnType<typeof resolveLocation>) =>

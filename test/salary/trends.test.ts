@@ -52,7 +52,7 @@ describe("E1", () => {
 
   test("no title match → 404 NO_SALARY_DATA; unknown place → 404", async () => {
     expect((await (await get("job_title=xyzzy%20qwrtp")).json()).error.code).toBe("NO_SALARY_DATA");
-    expect((await get("job_title=nurse&location=Atlantis")).status).toBe(404);
+    expect((await get("job_title=nurse&location=Xyzzyville")).status).toBe(404);
   });
 
   for (const q of ["job_title=nurse&years=0", "job_title=nurse&years=11", "job_title=nurse&years=2.5", "years=3"]) {

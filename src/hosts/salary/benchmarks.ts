@@ -78,8 +78,10 @@ export function matchJob(q: JobQuery, s: Services, target: MatchTarget = "soc", 
 export function locate(location: string | undefined, s: Services, field = "location"): Exclude<ResolvedLocation, { region: "unsupported" }> {
   const resolved = resolveLocation(location, s.locations);
   if (resolved?.region === "unsupported") {
-    throw new ApiError(400, "LOCATION_NOT_FOUND", `${resolved.countryName} is outside the United States and the EU/EEA, which the salary data covers.`,
-      { field, suggestion: "Use a U.S. area or an EU/EEA country or city." });
+    const within = resolved.alternatives ?? [];
+    throw new ApiError(400, "LOCATION_NOT_FOUND", `"${resolved.input.slice(0, 100)}" is in ${resolved.countryName}, outside the United States and the EU/EEA, which the salary data covers.`,
+      { field, location_alternatives: within,
+        suggestion: within.length ? `Places of that name within coverage: ${within.map((a) => `${a.name} (location=${a.code})`).join("; ")}.` : "Use a U.S. area or an EU/EEA country or city." });
   }
   if (!resolved) {
     const near = suggestLocations(location ?? "", s.locations);

@@ -23,6 +23,9 @@ export const currency = z.string().transform((v) => v.trim().toUpperCase()).pipe
   .describe("USD (default for U.S. locations) or EUR (default for EU); other currencies convert at the documented World Bank rate");
 
 const money = z.number().nullable();
+/** Addition: other places the location could mean (README: location resolution); pass `code` as location to get one. */
+export const LocationAlternatives = z.array(z.object({ name: z.string(), code: z.string(), population: z.number().int().nullable() }))
+  .describe("addition: the other places the location's name could mean, most populous first");
 const MinimumWage = z.object({ monthly_eur: money, monthly_pps: money, year: z.number().int(), semester: z.number().int().nullable().optional() });
 
 export const SalaryResponse = z.object({
@@ -31,6 +34,7 @@ export const SalaryResponse = z.object({
     match_method: z.enum(MATCH_METHODS).describe("addition: how the occupation was found (README: title matching)"),
     ...MatchFields,
     area_code: z.string().describe("addition: the 7-digit BLS area code that answered"),
+    location_alternatives: LocationAlternatives,
   }),
   salary: z.object({
     p10: money, p25: money, median: money, p75: money, p90: money, mean: money, sample_size: z.number().int().nullable(),
@@ -46,6 +50,7 @@ export const UnifiedSalaryResponse = z.object({
     matched_soc: z.string().nullable().optional(), matched_isco: z.string().nullable().optional(), matched_isco_full: z.string().nullable().optional(),
     match_method: z.string().nullable().optional(), country_code: z.string().nullable().optional(), experience: z.string().nullable().optional(), currency: z.string(),
     ...MatchFields,
+    location_alternatives: LocationAlternatives,
   }),
   salary: z.object({
     median: money.optional(), mean: money.optional(), p10: money.optional(), p25: money.optional(), p75: money.optional(), p90: money.optional(),

@@ -30,6 +30,7 @@ export const salary = defineRoute({
           query: {
             job_title: query.job_title ?? null, matched_soc: f.oewsCode, matched_title: job.title, location: f.area.title,
             experience: query.experience ?? null, currency: f.currency, match_method: job.method, area_code: f.area.areaCode, ...matchFields(job),
+            location_alternatives: place.alternatives ?? [],
           },
           salary: { p10: f.p10, p25: f.p25, median: f.median, p75: f.p75, p90: f.p90, mean: f.mean, sample_size: null, cost_of_living_index: f.costOfLivingIndex },
           data_source: RELEASE(f.year), data_date: `${f.year}-05`, related_titles: s.occupations.relatedTitles(job.onet!.socCode),
@@ -46,7 +47,7 @@ export const salary = defineRoute({
         query: {
           job_title: query.job_title ?? null, matched_title: job.title, location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu" as const,
           matched_soc: job.best.concept.soc?.slice(0, 7) ?? null, matched_isco: f.isco.major, matched_isco_full: f.isco.unit, match_method: job.method, country_code: f.countryCode,
-          experience: query.experience ?? null, currency: f.currency, ...matchFields(job),
+          experience: query.experience ?? null, currency: f.currency, ...matchFields(job), location_alternatives: place.alternatives ?? [],
         },
         salary: {
           median: null, mean: f.mean, p10: null, p25: null, p75: null, p90: null, sample_size: null, currency: f.currency,

@@ -1,7 +1,7 @@
-// The places the location resolver knows: OEWS areas of the latest vintage, their principal cities
-// (Census CBSA List 2), U.S. states, and GeoNames cities.
+// The places the location resolver knows: OEWS areas of the latest vintage, their counties and principal cities
+// (Census CBSA lists 1 and 2), U.S. states, GeoNames places and ZIP codes, and the alias table.
 import type { Database } from "bun:sqlite";
-import type { CityRecord, LocationData, UsArea, UsAreaKind } from "../../domain/location.ts";
+import type { LocationData, PlaceRecord, UsArea, UsAreaKind, ZipRecord } from "../../domain/location.ts";
 import { AREA_TYPES } from "../../domain/bls-area.ts";
 
 /**
@@ -20,7 +20,12 @@ export class LocationsRepository implements LocationData {
   private readonly msasByTitle = new Map<string, UsArea>();
   /** "austin|TX" → MSA; "austin" → every MSA with a principal city of that name. */
   private readonly principal = new Map<string, UsArea[]>();
-  private readonly cities;
+  /** County FIPS (5 digits) → the area a place there answers with. */
+  private readonly countyArea = new Map<string, UsArea>();
+  private readonly nonmetroByState = new Map<string, UsArea[]>();
+  private readonly aliases = new Map<string, UsArea>();
+  private readonly places;
+  private readonly zips;
 
   constructor(db: Database, year: number) {
     const rows = db.query<{ area_code: string; area: string; area_type: number; area_title: string; prim_state: string | null }, [number]>(
@@ -32,6 +37,7 @@ export class LocationsRepository implements LocationData {
       const kind = AREA_TYPES[r.area_type] as UsAreaKind;
       const area: UsArea = { areaCode: r.area_code, title: r.area_title, kind, stateCode: kind === "state" || kind === "territory" ? r.prim_state : null, cbsa: kind === "msa" ? r.area.padStart(5, "0") : null };
       this.areas.set(r.area_code, area);
+      if (kind === "nonmetro" && r.prim_state) this.nonmetroByState.set(r.prim_state, [...(this.nonmetroByState.get(r.prim_state) ?? []), area]);
       if (kind === "state" || kind === "territory") {
         this.statesByName.set(r.area_title.toLowerCase(), area);
         if (r.prim_state) { this.statesByCode.set(r.prim_state, area); fipsToCode.set(r.area.padStart(2, "0"), r.prim_state); }
@@ -56,14 +62,37 @@ export class LocationsRepository implements LocationData {
         }
       }
     }
-    this.cities = db.query<CityRecord, [string]>("SELECT name, country, admin_code AS adminCode, population FROM city WHERE name = ? COLLATE NOCASE");
+    for (const c of db.query<{ cbsa_code: string; area_type: string; state_fips: string; county_fips: string }, []>("SELECT cbsa_code, area_type, state_fips, county_fips FROM cbsa_county").all()) {
+      const msa = this.areas.get(`00${c.cbsa_code}`);
+      if (msa) this.countyArea.set(c.state_fips + c.county_fips, msa);
+    }
+    this.fipsToState = fipsToCode;
+    for (const a of db.query<{ alias_key: string; cbsa_code: string }, []>("SELECT alias_key, cbsa_code FROM place_alias").all()) {
+      const msa = this.areas.get(`00${a.cbsa_code}`);
+      if (msa) this.aliases.set(a.alias_key, msa);
+    }
+    this.places = db.query<PlaceRecord, [string]>(
+      "SELECT p.name, p.country, p.admin1, p.county_fips AS countyFips, p.population FROM place_name n JOIN place p ON p.geoname_id = n.geoname_id WHERE n.name_key = ?");
+    this.zips = db.query<ZipRecord, [string]>("SELECT zip, place, state, county_fips AS countyFips FROM zip_code WHERE zip = ?");
   }
+  private readonly fipsToState: Map<string, string>;
 
   area = (code: string) => this.areas.get(code) ?? null;
   stateByName = (name: string) => this.statesByName.get(name.toLowerCase()) ?? null;
   stateByCode = (code: string) => this.statesByCode.get(code) ?? null;
   msaByTitle = (title: string) => this.msasByTitle.get(title.toLowerCase()) ?? null;
-  citiesNamed = (name: string) => this.cities.all(name);
+  placesNamed = (key: string) => this.places.all(key);
+  zip = (zip: string) => this.zips.get(zip) ?? null;
+  alias = (key: string) => this.aliases.get(key) ?? null;
+
+  areaForCounty(countyFips: string): UsArea | null {
+    const metro = this.countyArea.get(countyFips);
+    if (metro) return metro;
+    const state = this.fipsToState.get(countyFips.slice(0, 2));
+    if (!state) return null;
+    const nonmetro = this.nonmetroByState.get(state) ?? [];
+    return nonmetro.length === 1 ? nonmetro[0] : this.statesByCode.get(state) ?? null;
+  }
   allTitles = () => [...this.statesByName.values(), ...new Set(this.msasByTitle.values())].map((a) => a.title);
 
   /** The MSA a city is a principal city of; with no state given, only when the name is unambiguous. */
