@@ -40,3 +40,37 @@ describe("suggestions", () => {
     expect(suggestLocations("Atlanta GA", s.locations)[0]).toContain("Atlanta");
   });
 });
+
+// Issue 13: places as people write them. One block per rule; inputs chosen from the rules, not from an eval list.
+const RULES: [string, [string, string | null][]][] = [
+  ["a U.S. town or suburb answers through its county's metro", [["Cupertino", "US:0041940"], ["Plano", "US:0019100"], ["Evanston", "US:0016980"], ["Scottsdale", "US:0038060"], ["Bellevue, WA", "US:0042660"]]],
+  ["a county in no published metro: the state's one nonmetro area, else the state", [["Paris, TX", "US:4800000"], ["Elko, NV", "US:3200006"]]],
+  ["City, ST and City, State respect the state", [["Cambridge, MA", "US:0014460"], ["Cambridge, Massachusetts", "US:0014460"], ["Portland, Maine", "US:0038860"], ["Rome, GA", "US:0040660"]]],
+  ["ZIP codes, ZIP+4 and 'ZIP 12345' go through their county", [["94105", "US:0041860"], ["94105-1804", "US:0041860"], ["ZIP 10001", "US:0035620"], ["06103", "US:0025540"], ["99999", null]]],
+  ["state names and USPS codes; a two-letter EU/EEA code wins over a USPS one", [["TX", "US:4800000"], ["ca", "US:0600000"], ["IN", "US:1800000"], ["MT", "EU:MT"], ["DE", "EU:DE"], ["PA", "US:4200000"]]],
+  ["aliases from data/place-aliases.csv", [["NYC", "US:0035620"], ["Brooklyn", "US:0035620"], ["Staten Island", "US:0035620"], ["SF Bay Area", "US:0041860"], ["Silicon Valley", "US:0041940"], ["DFW", "US:0019100"], ["Twin Cities", "US:0033460"]]],
+  ["EU cities by native names and exonyms, with and without diacritics", [["München", "EU:DE"], ["Muenchen", "EU:DE"], ["Wien", "EU:AT"], ["Vienna", "EU:AT"], ["Köln", "EU:DE"], ["Cologne", "EU:DE"], ["Warszawa", "EU:PL"], ["Warsaw", "EU:PL"], ["Den Haag", "EU:NL"], ["The Hague", "EU:NL"], ["Łódź", "EU:PL"], ["Lodz", "EU:PL"]]],
+  ["City, Country in any form", [["Lyon, France", "EU:FR"], ["Porto, PT", "EU:PT"], ["Kraków, Polska", "EU:PL"], ["Graz, AUT", "EU:AT"]]],
+  ["the most populous covered namesake, unless one outside coverage is ten times as populous", [["Manhattan", "US:0035620"], ["Rome", "EU:IT"], ["Birmingham", "US:0013820"], ["London", "NOT_EU:GB"], ["Toronto", "NOT_EU:CA"], ["Tokyo", "NOT_EU:JP"]]],
+];
+describe("places as people write them (issue 13)", () => {
+  for (const [rule, cases] of RULES) {
+    test(rule, () => {
+      for (const [input, expected] of cases) expect([input, describeResult(resolveLocation(input, s.locations))]).toEqual([input, expected]);
+    });
+  }
+
+  test("an ambiguous name answers with the other covered namesakes, most populous first, each with a code to ask for it", () => {
+    const r = resolveLocation("Portland", s.locations)!;
+    expect(r.alternatives![0]).toEqual({ name: "Portland, ME", code: "0038860", population: expect.any(Number) });
+    expect(describeResult(resolveLocation(r.alternatives![0].code, s.locations))).toBe("US:0038860");
+    const pops = r.alternatives!.map((a) => a.population!);
+    expect(pops).toEqual([...pops].sort((a, b) => b - a));
+  });
+
+  test("a place outside coverage names the covered namesakes instead of guessing one", () => {
+    const r = resolveLocation("London", s.locations)!;
+    expect(r.region).toBe("unsupported");
+    expect(r.alternatives!.map((a) => a.name)).toContain("London, KY");
+  });
+});

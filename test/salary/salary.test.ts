@@ -94,6 +94,20 @@ describe("E2 errors", () => {
     expect(uk.message).toContain("outside the United States and the EU/EEA");
   });
 
+  test("a place outside coverage is refused with the covered places of that name; an ambiguous one answers with location_alternatives", async () => {
+    const london = await get("job_title=nurse&location=London");
+    expect(london.status).toBe(400);
+    const err = (await london.json()).error;
+    expect(err.message).toContain("United Kingdom");
+    expect(err.request_id).toBeString();
+    expect(err.location_alternatives.map((a: { name: string }) => a.name)).toContain("London, KY");
+    const portland = await (await get("job_title=nurse&location=Portland")).json();
+    expect(portland.query.area_code).toBe("0038900");
+    expect(portland.query.location_alternatives[0]).toMatchObject({ name: "Portland, ME", code: "0038860" });
+    const exact = await (await get("job_title=nurse&location=Portland%2C%20ME")).json();
+    expect(exact.query.location_alternatives).toEqual([]);
+  });
+
   test("matched occupation, no published value for the area → 404 NO_BENCHMARK suggesting a wider area", async () => {
     // Nuclear engineers are published nationally but not in the Austin MSA (checked in the file here).
     expect(oews.some((r) => r.AREA === "99" && r.OCC_CODE === "17-2161")).toBe(true);
