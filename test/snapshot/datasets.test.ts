@@ -24,7 +24,8 @@ describe("provenance", () => {
       expect(row.licence).toBe(d.licence);
     }
     for (const f of all("SELECT path, sha256, bytes FROM source_files")) {
-      const bytes = await Bun.file(f.path.startsWith("npm:") ? `node_modules/${f.path.slice(4)}` : mirror(f.path)).arrayBuffer();
+      const local = f.path.startsWith("npm:") ? `node_modules/${f.path.slice(4)}` : f.path.startsWith("project:") ? f.path.slice(8) : mirror(f.path);
+      const bytes = await Bun.file(local).arrayBuffer();
       expect(new Bun.CryptoHasher("sha256").update(bytes).digest("hex")).toBe(f.sha256);
       expect(bytes.byteLength).toBe(f.bytes);
     }
