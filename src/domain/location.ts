@@ -80,9 +80,14 @@ export function countryFromName(name: string): string | undefined {
 }
 
 /** A qualifier after a comma: a U.S. state (USPS code or name) or a country (ISO code or name). */
-function qualifier(text: string, data: LocationData): { state: string } | { country: string } | null {
+function qualifier(text: string, data: LocationData, name: string): { state: string } | { country: string } | null {
   if (/^[a-z]{2}$/i.test(text)) {
     const iso = parseCountryCode(text)?.iso2;
+    // DE and MT are EU/EEA and USPS codes: after a place's name, the one that has a place of that name.
+    if (iso && EU_EEA_SET.has(iso) && data.stateByCode(text.toUpperCase())) {
+      const places = data.placesNamed(placeKey(name));
+      if (!places.some((p) => p.country === iso) && places.some((p) => p.country === "US" && p.admin1 === text.toUpperCase())) return { state: text.toUpperCase() };
+    }
     if (iso && EU_EEA_SET.has(iso)) return { country: iso };
     if (data.stateByCode(text.toUpperCase())) return { state: text.toUpperCase() };
     return iso ? { country: iso } : null;
@@ -153,7 +158,9 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
   if (usState) return us(data.stateByCode(usState[1].toUpperCase()));
   const stateName = input.replace(/\s+state$/i, "");
   const state = data.stateByName(stateName);
-  if (state) return us(stateName === input ? data.msaByPrincipalCity(input, null) ?? state : state);
+  // A state name that heads a metro's title is the metro (New York, Washington); Wyoming stays the state.
+  const headed = stateName === input ? data.msaByPrincipalCity(input, null) : null;
+  if (state) return us(headed && placeKey(headed.title).startsWith(placeKey(input)) ? headed : state);
   if (/^[a-z]{2,3}$/i.test(input)) {
     const iso = parseCountryCode(input)?.iso2;
     if (iso && EU_EEA_SET.has(iso)) return country(iso, input);
@@ -165,7 +172,7 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
   if (alias) return us(alias);
 
   const comma = /^(.+?),\s*([^,]+)$/.exec(input);
-  const q = comma ? qualifier(comma[2].trim(), data) : null;
+  const q = comma ? qualifier(comma[2].trim(), data, comma[1].trim()) : null;
   if (comma && q) {
     const name = comma[1].trim();
     if ("state" in q) {

@@ -50,6 +50,9 @@ const RULES: [string, [string, string | null][]][] = [
   ["state names and USPS codes; a two-letter EU/EEA code wins over a USPS one", [["TX", "US:4800000"], ["ca", "US:0600000"], ["IN", "US:1800000"], ["MT", "EU:MT"], ["DE", "EU:DE"], ["PA", "US:4200000"], ["AZ", "US:0400000"], ["LA", "US:2200000"], ["GA", "US:1300000"]]],
   ["aliases from data/place-aliases.csv", [["NYC", "US:0035620"], ["Brooklyn", "US:0035620"], ["Staten Island", "US:0035620"], ["SF Bay Area", "US:0041860"], ["Silicon Valley", "US:0041940"], ["DFW", "US:0019100"], ["Twin Cities", "US:0033460"]]],
   ["EU cities by native names and exonyms, with and without diacritics", [["München", "EU:DE"], ["Muenchen", "EU:DE"], ["Wien", "EU:AT"], ["Vienna", "EU:AT"], ["Köln", "EU:DE"], ["Cologne", "EU:DE"], ["Warszawa", "EU:PL"], ["Warsaw", "EU:PL"], ["Den Haag", "EU:NL"], ["The Hague", "EU:NL"], ["Łódź", "EU:PL"], ["Lodz", "EU:PL"]]],
+  ["a qualifier that is both an EU/EEA and a USPS code is the one with a place of that name", [["Dover, DE", "US:0020100"], ["Hamburg, DE", "EU:DE"], ["Valletta, MT", "EU:MT"], ["Missoula, MT", "US:0033540"]]],
+  ["a state name is the metro only when it heads the metro's title", [["New York", "US:0035620"], ["Wyoming", "US:5600000"]]],
+  ["Greek and Cyrillic native names of Greek, Cypriot and Bulgarian places", [["Θεσσαλονίκη", "EU:GR"], ["Пловдив", "EU:BG"]]],
   ["City, Country in any form", [["Lyon, France", "EU:FR"], ["Porto, PT", "EU:PT"], ["Kraków, Polska", "EU:PL"], ["Graz, AUT", "EU:AT"]]],
   ["the most populous covered namesake, unless one outside coverage is ten times as populous", [["Manhattan", "US:0035620"], ["Rome", "EU:IT"], ["Birmingham", "US:0013820"], ["London", "NOT_EU:GB"], ["Toronto", "NOT_EU:CA"], ["Tokyo", "NOT_EU:JP"]]],
 ];

@@ -21,8 +21,9 @@ function tsv(path: string, fields: string[]): Record<string, string>[] {
   });
 }
 
-/** A Latin-script alternate name a person might type: not an airport or postal code, not a script we cannot fold. */
-const typeable = (name: string) => name.length >= 3 && /^[\p{Script=Latin}\s'’.\-()]+$/u.test(name) && name !== name.toUpperCase();
+/** An alternate name a person might type (Latin script; Greek and Cyrillic for Greece, Cyprus and Bulgaria's own
+ * names): not an airport or postal code. */
+const typeable = (name: string) => name.length >= 3 && /^(?:[\p{Script=Latin}\s'’.\-()]+|[\p{Script=Greek}\s\-]+|[\p{Script=Cyrillic}\s\-]+)$/u.test(name) && name !== name.toUpperCase();
 
 function stateFips(ctx: LoadContext): Map<string, string> {
   const byName = new Map(ctx.db.query<{ state_name: string; state_fips: string }, []>("SELECT DISTINCT state_name, state_fips FROM cbsa_county").all().map((r) => [r.state_name, r.state_fips]));
