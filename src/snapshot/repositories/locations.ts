@@ -72,7 +72,7 @@ export class LocationsRepository implements LocationData {
       if (msa) this.aliases.set(a.alias_key, msa);
     }
     this.places = db.query<PlaceRecord, [string]>(
-      "SELECT p.name, p.country, p.admin1, p.county_fips AS countyFips, p.population FROM place_name n JOIN place p ON p.geoname_id = n.geoname_id WHERE n.name_key = ?");
+      "SELECT name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE name_key = ?");
     this.zips = db.query<ZipRecord, [string]>("SELECT zip, place, state, county_fips AS countyFips FROM zip_code WHERE zip = ?");
   }
   private readonly fipsToState: Map<string, string>;
