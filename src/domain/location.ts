@@ -7,13 +7,20 @@
 //  4. two or three letters: an EU/EEA ISO code (DE is Germany, never Delaware; EL is Greece), then a USPS state
 //     code (TX, CA, IN), then another country's ISO code (outside coverage), then an alias (SF, KC);
 //  5. an alias from data/place-aliases.csv (NYC, Bay Area, Silicon Valley, DFW, Brooklyn…);
-//  6. "Place, Qualifier": the qualifier (USPS code, state name, or a country's code or name in any language) wins;
+//  6. "Place, Qualifier": the qualifier (USPS code, state name or its truncation "Calif.", or a country's code or
+//     name in any language) wins; an unknown qualifier ("Vancouver, BC", "Munich, Bavaria") is a region abroad, so
+//     the name's most populous namesake outside the U.S. answers; a misspelt name is corrected within the qualifier;
 //  7. a metro's title ("Austin-Round Rock-San Marcos, TX", or its multi-city part before the comma when unique);
 //  8. a country's name in any language i18n-iso-countries knows ("Deutschland", "Polska");
-//  9. a place's name (GeoNames: main, ASCII and alternate names, so München, Muenchen and Munich meet): the most
-//     populous U.S. or EU/EEA namesake, unless one outside coverage is more than 10× as populous (London is
-//     England's); the other covered namesakes come back as alternatives;
-// 10. a metro's one-city head ("Rome" only when no place is called so), or a principal city of exactly one metro.
+//  9. a place's name (GeoNames: main, ASCII and alternate names, so München, Muenchen and Munich meet; ae/oe/ue
+//     also read as umlauts): the most populous U.S. or EU/EEA namesake, unless one outside coverage is more than
+//     10× as populous (London is England's); the other covered namesakes come back as alternatives;
+// 10. a metro's one-city head ("Rome" only when no place is called so), or a principal city of exactly one metro;
+// 11. "Greater X", "Metro X", "X area", "X metro area": X;
+// 12. "Place Qualifier" without the comma ("Hamilton OH", "Paris France"), when the qualifier is known and the
+//     place is in it;
+// 13. a misspelling: the one notable place, state or country within 1 edit (5–8 letters) or 2 (9+), when it is
+//     alone at that distance or 5× as populous as the next (place/spelling.ts); the answer says what it read.
 // A U.S. place answers with the metro its county is in; a county in no published metro answers with its state's
 // nonmetropolitan area when the state has one, else with the state (BLS's nonmetro county lists are not in the
 // data). A country outside the U.S. and EU/EEA is recognised and refused with a message saying so.
@@ -23,15 +30,18 @@ import { similarity } from "./trigram.ts";
 import { parseCountryCode } from "./country-code.ts";
 import { blsAreaCode } from "./bls-area.ts";
 import { placeKey } from "./place/place-key.ts";
+import { PlaceSpelling, correctableEdits, type SpellingName } from "./place/spelling.ts";
 
 export type UsAreaKind = "national" | "state" | "territory" | "msa" | "nonmetro";
 export interface UsArea { areaCode: string; title: string; kind: UsAreaKind; stateCode: string | null; cbsa: string | null }
 /** Another place the input could mean: its name, the code to ask for it by, its population when known. */
 export interface LocationAlternative { name: string; code: string; population: number | null }
+/** `spelling`: the name a misspelt input was read as ("Chicago, IL" for "Chicgo"). */
+interface Resolution { input: string; alternatives?: LocationAlternative[]; spelling?: string }
 export type ResolvedLocation =
-  | { region: "us"; area: UsArea; input: string; alternatives?: LocationAlternative[] }
-  | { region: "eu"; countryCode: string; countryName: string; city: string | null; input: string; alternatives?: LocationAlternative[] }
-  | { region: "unsupported"; countryCode: string; countryName: string; input: string; alternatives?: LocationAlternative[] };
+  | Resolution & { region: "us"; area: UsArea }
+  | Resolution & { region: "eu"; countryCode: string; countryName: string; city: string | null }
+  | Resolution & { region: "unsupported"; countryCode: string; countryName: string };
 
 export interface PlaceRecord { name: string; country: string; admin1: string | null; countyFips: string | null; population: number }
 export interface ZipRecord { zip: string; place: string; state: string; countyFips: string | null }
@@ -51,6 +61,10 @@ export interface LocationData {
   /** The metro an alias (placeKey) names. */
   alias(key: string): UsArea | null;
   allTitles(): string[];
+  /** States and territories with OEWS areas. */
+  states(): UsArea[];
+  /** Places a misspelling may be corrected to (covered places of 50,000+, others of 1,000,000+), one row per name. */
+  notablePlaces(): (PlaceRecord & { key: string; id: number })[];
 }
 
 const NATIONAL = new Set(["", "us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america", "national", "nationwide", "99", "0000000"]);
@@ -80,7 +94,8 @@ function countryFromName(name: string): string | undefined {
 }
 
 /** A qualifier after a comma: a U.S. state (USPS code or name) or a country (ISO code or name). `places`: those of the name before the comma. */
-function qualifier(text: string, data: LocationData, places: PlaceRecord[]): { state: string } | { country: string } | null {
+function qualifier(raw: string, data: LocationData, places: PlaceRecord[]): { state: string } | { country: string } | null {
+  const text = raw.replace(/\./g, "").trim(); // "N.Y.", "D.C.", "Ore."
   if (/^[a-z]{2}$/i.test(text)) {
     const iso = parseCountryCode(text)?.iso2;
     // DE and MT are EU/EEA and USPS codes: after a place's name, the one that has a place of that name.
@@ -94,14 +109,18 @@ function qualifier(text: string, data: LocationData, places: PlaceRecord[]): { s
   const state = data.stateByName(text);
   if (state?.stateCode) return { state: state.stateCode };
   const iso = (/^[a-z]{3}$/i.test(text) ? parseCountryCode(text)?.iso2 : undefined) ?? countryFromName(text);
-  return iso ? { country: iso } : null;
+  if (iso) return { country: iso };
+  // A state's abbreviation by truncation ("Mass", "Calif", "Tenn"), when it starts one state's name only.
+  const truncated = text.length >= 3 ? data.states().filter((a) => a.title.toLowerCase().startsWith(text.toLowerCase())) : [];
+  return truncated.length === 1 && truncated[0].stateCode ? { state: truncated[0].stateCode } : null;
 }
 
 const placeLabel = (p: PlaceRecord) => `${p.name}, ${p.country === "US" ? p.admin1 : US_AND_TERRITORIES.has(p.country) ? p.country : countries.getName(p.country, "en") ?? p.country}`;
 
-/** Among a name's places (optionally within one state or country), the one meant, and the other covered ones. */
-function byPlace(places: PlaceRecord[], input: string, data: LocationData): ResolvedLocation | null {
-  const isCovered = (p: PlaceRecord) => US_AND_TERRITORIES.has(p.country) || EU_EEA_SET.has(p.country);
+const isCovered = (p: PlaceRecord) => US_AND_TERRITORIES.has(p.country) || EU_EEA_SET.has(p.country);
+
+/** Among a name's places (optionally within one state or country), the one meant (`meant` when known), and the other covered ones. */
+function byPlace(places: PlaceRecord[], input: string, data: LocationData, meant?: PlaceRecord): ResolvedLocation | null {
   const covered = places.filter(isCovered).sort((a, b) => b.population - a.population);
   const outside = places.filter((p) => !isCovered(p)).sort((a, b) => b.population - a.population);
   const answer = (p: PlaceRecord): ResolvedLocation | null => {
@@ -123,11 +142,12 @@ function byPlace(places: PlaceRecord[], input: string, data: LocationData): Reso
     return out;
   };
   const top = covered[0];
-  if (outside.length && (!top || outside[0].population > OUTSIDE_DOMINANCE * top.population)) {
-    const refused = country(outside[0].country, input);
+  const abroad = meant && !isCovered(meant) ? meant : !meant && outside.length && (!top || outside[0].population > OUTSIDE_DOMINANCE * top.population) ? outside[0] : null;
+  if (abroad) {
+    const refused = country(abroad.country, input);
     return refused && { ...refused, alternatives: others(null) };
   }
-  for (const p of covered) {
+  for (const p of meant ? [meant] : covered) {
     const r = answer(p);
     if (r) return { ...r, alternatives: others(r) };
   }
@@ -135,7 +155,10 @@ function byPlace(places: PlaceRecord[], input: string, data: LocationData): Reso
 }
 
 export function resolveLocation(raw: string | undefined, data: LocationData): ResolvedLocation | null {
-  const input = (raw ?? "").trim().replace(/\s+/g, " ");
+  return resolveAs((raw ?? "").trim().replace(/\s+/g, " "), data, true);
+}
+
+function resolveAs(input: string, data: LocationData, mayCorrect: boolean): ResolvedLocation | null {
   const lower = input.toLowerCase();
   const us = (area: UsArea | null, alternatives?: LocationAlternative[]): ResolvedLocation | null =>
     area ? { region: "us", area, input, ...(alternatives?.length ? { alternatives } : {}) } : null;
@@ -174,18 +197,9 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
   if (alias) return us(alias);
 
   const comma = /^(.+?),\s*([^,]+)$/.exec(input);
-  const name = comma ? comma[1].trim() : input;
-  const namesakes = comma ? data.placesNamed(placeKey(name)) : [];
-  const q = comma ? qualifier(comma[2].trim(), data, namesakes) : null;
-  if (comma && q) {
-    if ("state" in q) {
-      const within = namesakes.filter((p) => p.country === "US" && p.admin1 === q.state);
-      return byPlace(within, input, data) ?? us(data.msaByPrincipalCity(name, q.state) ?? data.msaByTitle(input));
-    }
-    if (q.country === "US") return byPlace(namesakes.filter((p) => p.country === "US"), input, data);
-    const within = namesakes.filter((p) => p.country === q.country);
-    // A place the gazetteer does not know, in a named EU/EEA country, still answers with the country.
-    return byPlace(within, input, data) ?? country(q.country, input, name);
+  if (comma) {
+    const r = qualified(comma[1].trim(), comma[2].trim(), input, data, mayCorrect ? "comma" : "exact");
+    if (r !== undefined) return r;
   }
   // A metro's title, or its multi-city head ("Austin-Round Rock"); a one-city head ("Rome" of Rome, GA) is a place
   // name like any other, and the places rule below decides between its namesakes.
@@ -196,11 +210,109 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
   const byName = country(named, input);
   if (byName) return byName;
 
-  return byPlace(data.placesNamed(key), input, data) ?? us(data.msaByTitle(input) ?? data.msaByPrincipalCity(input, null));
+  const found = byPlace(placesNamed(key, data), input, data) ?? us(data.msaByTitle(input) ?? data.msaByPrincipalCity(input, null));
+  if (found) return found;
+  // "Greater Boston", "Metro Detroit", "Boston area": the place named, whose metro answers anyway.
+  const core = input.replace(METRO_WORDS, "").trim();
+  if (core && core !== input) {
+    const r = resolveAs(core, data, mayCorrect);
+    if (r) return { ...r, input };
+  }
+  // "Hamilton OH", "Paris France": a qualifier without its comma, when the words before it name a place there.
+  const words = input.split(" ");
+  for (let k = 1; !comma && k <= Math.min(3, words.length - 1); k++) {
+    const r = qualified(words.slice(0, -k).join(" "), words.slice(-k).join(" "), input, data, "space");
+    if (r) return r;
+  }
+  return mayCorrect ? corrected(input, input, data) : null;
 }
 
-/** The three closest MSA titles, state names and EU/EEA country names, for LOCATION_NOT_FOUND. */
-export function suggestLocations(raw: string, data: LocationData): string[] {
-  const names = [...data.allTitles(), ...EU_EEA.map((c) => countries.getName(c, "en") ?? c)];
-  return names.map((n) => ({ n, s: similarity(raw, n) })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s).slice(0, 3).map((x) => x.n);
+/** A name's places; "Zuerich", "Koeln": German umlauts typed as ae/oe/ue, when the name as typed has none. */
+function placesNamed(key: string, data: LocationData): PlaceRecord[] {
+  const places = data.placesNamed(key);
+  return places.length || !/[aou]e/.test(key) ? places : data.placesNamed(key.replace(/([aou])e/g, "$1"));
 }
+
+const METRO_WORDS = /^(?:greater|metro|metropolitan)\s+|\s+(?:metro(?:politan)?(?:\s+area)?|area|region)$/i;
+
+/**
+ * "Place, Qualifier", or "Place Qualifier" without the comma (`form` "space": only a known qualifier and a known
+ * place count). "exact": a comma form inside a spelling correction, not corrected again. undefined: the qualifier
+ * is unknown and the name names no place, so other rules may try the whole input. A known qualifier wins over
+ * population. An unknown one ("Vancouver, BC", "Birmingham, England", "Munich, Bavaria") is a region, and not a
+ * U.S. state's, so the name's most populous namesake outside the U.S. answers; with only American namesakes
+ * ("Springfield, ZZ") nothing does.
+ */
+function qualified(name: string, qualifierText: string, input: string, data: LocationData, form: "comma" | "space" | "exact"): ResolvedLocation | null | undefined {
+  const namesakes = placesNamed(placeKey(name), data);
+  const q = qualifier(qualifierText, data, namesakes);
+  const spelt = (scope: (n: SpellingName) => boolean) => (form === "comma" ? corrected(name, input, data, scope) : null);
+  if (!q) {
+    if (!namesakes.length || form === "space") return undefined;
+    const abroad = namesakes.filter((p) => p.country !== "US").sort((a, b) => b.population - a.population)[0];
+    return abroad ? byPlace(namesakes, input, data, abroad) : undefined;
+  }
+  if ("state" in q) {
+    const within = namesakes.filter((p) => p.country === "US" && p.admin1 === q.state);
+    const alias = data.alias(placeKey(name)); // "Queens, NY": an alias whose metro is in that state
+    const aliasInState = alias && alias.title.split(", ")[1]?.split("-").includes(q.state) ? alias : null;
+    const area = data.msaByPrincipalCity(name, q.state) ?? data.msaByTitle(input) ?? aliasInState;
+    return byPlace(within, input, data) ?? (area && { region: "us", area, input }) ?? spelt((n) => n.country === "US" && n.admin1 === q.state);
+  }
+  const within = namesakes.filter((p) => p.country === q.country);
+  return byPlace(within, input, data) ?? spelt((n) => n.country === q.country)
+    // A place the gazetteer does not know, in a named EU/EEA country, still answers with the country.
+    ?? (form !== "space" && q.country !== "US" ? country(q.country, input, name) : null);
+}
+
+/** A misspelt name read as the one name it is close to (PlaceSpelling.correct), with the next closest as alternatives. */
+function corrected(text: string, input: string, data: LocationData, scope?: (n: SpellingName) => boolean): ResolvedLocation | null {
+  const speller = spellingOf(data);
+  const hit = speller.correct(placeKey(text), scope);
+  const r = hit && resolveAs(hit.name.label, data, false);
+  if (!hit || !r) return null;
+  const codeOf = (x: ResolvedLocation) => (x.region === "us" ? x.area.areaCode : x.countryCode);
+  const alternatives = [...(r.alternatives ?? [])];
+  for (const other of speller.near(placeKey(text), hit.edits, scope)) {
+    const o = other.name === hit.name ? null : resolveAs(other.name.label, data, false);
+    if (alternatives.length >= 3) break;
+    if (o && o.region !== "unsupported" && codeOf(o) !== codeOf(r) && !alternatives.some((a) => a.code === codeOf(o)))
+      alternatives.push({ name: other.name.label, code: codeOf(o), population: Number.isFinite(other.name.population) ? other.name.population : null });
+  }
+  return { ...r, input, spelling: hit.name.label, alternatives };
+}
+
+// The names a misspelling can be corrected to: the snapshot's notable places and states, and country names in the
+// languages titles are matched in. Built on the first misspelling, once per snapshot.
+const SPELLING_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl"];
+const spellers = new WeakMap<LocationData, PlaceSpelling>();
+function spellingOf(data: LocationData): PlaceSpelling {
+  let speller = spellers.get(data);
+  if (!speller) {
+    const countryNames: SpellingName[] = SPELLING_LANGUAGES.flatMap((lang) => Object.entries(countries.getNames(lang, { select: "official" }))
+      .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
+      .map(([iso, n]) => ({ id: `country:${iso}`, key: placeKey(n), label: countries.getName(iso, "en") ?? n, country: iso, admin1: null, population: Infinity })));
+    const states: SpellingName[] = data.states().map((a) => ({ id: `state:${a.stateCode}`, key: placeKey(a.title), label: a.title, country: "US", admin1: a.stateCode, population: Infinity }));
+    const places: SpellingName[] = data.notablePlaces().map((p) => ({ id: `place:${p.id}`, key: p.key, label: placeLabel(p), country: p.country, admin1: p.admin1, population: p.population }));
+    spellers.set(data, (speller = new PlaceSpelling([...places, ...states, ...countryNames])));
+  }
+  return speller;
+}
+
+/**
+ * "Did you mean" for an input nothing resolves: places, states and countries within one edit more than a correction
+ * may make (within the state
+ * or country the input names after a comma), else metro titles, state and EU/EEA country names alike in trigrams.
+ */
+export function suggestLocations(raw: string, data: LocationData): string[] {
+  const comma = /^(.+?),\s*([^,]+)$/.exec(raw.trim());
+  const name = comma ? comma[1] : raw;
+  const q = comma ? qualifier(comma[2], data, []) : null;
+  const scope = !q ? undefined : "state" in q ? (n: SpellingName) => n.country === "US" && n.admin1 === q.state : (n: SpellingName) => n.country === q.country;
+  const key = placeKey(name);
+  const near = spellingOf(data).near(key, correctableEdits(key) + 1, scope).slice(0, 3).map((h) => h.name.label);
+  if (near.length) return near;
+  const names = [...data.allTitles(), ...EU_EEA.map((c) => countries.getName(c, "en") ?? c)];
+  return names.map((n) => ({ n, s: similarity(raw, n) })).filter((x) => x.s >= SUGGESTION_SIMILARITY).sort((a, b) => b.s - a.s).slice(0, 3).map((x) => x.n);
+}
+const SUGGESTION_SIMILARITY = 0.3;

@@ -37,7 +37,7 @@ describe("location table", () => {
 
 describe("suggestions", () => {
   test("an unresolvable place gets the closest names", () => {
-    expect(suggestLocations("Atlanta GA", s.locations)[0]).toContain("Atlanta");
+    expect(suggestLocations("Atlnta, Gorgia", s.locations)[0]).toContain("Atlanta");
   });
 });
 
@@ -54,6 +54,12 @@ const RULES: [string, [string, string | null][]][] = [
   ["a state name is the metro only when it heads the metro's title", [["New York", "US:0035620"], ["Wyoming", "US:5600000"]]],
   ["Greek and Cyrillic native names of Greek, Cypriot and Bulgarian places", [["Θεσσαλονίκη", "EU:GR"], ["Пловдив", "EU:BG"]]],
   ["City, Country in any form", [["Lyon, France", "EU:FR"], ["Porto, PT", "EU:PT"], ["Kraków, Polska", "EU:PL"], ["Graz, AUT", "EU:AT"]]],
+  ["an unknown region after the comma is one abroad: the namesake outside the U.S.", [["Vancouver, BC", "NOT_EU:CA"], ["Birmingham, England", "NOT_EU:GB"], ["Munich, Bavaria", "EU:DE"], ["Springfield, ZZ", null]]],
+  ["dotted and truncated state abbreviations", [["Springfield, Mass.", "US:0044140"], ["Portland, Ore.", "US:0038900"], ["Kansas City, Mo.", "US:0028140"], ["Albany, N.Y.", "US:0010580"]]],
+  ["Greater X, Metro X, X area, X metro area", [["Greater Cleveland", "US:0017410"], ["Metro Atlanta", "US:0012060"], ["Denver metro area", "US:0019740"], ["Seattle area", "US:0042660"]]],
+  ["a qualifier without its comma, when the place is in it", [["Hamilton OH", "US:0017140"], ["Portland ME", "US:0038860"], ["Paris France", "EU:FR"], ["Northern Ireland", null]]],
+  ["umlauts typed as ae, oe, ue", [["Koeln", "EU:DE"], ["Duesseldorf", "EU:DE"], ["Zuerich", "NOT_EU:CH"]]],
+  ["a misspelling is read as the one notable name that close, within a named state or country too", [["Chicgo", "US:0016980"], ["Pensylvania", "US:4200000"], ["Germny", "EU:DE"], ["Lyonn, France", "EU:FR"], ["Springfeld, IL", "US:0044100"], ["Toronot", "NOT_EU:CA"], ["Sprngfeld", null], ["Bost", null], ["Xyzzyville", null]]],
   ["the most populous covered namesake, unless one outside coverage is ten times as populous", [["Manhattan", "US:0035620"], ["Rome", "EU:IT"], ["Birmingham", "US:0013820"], ["London", "NOT_EU:GB"], ["Toronto", "NOT_EU:CA"], ["Tokyo", "NOT_EU:JP"]]],
 ];
 describe("places as people write them (issue 13)", () => {
@@ -69,6 +75,21 @@ describe("places as people write them (issue 13)", () => {
     expect(describeResult(resolveLocation(r.alternatives![0].code, s.locations))).toBe("US:0038860");
     const pops = r.alternatives!.map((a) => a.population!);
     expect(pops).toEqual([...pops].sort((a, b) => b - a));
+  });
+
+  test("a corrected misspelling says what it was read as, and names the other places as close", () => {
+    const r = resolveLocation("Chicgo", s.locations)!;
+    expect(r.spelling).toBe("Chicago, IL");
+    expect(r.alternatives).toContainEqual({ name: "Chico, CA", code: "0017020", population: expect.any(Number) });
+    expect(resolveLocation("Chicago", s.locations)!.spelling).toBeUndefined();
+  });
+
+  test("suggestions are close in spelling, and within the state or country named", () => {
+    const ohio = suggestLocations("Sprngfeld, OH", s.locations);
+    expect(ohio.length).toBeGreaterThan(0);
+    for (const name of ohio) expect(name).toEndWith(", OH");
+    expect(suggestLocations("Sprngfeld", s.locations)).toContain("Springfield, MO");
+    expect(suggestLocations("Xyzzyville", s.locations)).toEqual([]);
   });
 
   test("a place outside coverage names the covered namesakes instead of guessing one", () => {

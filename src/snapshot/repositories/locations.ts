@@ -3,6 +3,7 @@
 import type { Database } from "bun:sqlite";
 import type { LocationData, PlaceRecord, UsArea, UsAreaKind, ZipRecord } from "../../domain/location.ts";
 import { AREA_TYPES } from "../../domain/bls-area.ts";
+import { EU_EEA } from "../../domain/european-countries.ts";
 
 /**
  * The names a Census principal city answers to: "Athens-Clarke County unified government (balance)" is also
@@ -27,7 +28,7 @@ export class LocationsRepository implements LocationData {
   private readonly places;
   private readonly zips;
 
-  constructor(db: Database, year: number) {
+  constructor(private readonly db: Database, year: number) {
     const rows = db.query<{ area_code: string; area: string; area_type: number; area_title: string; prim_state: string | null }, [number]>(
       "SELECT area_code, area, area_type, area_title, prim_state FROM oews_area WHERE year = ?").all(year);
     const fipsToCode = new Map<string, string>();
@@ -92,6 +93,13 @@ export class LocationsRepository implements LocationData {
     if (!state) return null;
     const nonmetro = this.nonmetroByState.get(state) ?? [];
     return nonmetro.length === 1 ? nonmetro[0] : this.statesByCode.get(state) ?? null;
+  }
+  states = () => [...this.statesByCode.values()];
+  notablePlaces(): (PlaceRecord & { key: string; id: number })[] {
+    const covered = [...EU_EEA, "US", "PR", "GU", "VI", "AS", "MP"].map((c) => `'${c}'`).join(",");
+    return this.db.query<PlaceRecord & { key: string; id: number }, []>(
+      `SELECT name_key AS key, geoname_id AS id, name, country, admin1, county_fips AS countyFips, population FROM place_name
+       WHERE population >= 1000000 OR (population >= 50000 AND country IN (${covered}))`).all();
   }
   allTitles = () => [...this.statesByName.values(), ...new Set(this.msasByTitle.values())].map((a) => a.title);
 

@@ -1,0 +1,79 @@
+// Misspelt place names ("Chicgo", "Pennsylvannia", "Gothenberg"): the names within a few edits of what was typed
+// (Damerau-Levenshtein, so a swapped pair of letters is one edit, computed by fast-fuzzy). The trigram index
+// narrows thousands of names to the few that share any trigram with the input. A correction is made only when
+// it is unambiguous; anything looser only feeds "Did you mean" suggestions.
+import { fuzzy } from "fast-fuzzy";
+import { TrigramIndex } from "../trigram-index.ts";
+
+/** A name that can be corrected to: a notable place's name (any of its names), a state's or a country's. */
+export interface SpellingName {
+  /** One per place, state or country: its names share it. */
+  id: string;
+  /** placeKey of the name, what the resolver looks up. */
+  key: string;
+  /** How to show it: "Chicago, IL", "Connecticut", "Germany". */
+  label: string;
+  /** ISO alpha-2 (US for states); null for countries. */
+  country: string | null;
+  /** The USPS state code of a U.S. place or state. */
+  admin1: string | null;
+  /** Places: their population; states and countries rank above any place (Infinity). */
+  population: number;
+}
+
+export interface SpellingHit { name: SpellingName; edits: number }
+
+/** How many edits a name of this length may carry and still be corrected: none under 5 letters, 1, then 2 from 9. */
+export function correctableEdits(key: string): number {
+  const letters = key.replace(/ /g, "").length;
+  return letters >= 9 ? 2 : letters >= 5 ? 1 : 0;
+}
+
+/** A correction must beat any other name at the same distance by this factor in population. */
+const CLEAR_LEAD = 5;
+/** Low enough that two swapped pairs in a short name still share a trigram or two (a filter, not the measure). */
+const TRIGRAM_FLOOR = 0.1;
+const EDIT_OPTIONS = { useSellers: false, useDamerau: true, ignoreCase: false, ignoreSymbols: false } as const;
+
+export class PlaceSpelling {
+  private readonly keys: string[];
+  /** Per key (same order as keys), its names, most populous first. */
+  private readonly names: SpellingName[][];
+  private readonly index: TrigramIndex;
+
+  constructor(all: Iterable<SpellingName>) {
+    const byKey = new Map<string, SpellingName[]>();
+    for (const n of all) byKey.set(n.key, [...(byKey.get(n.key) ?? []), n]);
+    this.keys = [...byKey.keys()];
+    this.names = this.keys.map((k) => byKey.get(k)!.sort((a, b) => b.population - a.population));
+    this.index = new TrigramIndex(this.keys);
+  }
+
+  /** Places, states and countries with a name within `maxEdits` of `key` (and inside `scope`), fewest edits first, then most populous. */
+  near(key: string, maxEdits: number, scope: (n: SpellingName) => boolean = () => true): SpellingHit[] {
+    let hits: SpellingHit[] = [];
+    for (const { id } of this.index.search(key, TRIGRAM_FLOOR)) {
+      const candidate = this.keys[id];
+      if (Math.abs(candidate.length - key.length) > maxEdits) continue;
+      // fast-fuzzy scores 1 − edits / the longer length.
+      const edits = Math.round((1 - fuzzy(key, candidate, EDIT_OPTIONS)) * Math.max(key.length, candidate.length));
+      const name = edits <= maxEdits ? this.names[id].find(scope) : undefined;
+      if (name) hits.push({ name, edits });
+    }
+    hits.sort((a, b) => a.edits - b.edits || b.name.population - a.name.population);
+    const seen = new Set<string>();
+    hits = hits.filter((h) => !seen.has(h.name.id) && seen.add(h.name.id));
+    return hits;
+  }
+
+  /**
+   * The one name a misspelling means, or null: within correctableEdits of the input, and either the only name at
+   * that distance or CLEAR_LEAD times as populous as the next one there (a state or country outranks places).
+   */
+  correct(key: string, scope?: (n: SpellingName) => boolean): SpellingHit | null {
+    const [best, next] = this.near(key, correctableEdits(key), scope).filter((h) => h.edits > 0);
+    if (!best) return null;
+    if (next && next.edits === best.edits && !(best.name.population > CLEAR_LEAD * next.name.population)) return null;
+    return best;
+  }
+}
