@@ -60,6 +60,16 @@ describe("discovery", () => {
     expect(found.data[0]).toMatchObject({ area_code: "METRO41860", has_items: true });
   });
 
+  test("metro list: q is read as E2 reads a location first (a borough, a ZIP code, an alias), then by name", async () => {
+    for (const [q, metro] of [["Brooklyn", "METRO35620"], ["94105", "METRO41860"], ["Twin Cities", "METRO33460"], ["Evanston", "METRO16980"]]) {
+      const found = await (await get(`/api/v1/prices/us/metro-areas?q=${encodeURIComponent(q)}`)).json();
+      expect([q, found.data[0]?.area_code]).toEqual([q, metro]);
+    }
+    const byName = await (await get("/api/v1/prices/us/metro-areas?q=Springfield")).json();
+    expect(byName.data.length).toBeGreaterThan(1); // the resolver's pick first, the other Springfields after
+    expect(new Set(byName.data.map((m: { area_code: string }) => m.area_code)).size).toBe(byName.data.length);
+  });
+
   test("CPI countries name each source; PPP countries list ISO codes", async () => {
     const cpi = (await (await get("/api/v1/cpi/countries")).json()).data;
     const by = (code: string) => cpi.find((c: any) => c.country_code === code);

@@ -29,6 +29,16 @@ describe("E3", () => {
     expect(body.comparisons.map((c: any) => c.currency)).toEqual(["USD", "USD"]);
   });
 
+  test("each entry carries its own location_alternatives and says when its spelling was corrected", async () => {
+    const body = await (await get("job_title=nurse&locations=Portland;Chicgo;Portland,%20ME")).json();
+    const [portland, chicago, maine] = body.comparisons;
+    expect(portland.location_alternatives[0]).toMatchObject({ name: "Portland, ME", code: "0038860" });
+    expect(chicago.location).toBe("Chicago-Naperville-Elgin, IL-IN");
+    expect(chicago.notes[0]).toContain('"Chicgo" was read as Chicago, IL');
+    expect(maine.location_alternatives).toEqual([]);
+    expect(maine.notes.some((n: string) => n.includes("read as"))).toBe(false);
+  });
+
   test("one unresolvable entry fails the whole request with 400 naming it", async () => {
     const res = await get("job_title=nurse&locations=Austin;Xyzzyville;DE");
     expect(res.status).toBe(400);

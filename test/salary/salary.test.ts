@@ -89,7 +89,7 @@ describe("E2 errors", () => {
     expect(res.status).toBe(400);
     const err = (await res.json()).error;
     expect(err).toMatchObject({ code: "LOCATION_NOT_FOUND", status: 400, field: "location" });
-    expect(err.suggestion).toContain("Did you mean");
+    expect(err.suggestion).toStartWith("Use a BLS area code"); // nothing is close in spelling: no "Did you mean"
     const uk = (await (await get("job_title=nurse&location=UK")).json()).error;
     expect(uk.message).toContain("outside the United States and the EU/EEA");
   });
@@ -106,6 +106,17 @@ describe("E2 errors", () => {
     expect(portland.query.location_alternatives[0]).toMatchObject({ name: "Portland, ME", code: "0038860" });
     const exact = await (await get("job_title=nurse&location=Portland%2C%20ME")).json();
     expect(exact.query.location_alternatives).toEqual([]);
+  });
+
+  test("a misspelt place is read as the one place that close, and the answer says so; one as close to several gets them as suggestions", async () => {
+    const body = await (await get("job_title=nurse&location=Philadelfia")).json();
+    expect(body.query.area_code).toBe("0037980");
+    expect(body.notes[0]).toContain('"Philadelfia" was read as Philadelphia, PA');
+    const unknown = await get("job_title=nurse&location=Sprngfeld");
+    expect(unknown.status).toBe(400);
+    const err = (await unknown.json()).error;
+    expect(err.code).toBe("LOCATION_NOT_FOUND");
+    expect(err.suggestion).toBe("Did you mean: Springfield, MO; Springfield, MA; Springfield, IL?");
   });
 
   test("matched occupation, no published value for the area → 404 NO_BENCHMARK suggesting a wider area", async () => {

@@ -6,6 +6,9 @@ import { parseCountryCode } from "../../domain/country-code.ts";
 import { PPP_SOURCE } from "./ppp.ts";
 import { METRO_NOTES } from "./metro.ts";
 import countries from "../../domain/country-names.ts";
+import { resolveLocation } from "../../domain/location.ts";
+import type { MetroRpp } from "../../snapshot/repositories/metro-prices.ts";
+import type { Services } from "../../services.ts";
 
 export const cpiCountries = defineRoute({
   id: "X1",
@@ -41,10 +44,18 @@ export const pppCountries = defineRoute({
   }),
 });
 
+/** The metro E2 would answer for `q` (Brooklyn, 94105, NYC, Chicgo), then the metros whose names are like it. */
+function searchMetros(q: string, s: Services): MetroRpp[] {
+  const place = resolveLocation(q, s.locations);
+  const resolved = place?.region === "us" && place.area.cbsa ? s.metroPrices.get(place.area.cbsa) : null;
+  const similar = s.metroSearch.search(q).map((m) => s.metroPrices.get(m.key)!);
+  return resolved ? [resolved, ...similar.filter((m) => m !== resolved)] : similar;
+}
+
 export const metroAreas = defineRoute({
   id: "X3",
   summary: "U.S. metro areas (addition)",
-  description: "Every MSA with BEA regional price parities, in CBSA order; q searches names by trigram similarity (as E15), best first.",
+  description: "Every MSA with BEA regional price parities, in CBSA order. q: first the metro the location resolver finds for it (a city, ZIP code, alias or misspelling, as E2 reads `location`), then names by trigram similarity (as E15), best first.",
   method: "GET",
   path: "/api/v1/prices/us/metro-areas",
   scope: "costapi:read",
@@ -55,7 +66,7 @@ export const metroAreas = defineRoute({
   }),
   response: z.array(z.object({ area_code: z.string(), area_name: z.string(), rpp_overall: z.number().nullable(), latest_year: z.number().int(), has_items: z.boolean() })),
   handle: ({ query }, s) => {
-    const metros = query.q ? s.metroSearch.search(query.q).map((m) => s.metroPrices.get(m.key)!) : s.metroPrices.metros;
+    const metros = query.q ? searchMetros(query.q, s) : s.metroPrices.metros;
     const page = paginate(metros, query.page, query.page_size);
     return {
       data: page.items.map((m) => ({ area_code: `METRO${m.cbsa}`, area_name: m.name, rpp_overall: m.overall, latest_year: m.year, has_items: s.metroPrices.cpiAreaOf.has(m.cbsa) })),

@@ -91,6 +91,14 @@ export function locate(location: string | undefined, s: Services, field = "locat
   return resolved;
 }
 
+/** What an answer says about how its location was read: a corrected spelling, an EU city answered by its country. */
+export function locationNotes(place: Exclude<ResolvedLocation, { region: "unsupported" }>, countryName?: string): string[] {
+  return [
+    ...(place.spelling ? [`location "${place.input.slice(0, 100)}" was read as ${place.spelling}, the one notable place that close in spelling; location_alternatives lists others as close.`] : []),
+    ...(place.region === "eu" && place.city ? [`${place.city} resolves to ${countryName ?? place.countryName}: SES figures are national.`] : []),
+  ];
+}
+
 export const RELEASE = (year: number) => `BLS OEWS May ${year}`;
 
 export interface UsFigures {

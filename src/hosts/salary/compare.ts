@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { ApiError } from "../../http/errors.ts";
-import { matchJob, matchFields, locate, usFigures, euFigures, RELEASE, type JobQuery, type MatchedJob } from "./benchmarks.ts";
-import { titleOrCode, needsTitleOrCode, experience, currency, MatchFields } from "./models.ts";
+import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, RELEASE, type JobQuery, type MatchedJob } from "./benchmarks.ts";
+import { titleOrCode, needsTitleOrCode, experience, currency, MatchFields, LocationAlternatives } from "./models.ts";
 import type { Services } from "../../services.ts";
 import type { Currency } from "../../domain/currency.ts";
 
@@ -25,6 +25,7 @@ const Comparison = z.object({
   matched_title: z.string().describe("addition: the occupation whose figures this location shows (U.S.: O*NET; EU: ISCO-08 unit group via ESCO)"),
   matched_code: z.string().describe("addition: its SOC code (U.S.) or ISCO-08 unit group (EU)"),
   match_confidence: z.number().describe("addition: the title match's confidence on this location's path"),
+  location_alternatives: LocationAlternatives,
 });
 
 /** Each path matches the title once: U.S. places by SOC, EU places by ISCO in the country's languages. */
@@ -41,25 +42,27 @@ function matcherFor(asked: JobQuery, s: Services) {
 function compareOne(entry: string, index: number, jobFor: ReturnType<typeof matcherFor>, wanted: Currency | undefined, s: Services): z.infer<typeof Comparison> {
   const place = locate(entry, s, `locations[${index}]`);
   const job = place.region === "us" ? jobFor("soc", "US") : jobFor("isco", place.countryCode);
-  const matched = { matched_title: job.title, matched_code: (place.region === "us" ? job.soc : job.isco?.unit) ?? job.best.code, match_confidence: job.confidence };
+  const matched = { matched_title: job.title, matched_code: (place.region === "us" ? job.soc : job.isco?.unit) ?? job.best.code, match_confidence: job.confidence,
+    location_alternatives: place.alternatives ?? [] };
+  const read = locationNotes(place);
   try {
     if (place.region === "us") {
       const f = usFigures(job, place.area, wanted ?? "USD", s);
       const adjusted = f.median !== null && f.costOfLivingIndex ? Math.round(f.median / (f.costOfLivingIndex / 100)) : null;
       return { location: f.area.title, region: "us", country_code: "US", median: f.median, mean: f.mean, currency: f.currency, col_index: f.costOfLivingIndex,
         col_adjusted_median: adjusted, data_source: RELEASE(f.year),
-        notes: [...f.notes, `col_adjusted_median = median ÷ (BEA RPP ${f.rppYear ?? ""} ÷ 100).`], ...matched };
+        notes: [...read, ...f.notes, `col_adjusted_median = median ÷ (BEA RPP ${f.rppYear ?? ""} ÷ 100).`], ...matched };
     }
     const f = euFigures(job, place.countryCode, wanted ?? "EUR", s);
     return { location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu", country_code: f.countryCode, median: null, mean: f.mean,
       currency: f.currency, col_index: f.costOfLivingIndex, gender_gap_pct: f.genderGapPct, minimum_wage_monthly_eur: f.minimumWage?.monthly_eur ?? null,
-      data_source: "Eurostat Structure of Earnings Survey 2022", notes: f.notes, ...matched };
+      data_source: "Eurostat Structure of Earnings Survey 2022", notes: [...read, ...f.notes], ...matched };
   } catch (err) {
     // A matched place with no published figure stays in the comparison, empty, with the reason.
     if (!(err instanceof ApiError) || err.code !== "NO_BENCHMARK") throw err;
     const us = place.region === "us";
     return { location: us ? place.area.title : place.countryName, region: place.region, country_code: us ? "US" : place.countryCode, median: null, mean: null,
-      currency: wanted ?? (us ? "USD" : "EUR"), col_index: null, data_source: us ? "BLS OEWS" : "Eurostat SES 2022", notes: [err.message], ...matched };
+      currency: wanted ?? (us ? "USD" : "EUR"), col_index: null, data_source: us ? "BLS OEWS" : "Eurostat SES 2022", notes: [...read, err.message], ...matched };
   }
 }
 

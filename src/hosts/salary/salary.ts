@@ -1,7 +1,7 @@
 // E2 GET /v1/salary: one job title in one place, from the latest OEWS (U.S.) or SES 2022 (EU/EEA).
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { matchJob, matchFields, locate, usFigures, euFigures, RELEASE } from "./benchmarks.ts";
+import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, RELEASE } from "./benchmarks.ts";
 import { titleOrCode, needsTitleOrCode, experience, currency, SalaryResponse, UnifiedSalaryResponse } from "./models.ts";
 
 export const salary = defineRoute({
@@ -34,7 +34,7 @@ export const salary = defineRoute({
           },
           salary: { p10: f.p10, p25: f.p25, median: f.median, p75: f.p75, p90: f.p90, mean: f.mean, sample_size: null, cost_of_living_index: f.costOfLivingIndex },
           data_source: RELEASE(f.year), data_date: `${f.year}-05`, related_titles: s.occupations.relatedTitles(job.onet!.socCode),
-          notes: [...f.notes, `cost_of_living_index: BEA Regional Price Parity, all items${f.rppYear ? `, ${f.rppYear}` : ""} (U.S. = 100).`,
+          notes: [...locationNotes(place), ...f.notes, `cost_of_living_index: BEA Regional Price Parity, all items${f.rppYear ? `, ${f.rppYear}` : ""} (U.S. = 100).`,
             "sample_size: OEWS does not publish sample sizes.", "experience is accepted but not applied."],
         },
         datasets: ["bls_oews", "bea_rpp", "onet_30_0", ...(job.best.concept.kind === "onet" ? [] : ["esco_occupations", "esco_onet_crosswalk"] as const)],
@@ -55,7 +55,7 @@ export const salary = defineRoute({
         },
         data_source: "Eurostat Structure of Earnings Survey 2022 (earn_ses22_47, earn_ses22_28, monthly extract); Eurostat earn_mw_cur",
         data_date: "2022",
-        notes: [...f.notes, ...(place.city ? [`${place.city} resolves to ${f.countryName}: SES figures are national.`] : []), "Median and percentiles by occupation are not published by SES.", "experience is accepted but not applied."],
+        notes: [...f.notes, ...locationNotes(place, f.countryName), "Median and percentiles by occupation are not published by SES.", "experience is accepted but not applied."],
         related_titles: job.best.concept.soc ? s.occupations.relatedTitles(job.best.concept.soc) : [],
       },
       datasets: ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "esco_occupations", "esco_national_titles", "isco_soc_crosswalk", "worldbank_ppp"],
