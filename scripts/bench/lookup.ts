@@ -9,6 +9,8 @@ import { spawnService } from "../lib/service-process.ts";
 import { summarise, medianOfRuns, fmtUs, type LatencySummary } from "./stats.ts";
 import { writeBenchmarkSection } from "./report.ts";
 import { postingSets } from "../eval/title-sets.ts";
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 
 const quick = process.env.BENCH_QUICK === "1";
 const ROUNDS = quick ? 1 : 5;
@@ -43,6 +45,11 @@ const titleTime = time(titleMix, (t) => s.titleMatcher.match(t, { target: "soc",
 const postings = postingSets().flatMap((set) => set.items.map((i) => ({ title: i.title, country: i.country, target: set.lang === "en" ? "soc" as const : "isco" as const })));
 const postingTime = time(postings, (p) => s.titleMatcher.match(p.title, { target: p.target, country: p.country }));
 const placeTime = time(PLACES, (p) => resolveLocation(p, s.locations));
+// Places as people write them (the issue 13 evaluation list), and its misspellings alone (the spelling path).
+const placeRows: { input: string; kind: string }[] = parse(readFileSync("test/eval/places/places.csv"), { columns: true, skip_empty_lines: true });
+const placeListTime = time(placeRows.map((r) => r.input), (p) => resolveLocation(p, s.locations));
+const misspelt = placeRows.filter((r) => r.kind === "misspelling").map((r) => r.input);
+const misspeltTime = time(misspelt, (p) => resolveLocation(p, s.locations));
 
 // Coverage.
 const resolved = generated.filter((t) => s.titleMatcher.match(t, { target: "soc", country: "US" })).length;
@@ -73,6 +80,8 @@ const lines = [
   `| title → occupation (all tiers) | ${fmtUs(titleTime.medianUs)} | ${fmtUs(titleTime.p99Us)} |`,
   `| posting title → occupation, ${postings.length} hand-written titles in 7 languages (test/eval/postings) | ${fmtUs(postingTime.medianUs)} | ${fmtUs(postingTime.p99Us)} |`,
   `| location → area or country | ${fmtUs(placeTime.medianUs)} | ${fmtUs(placeTime.p99Us)} |`,
+  `| location, ${placeRows.length} places as people write them (test/eval/places) | ${fmtUs(placeListTime.medianUs)} | ${fmtUs(placeListTime.p99Us)} |`,
+  `| location, its ${misspelt.length} misspellings (spelling correction) | ${fmtUs(misspeltTime.medianUs)} | ${fmtUs(misspeltTime.p99Us)} |`,
   `| bare Bun.serve (floor) over HTTP | ${fmtUs(floorTime!.medianUs)} | ${fmtUs(floorTime!.p99Us)} |`,
   `| E2 /v1/salary over HTTP | ${fmtUs(salaryTime!.medianUs)} | ${fmtUs(salaryTime!.p99Us)} |`,
   `| **E2 latency / floor latency** | **${(salaryTime!.medianUs / floorTime!.medianUs).toFixed(2)}×** | ${(salaryTime!.p99Us / floorTime!.p99Us).toFixed(2)}× |`,

@@ -69,10 +69,13 @@ try {
     if (i === 0) {
       // Warm-up: a mix over the three hosts (search pages vary, so the answer cache fills), then the resident set.
       const warm: [string, string][] = [["salary.localhost", E2], ["skills.localhost", "/api/v1/occupations/search?q=nurse&page={n}"],
-        ["cost.localhost", "/api/v1/cpi/countries/US/history"], ["salary.localhost", "/api/v1/salary?job_title=cashier&location=DE"]];
+        ["cost.localhost", "/api/v1/cpi/countries/US/history"], ["salary.localhost", "/api/v1/salary?job_title=cashier&location=DE"],
+        ["salary.localhost", "/api/v1/salary?job_title=cashier&location={place}"]];
+      // Places as people write them, misspellings included (the spelling index is built on the first one).
+      const places = ["Chicgo", "Brooklyn", "München", "94105", "Sacremento", "Portland", "Cambridge, MA", "Xyzzyville", "Gothenberg", "Lodz"];
       for (let r = 0; r < (quick ? 50 : 2000); r++) {
         const [host, path] = warm[r % warm.length];
-        await (await fetch(`http://127.0.0.1:${run.port}${path.replace("{n}", String(1 + (r % 50)))}`, { headers: { host, "x-api-key": KEY } })).arrayBuffer();
+        await (await fetch(`http://127.0.0.1:${run.port}${path.replace("{n}", String(1 + (r % 50))).replace("{place}", encodeURIComponent(places[r % places.length]))}`, { headers: { host, "x-api-key": KEY } })).arrayBuffer();
       }
       rss = rssMb(run.proc.pid);
     }

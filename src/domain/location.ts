@@ -26,7 +26,7 @@
 // data). A country outside the U.S. and EU/EEA is recognised and refused with a message saying so.
 import countries from "./country-names.ts";
 import { EU_EEA } from "./european-countries.ts";
-import { similarity } from "./trigram.ts";
+import { TrigramIndex } from "./trigram-index.ts";
 import { parseCountryCode } from "./country-code.ts";
 import { blsAreaCode } from "./bls-area.ts";
 import { placeKey } from "./place/place-key.ts";
@@ -267,19 +267,18 @@ function qualified(name: string, qualifierText: string, input: string, data: Loc
 
 /** A misspelt name read as the one name it is close to (PlaceSpelling.correct), with the next closest as alternatives. */
 function corrected(text: string, input: string, data: LocationData, scope?: (n: SpellingName) => boolean): ResolvedLocation | null {
-  const speller = spellingOf(data);
-  const hit = speller.correct(placeKey(text), scope);
-  const r = hit && resolveAs(hit.name.label, data, false);
-  if (!hit || !r) return null;
+  const spelt = spellingOf(data).correct(placeKey(text), scope);
+  const r = spelt && resolveAs(spelt.meant.name.label, data, false);
+  if (!spelt || !r) return null;
   const codeOf = (x: ResolvedLocation) => (x.region === "us" ? x.area.areaCode : x.countryCode);
   const alternatives = [...(r.alternatives ?? [])];
-  for (const other of speller.near(placeKey(text), hit.edits, scope)) {
-    const o = other.name === hit.name ? null : resolveAs(other.name.label, data, false);
+  for (const { name } of spelt.alsoClose) {
     if (alternatives.length >= 3) break;
+    const o = resolveAs(name.label, data, false);
     if (o && o.region !== "unsupported" && codeOf(o) !== codeOf(r) && !alternatives.some((a) => a.code === codeOf(o)))
-      alternatives.push({ name: other.name.label, code: codeOf(o), population: Number.isFinite(other.name.population) ? other.name.population : null });
+      alternatives.push({ name: name.label, code: codeOf(o), population: Number.isFinite(name.population) ? name.population : null });
   }
-  return { ...r, input, spelling: hit.name.label, alternatives };
+  return { ...r, input, spelling: spelt.meant.name.label, alternatives };
 }
 
 // The names a misspelling can be corrected to: the snapshot's notable places and states, and country names in the
@@ -293,7 +292,8 @@ function spellingOf(data: LocationData): PlaceSpelling {
       .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
       .map(([iso, n]) => ({ id: `country:${iso}`, key: placeKey(n), label: countries.getName(iso, "en") ?? n, country: iso, admin1: null, population: Infinity })));
     const states: SpellingName[] = data.states().map((a) => ({ id: `state:${a.stateCode}`, key: placeKey(a.title), label: a.title, country: "US", admin1: a.stateCode, population: Infinity }));
-    const places: SpellingName[] = data.notablePlaces().map((p) => ({ id: `place:${p.id}`, key: p.key, label: placeLabel(p), country: p.country, admin1: p.admin1, population: p.population }));
+    // Latin-script names only: the alternate names in other scripts would double the index for few misspellings.
+    const places: SpellingName[] = data.notablePlaces().filter((p) => /^[a-z0-9 ]+$/.test(p.key)).map((p) => ({ id: `place:${p.id}`, key: p.key, label: placeLabel(p), country: p.country, admin1: p.admin1, population: p.population }));
     spellers.set(data, (speller = new PlaceSpelling([...places, ...states, ...countryNames])));
   }
   return speller;
@@ -304,15 +304,18 @@ function spellingOf(data: LocationData): PlaceSpelling {
  * may make (within the state
  * or country the input names after a comma), else metro titles, state and EU/EEA country names alike in trigrams.
  */
-export function suggestLocations(raw: string, data: LocationData): string[] {
-  const comma = /^(.+?),\s*([^,]+)$/.exec(raw.trim());
+export function suggestLocations(input: string, data: LocationData): string[] {
+  const raw = input.trim().slice(0, 100); // no place's name is longer
+  const comma = /^(.+?),\s*([^,]+)$/.exec(raw);
   const name = comma ? comma[1] : raw;
   const q = comma ? qualifier(comma[2], data, []) : null;
   const scope = !q ? undefined : "state" in q ? (n: SpellingName) => n.country === "US" && n.admin1 === q.state : (n: SpellingName) => n.country === q.country;
   const key = placeKey(name);
   const near = spellingOf(data).near(key, correctableEdits(key) + 1, scope).slice(0, 3).map((h) => h.name.label);
   if (near.length) return near;
-  const names = [...data.allTitles(), ...EU_EEA.map((c) => countries.getName(c, "en") ?? c)];
-  return names.map((n) => ({ n, s: similarity(raw, n) })).filter((x) => x.s >= SUGGESTION_SIMILARITY).sort((a, b) => b.s - a.s).slice(0, 3).map((x) => x.n);
+  let titles = titleIndexes.get(data);
+  if (!titles) titleIndexes.set(data, (titles = new TrigramIndex([...data.allTitles(), ...EU_EEA.map((c) => countries.getName(c, "en") ?? c)])));
+  return titles.search(raw, SUGGESTION_SIMILARITY).slice(0, 3).map((h) => titles.texts[h.id]);
 }
 const SUGGESTION_SIMILARITY = 0.3;
+const titleIndexes = new WeakMap<LocationData, TrigramIndex>();

@@ -11,7 +11,7 @@ describe("PlaceSpelling", () => {
 
   test("a swapped pair of letters is one edit", () => {
     const speller = new PlaceSpelling([place("1", "tucson", 500_000)]);
-    expect(speller.correct("tuscon")).toEqual({ name: place("1", "tucson", 500_000), edits: 1 });
+    expect(speller.correct("tuscon")).toEqual({ meant: { name: place("1", "tucson", 500_000), edits: 1 }, alsoClose: [] });
   });
 
   test("a rival at the same distance blocks the correction unless five times smaller", () => {
@@ -19,12 +19,13 @@ describe("PlaceSpelling", () => {
     expect(close.correct("mariom")).toBeNull();
     expect(close.near("mariom", 1).map((h) => h.name.id)).toEqual(["1", "2"]);
     const clear = new PlaceSpelling([place("1", "marion", 300_000), place("2", "mariam", 20_000)]);
-    expect(clear.correct("mariom")?.name.id).toBe("1");
+    expect(clear.correct("mariom")?.meant.name.id).toBe("1");
+    expect(clear.correct("mariom")?.alsoClose.map((h) => h.name.id)).toEqual(["2"]);
   });
 
   test("one place's several names are one candidate, not rivals", () => {
     const speller = new PlaceSpelling([place("1", "lisboa", 500_000, "PT", null), place("1", "lisbon", 500_000, "PT", null)]);
-    expect(speller.correct("lisbom")?.name.id).toBe("1");
+    expect(speller.correct("lisbom")?.meant.name.id).toBe("1");
   });
 
   test("too far, too short, exact, or out of scope: no correction", () => {
@@ -33,6 +34,6 @@ describe("PlaceSpelling", () => {
     expect(speller.correct("rom")).toBeNull();
     expect(speller.correct("houston")).toBeNull();
     expect(speller.correct("houstan", (n) => n.admin1 === "OH")).toBeNull();
-    expect(speller.correct("houstan", (n) => n.admin1 === "TX")?.name.id).toBe("1");
+    expect(speller.correct("houstan", (n) => n.admin1 === "TX")?.meant.name.id).toBe("1");
   });
 });

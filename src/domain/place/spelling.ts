@@ -69,11 +69,13 @@ export class PlaceSpelling {
   /**
    * The one name a misspelling means, or null: within correctableEdits of the input, and either the only name at
    * that distance or CLEAR_LEAD times as populous as the next one there (a state or country outranks places).
+   * `alsoClose`: the other names at that distance.
    */
-  correct(key: string, scope?: (n: SpellingName) => boolean): SpellingHit | null {
-    const [best, next] = this.near(key, correctableEdits(key), scope).filter((h) => h.edits > 0);
-    if (!best) return null;
-    if (next && next.edits === best.edits && !(best.name.population > CLEAR_LEAD * next.name.population)) return null;
-    return best;
+  correct(key: string, scope?: (n: SpellingName) => boolean): { meant: SpellingHit; alsoClose: SpellingHit[] } | null {
+    const hits = this.near(key, correctableEdits(key), scope).filter((h) => h.edits > 0);
+    const [meant, next] = hits;
+    if (!meant) return null;
+    if (next && next.edits === meant.edits && !(meant.name.population > CLEAR_LEAD * next.name.population)) return null;
+    return { meant, alsoClose: hits.slice(1).filter((h) => h.edits === meant.edits) };
   }
 }
