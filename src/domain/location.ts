@@ -31,6 +31,7 @@ import { parseCountryCode } from "./country-code.ts";
 import { blsAreaCode } from "./bls-area.ts";
 import { placeKey } from "./place/place-key.ts";
 import { PlaceSpelling, correctableEdits, type SpellingName } from "./place/spelling.ts";
+import { stateAbbreviation } from "./place/state-abbreviations.ts";
 
 export type UsAreaKind = "national" | "state" | "territory" | "msa" | "nonmetro";
 export interface UsArea { areaCode: string; title: string; kind: UsAreaKind; stateCode: string | null; cbsa: string | null }
@@ -43,7 +44,9 @@ export type ResolvedLocation =
   | Resolution & { region: "eu"; countryCode: string; countryName: string; city: string | null }
   | Resolution & { region: "unsupported"; countryCode: string; countryName: string };
 
-export interface PlaceRecord { name: string; country: string; admin1: string | null; countyFips: string | null; population: number }
+/** `key`: the folded name it was found by; `name`: the place's own (GeoNames main) name. */
+export interface PlaceRecord { key: string; name: string; country: string; admin1: string | null; countyFips: string | null; population: number }
+export interface CountyRecord { name: string; state: string; countyFips: string; population: number }
 export interface ZipRecord { zip: string; place: string; state: string; countyFips: string | null }
 
 /** What the resolver needs to know; built from the snapshot (LocationsRepository). */
@@ -61,10 +64,12 @@ export interface LocationData {
   /** The metro an alias (placeKey) names. */
   alias(key: string): UsArea | null;
   allTitles(): string[];
+  /** Counties (and parishes, boroughs) of a CBSA answering to a folded name ("orange county"), most populous first. */
+  countiesNamed(key: string): CountyRecord[];
   /** States and territories with OEWS areas. */
   states(): UsArea[];
   /** Places a misspelling may be corrected to (covered places of 50,000+, others of 1,000,000+), one row per name. */
-  notablePlaces(): (PlaceRecord & { key: string; id: number })[];
+  notablePlaces(): (PlaceRecord & { id: number })[];
 }
 
 const NATIONAL = new Set(["", "us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america", "national", "nationwide", "99", "0000000"]);
@@ -106,13 +111,37 @@ function qualifier(raw: string, data: LocationData, places: PlaceRecord[]): { st
     if (data.stateByCode(text.toUpperCase())) return { state: text.toUpperCase() };
     return iso ? { country: iso } : null;
   }
-  const state = data.stateByName(text);
+  const state = stateNamed(raw, data, false);
   if (state?.stateCode) return { state: state.stateCode };
   const iso = (/^[a-z]{3}$/i.test(text) ? parseCountryCode(text)?.iso2 : undefined) ?? countryFromName(text);
   if (iso) return { country: iso };
   // A state's abbreviation by truncation ("Mass", "Calif", "Tenn"), when it starts one state's name only.
   const truncated = text.length >= 3 ? data.states().filter((a) => a.title.toLowerCase().startsWith(text.toLowerCase())) : [];
   return truncated.length === 1 && truncated[0].stateCode ? { state: truncated[0].stateCode } : null;
+}
+
+const DIRECTIONS: Record<string, string> = { n: "north", s: "south", w: "west" };
+/**
+ * A state by its name or as it is written out: "Texas State", "State of Texas", "N. Carolina", and the GPO and AP
+ * abbreviations ("Calif.", "Tenn"). Alone (`standalone`), an abbreviation needs its dot or four letters: "IND" is India.
+ */
+function stateNamed(text: string, data: LocationData, standalone: boolean): UsArea | null {
+  const t = text.trim().replace(/^state of\s+/i, "").replace(/\s+state$/i, "");
+  const byName = data.stateByName(t) ?? data.stateByName(t.replace(/^([nsw])\.?\s+/i, (_, d: string) => `${DIRECTIONS[d.toLowerCase()]} `));
+  if (byName) return byName;
+  const abbreviation = standalone && !t.endsWith(".") && t.replace(/[.\s]/g, "").length < 4 ? undefined : stateAbbreviation(t);
+  return abbreviation ? data.stateByCode(abbreviation) : null;
+}
+
+/** "Orange County", "Orleans Parish" (within a state when given): the county's metro, the next counties of that name as alternatives. */
+function byCounty(name: string, input: string, data: LocationData, state?: string): ResolvedLocation | null {
+  const key = placeKey(name);
+  if (!/ (county|parish|borough)$/.test(key)) return null;
+  const answers = data.countiesNamed(key).filter((c) => !state || c.state === state)
+    .flatMap((c) => { const area = data.areaForCounty(c.countyFips); return area ? [{ c, area }] : []; });
+  if (!answers.length) return null;
+  const alternatives = answers.slice(1, 4).map(({ c, area }) => ({ name: `${c.name}, ${c.state}`, code: area.areaCode, population: c.population }));
+  return { region: "us", area: answers[0].area, input, ...(alternatives.length ? { alternatives } : {}) };
 }
 
 const placeLabel = (p: PlaceRecord) => `${p.name}, ${p.country === "US" ? p.admin1 : US_AND_TERRITORIES.has(p.country) ? p.country : countries.getName(p.country, "en") ?? p.country}`;
@@ -179,11 +208,10 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
   }
   const usState = /^us-([a-z]{2})$/i.exec(input);
   if (usState) return us(data.stateByCode(usState[1].toUpperCase()));
-  const stateName = input.replace(/\s+state$/i, "");
-  const state = data.stateByName(stateName);
+  const state = stateNamed(input, data, true);
   if (state) {
     // A state name that heads a metro's title is the metro (New York, Washington); Wyoming stays the state.
-    const headed = stateName === input ? data.msaByPrincipalCity(input, null) : null;
+    const headed = data.stateByName(input) ? data.msaByPrincipalCity(input, null) : null;
     return us(headed && placeKey(headed.title).startsWith(placeKey(input)) ? headed : state);
   }
   if (/^[a-z]{2,3}$/i.test(input)) {
@@ -193,8 +221,10 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
     if (iso && !US_AND_TERRITORIES.has(iso)) return country(iso, input);
   }
   const key = placeKey(input);
-  const alias = data.alias(key);
+  const alias = data.alias(key) ?? data.alias(key.replace(/^the /, ""));
   if (alias) return us(alias);
+  const county = byCounty(input, input, data);
+  if (county) return county;
 
   const comma = /^(.+?),\s*([^,]+)$/.exec(input);
   if (comma) {
@@ -248,11 +278,16 @@ function qualified(name: string, qualifierText: string, input: string, data: Loc
   const q = qualifier(qualifierText, data, namesakes);
   const spelt = (scope: (n: SpellingName) => boolean) => (form === "comma" ? corrected(name, input, data, scope) : null);
   if (!q) {
-    if (!namesakes.length || form === "space") return undefined;
-    const abroad = namesakes.filter((p) => p.country !== "US").sort((a, b) => b.population - a.population)[0];
-    return abroad ? byPlace(namesakes, input, data, abroad) : undefined;
+    if (form === "space") return undefined;
+    const abroad = namesakes.filter((p) => !US_AND_TERRITORIES.has(p.country)).sort((a, b) => b.population - a.population)[0];
+    if (abroad) return byPlace(namesakes, input, data, abroad);
+    // "Capitol Hill, Seattle", "Back Bay, Boston": a part of a U.S. place is in that place's area.
+    const city = resolveAs(qualifierText, data, false);
+    return city?.region === "us" && city.area.kind !== "national" ? { region: "us", area: city.area, input } : undefined;
   }
   if ("state" in q) {
+    const county = byCounty(name, input, data, q.state);
+    if (county) return county;
     const within = namesakes.filter((p) => p.country === "US" && p.admin1 === q.state);
     const alias = data.alias(placeKey(name)); // "Queens, NY": an alias whose metro is in that state
     const aliasInState = alias && alias.title.split(", ")[1]?.split("-").includes(q.state) ? alias : null;

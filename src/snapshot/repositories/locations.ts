@@ -1,7 +1,8 @@
 // The places the location resolver knows: OEWS areas of the latest vintage, their counties and principal cities
 // (Census CBSA lists 1 and 2), U.S. states, GeoNames places and ZIP codes, and the alias table.
 import type { Database } from "bun:sqlite";
-import type { LocationData, PlaceRecord, UsArea, UsAreaKind, ZipRecord } from "../../domain/location.ts";
+import type { CountyRecord, LocationData, PlaceRecord, UsArea, UsAreaKind, ZipRecord } from "../../domain/location.ts";
+import { placeKey } from "../../domain/place/place-key.ts";
 import { AREA_TYPES } from "../../domain/bls-area.ts";
 import { EU_EEA } from "../../domain/european-countries.ts";
 
@@ -73,7 +74,7 @@ export class LocationsRepository implements LocationData {
       if (msa) this.aliases.set(a.alias_key, msa);
     }
     this.places = db.query<PlaceRecord, [string]>(
-      "SELECT name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE name_key = ?");
+      "SELECT name_key AS key, name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE name_key = ?");
     this.zips = db.query<ZipRecord, [string]>("SELECT zip, place, state, county_fips AS countyFips FROM zip_code WHERE zip = ?");
   }
   private readonly fipsToState: Map<string, string>;
@@ -94,10 +95,30 @@ export class LocationsRepository implements LocationData {
     const nonmetro = this.nonmetroByState.get(state) ?? [];
     return nonmetro.length === 1 ? nonmetro[0] : this.statesByCode.get(state) ?? null;
   }
+  private counties: Map<string, CountyRecord[]> | null = null;
+  /** Built on first use: CBSA counties by folded name, each with the population of its GeoNames places (a proxy for its own). */
+  countiesNamed(key: string): CountyRecord[] {
+    if (!this.counties) {
+      const population = new Map(this.db.query<{ fips: string; population: number }, []>(
+        "SELECT county_fips AS fips, SUM(population) AS population FROM (SELECT DISTINCT geoname_id, county_fips, population FROM place_name WHERE country = 'US') GROUP BY county_fips").all()
+        .map((r) => [r.fips, r.population]));
+      this.counties = new Map();
+      for (const c of this.db.query<{ county: string; state_fips: string; county_fips: string }, []>("SELECT county, state_fips, county_fips FROM cbsa_county").all()) {
+        const fips = c.state_fips + c.county_fips;
+        const state = this.fipsToState.get(c.state_fips);
+        if (!state) continue;
+        const list = this.counties.get(placeKey(c.county)) ?? [];
+        list.push({ name: c.county, state, countyFips: fips, population: population.get(fips) ?? 0 });
+        this.counties.set(placeKey(c.county), list);
+      }
+      for (const list of this.counties.values()) list.sort((a, b) => b.population - a.population);
+    }
+    return this.counties.get(key) ?? [];
+  }
   states = () => [...this.statesByCode.values()];
-  notablePlaces(): (PlaceRecord & { key: string; id: number })[] {
+  notablePlaces(): (PlaceRecord & { id: number })[] {
     const covered = [...EU_EEA, "US", "PR", "GU", "VI", "AS", "MP"].map((c) => `'${c}'`).join(",");
-    return this.db.query<PlaceRecord & { key: string; id: number }, []>(
+    return this.db.query<PlaceRecord & { id: number }, []>(
       `SELECT name_key AS key, geoname_id AS id, name, country, admin1, county_fips AS countyFips, population FROM place_name
        WHERE population >= 1000000 OR (population >= 50000 AND country IN (${covered}))`).all();
   }
