@@ -1,10 +1,15 @@
 // Tables derived from the loaded datasets by the service's own code, so start-up reads them instead of
-// computing them: the occupation title trigram index (E15 search) and the title lexicon (title matching).
+// computing them: the occupation title trigram index (E15 search), the title lexicon (title matching) and the
+// place spelling index (location resolution).
 import type { Database } from "bun:sqlite";
 import { TitleSearch, occupationTitleRows, packTitleIndex } from "../../src/snapshot/repositories/title-search.ts";
 import { lexiconInputs, packLexicon } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { writePacked } from "../../src/snapshot/packed.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
+import { LocationsRepository } from "../../src/snapshot/repositories/locations.ts";
+import { packPlaceSpelling } from "../../src/snapshot/repositories/place-spelling.ts";
+import { spellingNames } from "../../src/domain/location.ts";
+import { PlaceSpelling } from "../../src/domain/place/spelling.ts";
 
 export function writeDerivedTables(db: Database): { texts: number; trigrams: number; labels: number; entries: number; areas: number } {
   const areas = db.run("INSERT INTO oews_area SELECT DISTINCT year, area_code, area, area_type, area_title, prim_state FROM oews_wage").changes;
@@ -13,5 +18,7 @@ export function writeDerivedTables(db: Database): { texts: number; trigrams: num
   const inputs = lexiconInputs(db);
   const lexicon = buildLexicon(inputs.concepts, inputs.labels);
   writePacked(db, "title_lexicon.", packLexicon(lexicon));
+  const latest = db.query<{ year: number }, []>("SELECT MAX(year) AS year FROM oews_area").get()!.year;
+  writePacked(db, "place_spelling.", packPlaceSpelling(new PlaceSpelling(spellingNames(new LocationsRepository(db, latest)))));
   return { texts: search.index.texts.length, trigrams: search.index.built().postings.size, labels: lexicon.labels.length, entries: lexicon.entryConcept.length, areas };
 }

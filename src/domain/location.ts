@@ -70,6 +70,8 @@ export interface LocationData {
   states(): UsArea[];
   /** Places a misspelling may be corrected to (covered places of 50,000+, others of 1,000,000+), one row per name. */
   notablePlaces(): (PlaceRecord & { id: number })[];
+  /** The spelling index over spellingNames(this), as the snapshot build stored it. */
+  spelling(): PlaceSpelling;
 }
 
 const NATIONAL = new Set(["", "us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america", "national", "nationwide", "99", "0000000"]);
@@ -317,22 +319,19 @@ function corrected(text: string, input: string, data: LocationData, scope?: (n: 
 }
 
 // The names a misspelling can be corrected to: the snapshot's notable places and states, and country names in the
-// languages titles are matched in. Built on the first misspelling, once per snapshot.
+// languages titles are matched in. The snapshot build computes them and their trigram index (LocationData.spelling).
 const SPELLING_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl"];
-const spellers = new WeakMap<LocationData, PlaceSpelling>();
-function spellingOf(data: LocationData): PlaceSpelling {
-  let speller = spellers.get(data);
-  if (!speller) {
-    const countryNames: SpellingName[] = SPELLING_LANGUAGES.flatMap((lang) => Object.entries(countries.getNames(lang, { select: "official" }))
-      .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
-      .map(([iso, n]) => ({ id: `country:${iso}`, key: placeKey(n), label: countries.getName(iso, "en") ?? n, country: iso, admin1: null, population: Infinity })));
-    const states: SpellingName[] = data.states().map((a) => ({ id: `state:${a.stateCode}`, key: placeKey(a.title), label: a.title, country: "US", admin1: a.stateCode, population: Infinity }));
-    // Latin-script names only: the alternate names in other scripts would double the index for few misspellings.
-    const places: SpellingName[] = data.notablePlaces().filter((p) => /^[a-z0-9 ]+$/.test(p.key)).map((p) => ({ id: `place:${p.id}`, key: p.key, label: placeLabel(p), country: p.country, admin1: p.admin1, population: p.population }));
-    spellers.set(data, (speller = new PlaceSpelling([...places, ...states, ...countryNames])));
-  }
-  return speller;
+export function spellingNames(data: LocationData): SpellingName[] {
+  const countryNames: SpellingName[] = SPELLING_LANGUAGES.flatMap((lang) => Object.entries(countries.getNames(lang, { select: "official" }))
+    .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
+    .map(([iso, n]) => ({ id: `country:${iso}`, key: placeKey(n), label: countries.getName(iso, "en") ?? n, country: iso, admin1: null, population: Infinity })));
+  const states: SpellingName[] = data.states().map((a) => ({ id: `state:${a.stateCode}`, key: placeKey(a.title), label: a.title, country: "US", admin1: a.stateCode, population: Infinity }));
+  // Latin-script names only: the alternate names in other scripts would double the index for few misspellings.
+  const places: SpellingName[] = data.notablePlaces().filter((p) => /^[a-z0-9 ]+$/.test(p.key))
+    .map((p) => ({ id: `place:${p.id}`, key: p.key, label: placeLabel(p), country: p.country, admin1: p.admin1, population: p.population }));
+  return [...places, ...states, ...countryNames];
 }
+const spellingOf = (data: LocationData): PlaceSpelling => data.spelling();
 
 /**
  * "Did you mean" for an input nothing resolves: places, states and countries within one edit more than a correction

@@ -41,13 +41,21 @@ export class PlaceSpelling {
   private readonly names: SpellingName[][];
   private readonly index: TrigramIndex;
 
-  constructor(all: Iterable<SpellingName>) {
+  /** `index`: a trigram index over `keysOf(names)` built earlier (the snapshot stores one); else built here. */
+  constructor(readonly all: readonly SpellingName[], index?: TrigramIndex) {
     const byKey = new Map<string, SpellingName[]>();
-    for (const n of all) byKey.set(n.key, [...(byKey.get(n.key) ?? []), n]);
+    for (const n of all) {
+      const list = byKey.get(n.key);
+      if (list) list.push(n); else byKey.set(n.key, [n]);
+    }
     this.keys = [...byKey.keys()];
     this.names = this.keys.map((k) => byKey.get(k)!.sort((a, b) => b.population - a.population));
-    this.index = new TrigramIndex(this.keys);
+    this.index = index ?? new TrigramIndex(this.keys);
   }
+
+  /** The distinct keys, in the order the index numbers them. */
+  static keysOf = (names: readonly SpellingName[]): string[] => [...new Set(names.map((n) => n.key))];
+  get trigramIndex(): TrigramIndex { return this.index; }
 
   /** Places, states and countries with a name within `maxEdits` of `key` (and inside `scope`), fewest edits first, then most populous. */
   near(key: string, maxEdits: number, scope: (n: SpellingName) => boolean = () => true): SpellingHit[] {

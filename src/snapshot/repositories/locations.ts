@@ -3,6 +3,8 @@
 import type { Database } from "bun:sqlite";
 import type { CountyRecord, LocationData, PlaceRecord, UsArea, UsAreaKind, ZipRecord } from "../../domain/location.ts";
 import { placeKey } from "../../domain/place/place-key.ts";
+import type { PlaceSpelling } from "../../domain/place/spelling.ts";
+import { storedPlaceSpelling } from "./place-spelling.ts";
 import { AREA_TYPES } from "../../domain/bls-area.ts";
 import { EU_EEA } from "../../domain/european-countries.ts";
 
@@ -95,6 +97,8 @@ export class LocationsRepository implements LocationData {
     const nonmetro = this.nonmetroByState.get(state) ?? [];
     return nonmetro.length === 1 ? nonmetro[0] : this.statesByCode.get(state) ?? null;
   }
+  private speller: PlaceSpelling | null = null;
+  spelling = () => (this.speller ??= storedPlaceSpelling(this.db));
   private counties: Map<string, CountyRecord[]> | null = null;
   /** Built on first use: CBSA counties by folded name, each with the population of its GeoNames places (a proxy for its own). */
   countiesNamed(key: string): CountyRecord[] {
