@@ -326,8 +326,9 @@ export function spellingNames(data: LocationData): SpellingName[] {
     .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
     .map(([iso, n]) => ({ id: `country:${iso}`, key: placeKey(n), label: countries.getName(iso, "en") ?? n, country: iso, admin1: null, population: Infinity })));
   const states: SpellingName[] = data.states().map((a) => ({ id: `state:${a.stateCode}`, key: placeKey(a.title), label: a.title, country: "US", admin1: a.stateCode, population: Infinity }));
-  // Latin-script names only: the alternate names in other scripts would double the index for few misspellings.
-  const places: SpellingName[] = data.notablePlaces().filter((p) => /^[a-z0-9 ]+$/.test(p.key))
+  // Latin-script names only, and a place outside coverage by its own name only (enough to refuse "Toronot"): the
+  // other names would double the index for few misspellings.
+  const places: SpellingName[] = data.notablePlaces().filter((p) => /^[a-z0-9 ]+$/.test(p.key) && (isCovered(p) || placeKey(p.name) === p.key))
     .map((p) => ({ id: `place:${p.id}`, key: p.key, label: placeLabel(p), country: p.country, admin1: p.admin1, population: p.population }));
   return [...places, ...states, ...countryNames];
 }
