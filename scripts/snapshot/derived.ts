@@ -18,6 +18,8 @@ export function writeDerivedTables(db: Database): { texts: number; trigrams: num
   const inputs = lexiconInputs(db);
   const lexicon = buildLexicon(inputs.concepts, inputs.labels);
   writePacked(db, "title_lexicon.", packLexicon(lexicon));
+  db.run(`INSERT INTO county_population SELECT county_fips, SUM(population) FROM
+    (SELECT DISTINCT geoname_id, county_fips, population FROM place_name WHERE country = 'US' AND county_fips IS NOT NULL) GROUP BY county_fips`);
   const latest = db.query<{ year: number }, []>("SELECT MAX(year) AS year FROM oews_area").get()!.year;
   writePacked(db, "place_spelling.", packPlaceSpelling(new PlaceSpelling(spellingNames(new LocationsRepository(db, latest)))));
   return { texts: search.index.texts.length, trigrams: search.index.built().postings.size, labels: lexicon.labels.length, entries: lexicon.entryConcept.length, areas };

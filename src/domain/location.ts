@@ -2,14 +2,17 @@
 //  1. empty, "US", "USA", "United States", "national", "99", "0000000" → U.S. national;
 //  2. digits: a 7-digit BLS area code; 5 digits: an OEWS metro's CBSA code, else a ZIP code (ZIP+4 and "ZIP 12345"
 //     too) → its county → the metro; 2 digits: a state FIPS code;
-//  3. "US-TX", a state's name ("Texas", "Texas State"); a state name that is also a principal city of exactly one
-//     metro ("New York") is the metro;
+//  3. "US-TX", a state's name ("Texas", "Texas State", "State of Texas", "N. Carolina") or GPO/AP abbreviation
+//     ("Calif.", "Tenn"); a state name that heads the title of the one metro it is a principal city of ("New York")
+//     is the metro;
 //  4. two or three letters: an EU/EEA ISO code (DE is Germany, never Delaware; EL is Greece), then a USPS state
 //     code (TX, CA, IN), then another country's ISO code (outside coverage), then an alias (SF, KC);
-//  5. an alias from data/place-aliases.csv (NYC, Bay Area, Silicon Valley, DFW, Brooklyn…);
-//  6. "Place, Qualifier": the qualifier (USPS code, state name or its truncation "Calif.", or a country's code or
-//     name in any language) wins; an unknown qualifier ("Vancouver, BC", "Munich, Bavaria") is a region abroad, so
-//     the name's most populous namesake outside the U.S. answers; a misspelt name is corrected within the qualifier;
+//  5. an alias from data/place-aliases.csv (NYC, Bay Area, Silicon Valley, DFW, Brooklyn…), with or without "The";
+//     a county by name ("Cook County");
+//  6. "Place, Qualifier": the qualifier (USPS code, state name or abbreviation, or a country's code or name in any
+//     language) wins; an unknown qualifier ("Vancouver, BC", "Munich, Bavaria") is a region abroad, so the name's
+//     most populous namesake outside the U.S. answers, or a U.S. place the name is part of ("Capitol Hill,
+//     Seattle"); a misspelt name is corrected within the qualifier;
 //  7. a metro's title ("Austin-Round Rock-San Marcos, TX", or its multi-city part before the comma when unique);
 //  8. a country's name in any language i18n-iso-countries knows ("Deutschland", "Polska");
 //  9. a place's name (GeoNames: main, ASCII and alternate names, so München, Muenchen and Munich meet; ae/oe/ue
@@ -68,8 +71,8 @@ export interface LocationData {
   countiesNamed(key: string): CountyRecord[];
   /** States and territories with OEWS areas. */
   states(): UsArea[];
-  /** Places a misspelling may be corrected to (covered places of 50,000+, others of 1,000,000+), one row per name. */
-  notablePlaces(): (PlaceRecord & { id: number })[];
+  /** Places of at least this population, one row per name (with the GeoNames id). */
+  placesOfAtLeast(population: number): (PlaceRecord & { id: number })[];
   /** The spelling index over spellingNames(this), as the snapshot build stored it. */
   spelling(): PlaceSpelling;
 }
@@ -101,7 +104,11 @@ function countryFromName(name: string): string | undefined {
 }
 
 /** A qualifier after a comma: a U.S. state (USPS code or name) or a country (ISO code or name). `places`: those of the name before the comma. */
-function qualifier(raw: string, data: LocationData, places: PlaceRecord[]): { state: string } | { country: string } | null {
+type Qualifier = { state: string } | { country: string };
+/** The spelling names inside a qualifier's state or country. */
+const inside = (q: Qualifier) => (n: SpellingName) => ("state" in q ? n.country === "US" && n.admin1 === q.state : n.country === q.country);
+
+function qualifier(raw: string, data: LocationData, places: PlaceRecord[]): Qualifier | null {
   const text = raw.replace(/\./g, "").trim(); // "N.Y.", "D.C.", "Ore."
   if (/^[a-z]{2}$/i.test(text)) {
     const iso = parseCountryCode(text)?.iso2;
@@ -116,10 +123,7 @@ function qualifier(raw: string, data: LocationData, places: PlaceRecord[]): { st
   const state = stateNamed(raw, data, false);
   if (state?.stateCode) return { state: state.stateCode };
   const iso = (/^[a-z]{3}$/i.test(text) ? parseCountryCode(text)?.iso2 : undefined) ?? countryFromName(text);
-  if (iso) return { country: iso };
-  // A state's abbreviation by truncation ("Mass", "Calif", "Tenn"), when it starts one state's name only.
-  const truncated = text.length >= 3 ? data.states().filter((a) => a.title.toLowerCase().startsWith(text.toLowerCase())) : [];
-  return truncated.length === 1 && truncated[0].stateCode ? { state: truncated[0].stateCode } : null;
+  return iso ? { country: iso } : null;
 }
 
 const DIRECTIONS: Record<string, string> = { n: "north", s: "south", w: "west" };
@@ -148,6 +152,9 @@ function byCounty(name: string, input: string, data: LocationData, state?: strin
 
 const placeLabel = (p: PlaceRecord) => `${p.name}, ${p.country === "US" ? p.admin1 : US_AND_TERRITORIES.has(p.country) ? p.country : countries.getName(p.country, "en") ?? p.country}`;
 
+/** The code a resolved place is asked for by: its BLS area code, or its country's ISO code. */
+const codeOf = (r: ResolvedLocation) => (r.region === "us" ? r.area.areaCode : r.countryCode);
+
 const isCovered = (p: PlaceRecord) => US_AND_TERRITORIES.has(p.country) || EU_EEA_SET.has(p.country);
 
 /** Among a name's places (optionally within one state or country), the one meant (`meant` when known), and the other covered ones. */
@@ -159,16 +166,15 @@ function byPlace(places: PlaceRecord[], input: string, data: LocationData, meant
     const area = p.countyFips ? data.areaForCounty(p.countyFips) : null;
     return area ? { region: "us", area, input } : null;
   };
-  const code = (r: ResolvedLocation) => (r.region === "us" ? r.area.areaCode : r.countryCode);
   const others = (chosen: ResolvedLocation | null) => {
-    const seen = new Set(chosen ? [code(chosen)] : []);
+    const seen = new Set(chosen ? [codeOf(chosen)] : []);
     const out: LocationAlternative[] = [];
     for (const p of covered) {
       const r = answer(p);
       if (out.length >= 3) break;
-      if (!r || seen.has(code(r))) continue;
-      seen.add(code(r));
-      out.push({ name: placeLabel(p), code: code(r), population: p.population });
+      if (!r || seen.has(codeOf(r))) continue;
+      seen.add(codeOf(r));
+      out.push({ name: placeLabel(p), code: codeOf(r), population: p.population });
     }
     return out;
   };
@@ -278,7 +284,7 @@ const METRO_WORDS = /^(?:greater|metro|metropolitan)\s+|\s+(?:metro(?:politan)?(
 function qualified(name: string, qualifierText: string, input: string, data: LocationData, form: "comma" | "space" | "exact"): ResolvedLocation | null | undefined {
   const namesakes = placesNamed(placeKey(name), data);
   const q = qualifier(qualifierText, data, namesakes);
-  const spelt = (scope: (n: SpellingName) => boolean) => (form === "comma" ? corrected(name, input, data, scope) : null);
+  const spelt = () => (form === "comma" && q ? corrected(name, input, data, inside(q)) : null);
   if (!q) {
     if (form === "space") return undefined;
     const abroad = namesakes.filter((p) => !US_AND_TERRITORIES.has(p.country)).sort((a, b) => b.population - a.population)[0];
@@ -294,20 +300,19 @@ function qualified(name: string, qualifierText: string, input: string, data: Loc
     const alias = data.alias(placeKey(name)); // "Queens, NY": an alias whose metro is in that state
     const aliasInState = alias && alias.title.split(", ")[1]?.split("-").includes(q.state) ? alias : null;
     const area = data.msaByPrincipalCity(name, q.state) ?? data.msaByTitle(input) ?? aliasInState;
-    return byPlace(within, input, data) ?? (area && { region: "us", area, input }) ?? spelt((n) => n.country === "US" && n.admin1 === q.state);
+    return byPlace(within, input, data) ?? (area && { region: "us", area, input }) ?? spelt();
   }
   const within = namesakes.filter((p) => p.country === q.country);
-  return byPlace(within, input, data) ?? spelt((n) => n.country === q.country)
+  return byPlace(within, input, data) ?? spelt()
     // A place the gazetteer does not know, in a named EU/EEA country, still answers with the country.
     ?? (form !== "space" && q.country !== "US" ? country(q.country, input, name) : null);
 }
 
 /** A misspelt name read as the one name it is close to (PlaceSpelling.correct), with the next closest as alternatives. */
 function corrected(text: string, input: string, data: LocationData, scope?: (n: SpellingName) => boolean): ResolvedLocation | null {
-  const spelt = spellingOf(data).correct(placeKey(text), scope);
+  const spelt = data.spelling().correct(placeKey(text), scope);
   const r = spelt && resolveAs(spelt.meant.name.label, data, false);
   if (!spelt || !r) return null;
-  const codeOf = (x: ResolvedLocation) => (x.region === "us" ? x.area.areaCode : x.countryCode);
   const alternatives = [...(r.alternatives ?? [])];
   for (const { name } of spelt.alsoClose) {
     if (alternatives.length >= 3) break;
@@ -321,32 +326,33 @@ function corrected(text: string, input: string, data: LocationData, scope?: (n: 
 // The names a misspelling can be corrected to: the snapshot's notable places and states, and country names in the
 // languages titles are matched in. The snapshot build computes them and their trigram index (LocationData.spelling).
 const SPELLING_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl"];
+const NOTABLE_COVERED = 50_000;
+const NOTABLE_OUTSIDE = 1_000_000;
 export function spellingNames(data: LocationData): SpellingName[] {
   const countryNames: SpellingName[] = SPELLING_LANGUAGES.flatMap((lang) => Object.entries(countries.getNames(lang, { select: "official" }))
     .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
     .map(([iso, n]) => ({ id: `country:${iso}`, key: placeKey(n), label: countries.getName(iso, "en") ?? n, country: iso, admin1: null, population: Infinity })));
   const states: SpellingName[] = data.states().map((a) => ({ id: `state:${a.stateCode}`, key: placeKey(a.title), label: a.title, country: "US", admin1: a.stateCode, population: Infinity }));
-  // Latin-script names only, and a place outside coverage by its own name only (enough to refuse "Toronot"): the
-  // other names would double the index for few misspellings.
-  const places: SpellingName[] = data.notablePlaces().filter((p) => /^[a-z0-9 ]+$/.test(p.key) && (isCovered(p) || placeKey(p.name) === p.key))
+  // U.S. and EU/EEA places of 50,000+ by their Latin-script names, others of 1,000,000+ by their own name only
+  // (enough to refuse "Toronot"): more names would double the index for few misspellings.
+  const notable = (p: PlaceRecord) => isCovered(p) || (p.population >= NOTABLE_OUTSIDE && placeKey(p.name) === p.key);
+  const places: SpellingName[] = data.placesOfAtLeast(NOTABLE_COVERED).filter((p) => /^[a-z0-9 ]+$/.test(p.key) && notable(p))
     .map((p) => ({ id: `place:${p.id}`, key: p.key, label: placeLabel(p), country: p.country, admin1: p.admin1, population: p.population }));
   return [...places, ...states, ...countryNames];
 }
-const spellingOf = (data: LocationData): PlaceSpelling => data.spelling();
 
 /**
  * "Did you mean" for an input nothing resolves: places, states and countries within one edit more than a correction
- * may make (within the state
- * or country the input names after a comma), else metro titles, state and EU/EEA country names alike in trigrams.
+ * may make (within the state or country the input names after a comma), else metro titles, state and EU/EEA
+ * country names alike in trigrams.
  */
 export function suggestLocations(input: string, data: LocationData): string[] {
   const raw = input.trim().slice(0, 100); // no place's name is longer
   const comma = /^(.+?),\s*([^,]+)$/.exec(raw);
   const name = comma ? comma[1] : raw;
   const q = comma ? qualifier(comma[2], data, []) : null;
-  const scope = !q ? undefined : "state" in q ? (n: SpellingName) => n.country === "US" && n.admin1 === q.state : (n: SpellingName) => n.country === q.country;
   const key = placeKey(name);
-  const near = spellingOf(data).near(key, correctableEdits(key) + 1, scope).slice(0, 3).map((h) => h.name.label);
+  const near = data.spelling().near(key, correctableEdits(key) + 1, q ? inside(q) : undefined).slice(0, 3).map((h) => h.name.label);
   if (near.length) return near;
   let titles = titleIndexes.get(data);
   if (!titles) titleIndexes.set(data, (titles = new TrigramIndex([...data.allTitles(), ...EU_EEA.map((c) => countries.getName(c, "en") ?? c)])));

@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -93,9 +93,13 @@ CREATE TABLE wb_indicator (iso3 TEXT NOT NULL, indicator TEXT NOT NULL, year INT
 CREATE TABLE wb_cpi_monthly (iso3 TEXT NOT NULL, series TEXT NOT NULL, data_source TEXT NOT NULL, period TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (iso3, series, data_source, period)) WITHOUT ROWID;
 
 -- Derived at build time from the tables above by the service's own code (scripts/snapshot/derived.ts), so
--- start-up loads them instead of computing them: the occupation title trigram index (title_index.*) and the
--- title aliases (title_alias.*). Packed, one row per column of values (src/snapshot/packed.ts).
+-- start-up loads them instead of computing them: the occupation title trigram index (title_index.*), the title
+-- lexicon (title_lexicon.*) and the place spelling index (place_spelling.*). Packed, one row per column of values
+-- (src/snapshot/packed.ts).
 CREATE TABLE derived (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
+-- U.S. counties' populations as the sum of their GeoNames places (a proxy: the county's own is not in the data),
+-- to rank counties of one name ("Orange County") without scanning place_name.
+CREATE TABLE county_population (county_fips TEXT PRIMARY KEY, population INTEGER NOT NULL) WITHOUT ROWID;
 -- The OEWS areas of each vintage (distinct rows of oews_wage), so start-up does not scan the wage table.
 CREATE TABLE oews_area (year INTEGER NOT NULL, area_code TEXT NOT NULL, area TEXT NOT NULL, area_type INTEGER NOT NULL, area_title TEXT NOT NULL, prim_state TEXT, PRIMARY KEY (year, area_code)) WITHOUT ROWID;
 

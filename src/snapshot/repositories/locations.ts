@@ -6,7 +6,6 @@ import { placeKey } from "../../domain/place/place-key.ts";
 import type { PlaceSpelling } from "../../domain/place/spelling.ts";
 import { storedPlaceSpelling } from "./place-spelling.ts";
 import { AREA_TYPES } from "../../domain/bls-area.ts";
-import { EU_EEA } from "../../domain/european-countries.ts";
 
 /**
  * The names a Census principal city answers to: "Athens-Clarke County unified government (balance)" is also
@@ -100,32 +99,24 @@ export class LocationsRepository implements LocationData {
   private speller: PlaceSpelling | null = null;
   spelling = () => (this.speller ??= storedPlaceSpelling(this.db));
   private counties: Map<string, CountyRecord[]> | null = null;
-  /** Built on first use: CBSA counties by folded name, each with the population of its GeoNames places (a proxy for its own). */
+  /** Built on first use: CBSA counties by folded name, most populous first (county_population). */
   countiesNamed(key: string): CountyRecord[] {
     if (!this.counties) {
-      const population = new Map(this.db.query<{ fips: string; population: number }, []>(
-        "SELECT county_fips AS fips, SUM(population) AS population FROM (SELECT DISTINCT geoname_id, county_fips, population FROM place_name WHERE country = 'US') GROUP BY county_fips").all()
-        .map((r) => [r.fips, r.population]));
       this.counties = new Map();
-      for (const c of this.db.query<{ county: string; state_fips: string; county_fips: string }, []>("SELECT county, state_fips, county_fips FROM cbsa_county").all()) {
-        const fips = c.state_fips + c.county_fips;
+      for (const c of this.db.query<{ county: string; state_fips: string; fips: string; population: number | null }, []>(
+        "SELECT c.county, c.state_fips, c.state_fips || c.county_fips AS fips, p.population FROM cbsa_county c LEFT JOIN county_population p ON p.county_fips = c.state_fips || c.county_fips ORDER BY p.population DESC").all()) {
         const state = this.fipsToState.get(c.state_fips);
         if (!state) continue;
         const list = this.counties.get(placeKey(c.county)) ?? [];
-        list.push({ name: c.county, state, countyFips: fips, population: population.get(fips) ?? 0 });
+        list.push({ name: c.county, state, countyFips: c.fips, population: c.population ?? 0 });
         this.counties.set(placeKey(c.county), list);
       }
-      for (const list of this.counties.values()) list.sort((a, b) => b.population - a.population);
     }
     return this.counties.get(key) ?? [];
   }
   states = () => [...this.statesByCode.values()];
-  notablePlaces(): (PlaceRecord & { id: number })[] {
-    const covered = [...EU_EEA, "US", "PR", "GU", "VI", "AS", "MP"].map((c) => `'${c}'`).join(",");
-    return this.db.query<PlaceRecord & { id: number }, []>(
-      `SELECT name_key AS key, geoname_id AS id, name, country, admin1, county_fips AS countyFips, population FROM place_name
-       WHERE population >= 1000000 OR (population >= 50000 AND country IN (${covered}))`).all();
-  }
+  placesOfAtLeast = (population: number) => this.db.query<PlaceRecord & { id: number }, [number]>(
+    "SELECT name_key AS key, geoname_id AS id, name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE population >= ?").all(population);
   allTitles = () => [...this.statesByName.values(), ...new Set(this.msasByTitle.values())].map((a) => a.title);
 
   /** The MSA a city is a principal city of; with no state given, only when the name is unambiguous. */
