@@ -9,14 +9,10 @@ import type { Database } from "bun:sqlite";
 import { parse } from "csv-parse/sync";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { labelRowKey, onetRowKey, type RowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
 
 export interface EvalItem { title: string; country: string | null; isco: string | null; soc: string | null }
 export interface EvalSet { name: string; lang: string; items: EvalItem[] }
-/** Identifies an index row: `label:<concept>|<text>|<source>` or `onet:<soc>|<title>|<kind>`. */
-export type RowKey = string;
-
-export const labelRowKey = (concept: string, text: string, source: string): RowKey => `label:${concept}|${text}|${source}`;
-export const onetRowKey = (soc: string, title: string, kind: string): RowKey => `onet:${soc}|${title}|${kind}`;
 
 const heldOut = (key: string) => Number(Bun.hash.wyhash(key, 12n) % 5n) === 0;
 

@@ -25,6 +25,15 @@ const US_TITLES: [string, string][] = [
   ["Barista", "35-3023"], ["Janitor", "37-2011"], ["Security Guard", "33-9032"], ["Police Officer", "33-3051"], ["Mechanical Engineer", "17-2141"],
   ["Financial Analyst", "13-2051"], ["Graphic Designer", "27-1024"], ["Dentist", "29-1021"], ["Welder", "51-4121"], ["Flight Attendant", "53-2031"],
   ["ELECTRICIAN!!", "47-2111"], ["Mechanical Engineers (Sr.)", "17-2141"],
+  ["Nurse", "29-1141"], ["software developer", "15-1252"], ["Web Dev", "15-1254"], ["Accountant", "13-2011"], ["Auditor", "13-2011"],
+  ["CEO", "11-1011"], ["Chief Executive Officer", "11-1011"], ["Human Resources Manager", "11-3121"], ["Carpenter", "47-2031"],
+  ["Tractor-Trailer Truck Driver", "53-3032"], ["Sales Associate", "41-2031"], ["Retail Salesperson", "41-2031"],
+  ["Customer Service Representative", "43-4051"], ["Receptionist", "43-4171"], ["Lawyer", "23-1011"], ["Pharmacists", "29-1051"],
+  ["Physician Assistant", "29-1071"], ["Elementary School Teacher", "25-2021"], ["Waitress", "35-3031"], ["Waiter", "35-3031"],
+  ["Firefighter", "33-2011"], ["Civil Engineer", "17-2051"], ["Electrical Engineer", "17-2071"], ["Marketing Manager", "11-2021"],
+  ["Veterinarian", "29-1131"], ["Machinist", "51-4041"], ["Pilot", "53-2011"],
+  ["Bus Driver", "53-3051"] /* school and transit share the title; more people drive school buses */,
+  ["R&D Manager", "11-9041"] /* an alternate title of engineering and of science managers; engineering employs more */,
 ];
 
 describe("U.S. path: English titles as written in the wild", () => {

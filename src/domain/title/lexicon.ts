@@ -101,13 +101,14 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   // Most authoritative sources first, so a duplicate (same concept, same words) keeps the better source.
   const ordered = [...labels].sort((a, b) => LABEL_SOURCES.indexOf(a.source) - LABEL_SOURCES.indexOf(b.source));
   for (const l of ordered) {
-    const labelId = labelTexts.push(l.text) - 1;
+    let labelId = -1; // stored only once an entry keeps it: most duplicates are dropped whole
     for (const variant of slashVariants(stripMarkers(l.text))) {
       const tw = titleWords(variant, known);
       if (!tw.words.length) continue;
       const dedupe = `${l.concept}|${tw.words.join(" ")}`;
       if (seen.has(dedupe)) continue;
       seen.add(dedupe);
+      if (labelId < 0) labelId = labelTexts.push(l.text) - 1;
       const conventional = HEAD_FIRST.has(l.lang) ? tw.headFirst : tw.headLast;
       entries.push({ concept: l.concept, label: labelId, lang: l.lang, source: l.source, words: tw.words, conventional, head: tw.words[conventional] ?? null });
     }

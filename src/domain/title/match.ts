@@ -9,7 +9,8 @@ import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type 
 import { LABEL_SOURCES, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
 
 export type MatchTarget = "soc" | "isco";
-export type MatchMethod = "code" | "alias" | "esco_label" | "national_title" | "trigram" | "pattern";
+export const MATCH_METHODS = ["code", "alias", "esco_label", "national_title", "trigram", "pattern"] as const;
+export type MatchMethod = (typeof MATCH_METHODS)[number];
 
 /** Below this confidence a salary answer (E1–E3) is a 404 with the candidates as suggestions, not figures for a guess. */
 export const MATCH_CONFIDENCE_THRESHOLD = 0.5;

@@ -42,7 +42,10 @@ export function matchFields(job: MatchedJob) {
     alternatives: job.alternatives.slice(0, 3).map(alternative),
   };
 }
-const alternative = (c: Candidate) => ({ code: c.code, title: c.codeTitle, confidence: c.confidence });
+/** A candidate as answers list it (alternatives, unmatched titles). */
+export const alternative = (c: Candidate) => ({ code: c.code, title: c.codeTitle, confidence: c.confidence });
+/** The best candidate and the next two: what an answer offers when the match is not confident enough. */
+export const candidatesOf = (job: MatchedJob | null): Candidate[] => (job ? [job.best, ...job.alternatives].slice(0, 3) : []);
 
 /** The title (or code) matched for a path, or null when nothing matches; no threshold applied (E7, E8 decide). */
 export function findJob(q: JobQuery, s: Services, target: MatchTarget, country: string | null): MatchedJob | null {
@@ -67,7 +70,7 @@ export function matchJob(q: JobQuery, s: Services, target: MatchTarget = "soc", 
   }
   if (job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD) return job;
   const jobTitle = (q.jobTitle ?? "").slice(0, 100);
-  const candidates = job ? [job.best, ...job.alternatives].slice(0, 3) : [];
+  const candidates = candidatesOf(job);
   const named = candidates.map((c) => `${c.codeTitle} (${c.code}, confidence ${c.confidence})`);
   throw new ApiError(404, "NO_SALARY_DATA",
     job ? `The job title "${jobTitle}" matches no occupation with confidence (best: ${job.confidence}, needed: ${MATCH_CONFIDENCE_THRESHOLD}).` : `No occupation matches the job title "${jobTitle}".`,

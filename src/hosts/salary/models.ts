@@ -1,5 +1,6 @@
 // Shapes of the salary host: its query parameters and the spec's response resources.
 import { z } from "zod";
+import { MATCH_METHODS } from "../../domain/title/match.ts";
 
 export const jobTitle = z.string().trim().min(1, "job_title must not be empty").max(200).describe("job title as you know it, e.g. \"Sr. Software Eng\", \"RN\", \"CPA\"");
 export const occupationCode = z.string().trim().min(1).max(20).optional()
@@ -9,7 +10,6 @@ export const titleOrCode = { job_title: jobTitle.optional(), occupation_code: oc
 export const needsTitleOrCode: [(q: { job_title?: string; occupation_code?: string }) => boolean, { message: string; path: string[] }] = [
   (q) => q.job_title !== undefined || q.occupation_code !== undefined, { message: "job_title or occupation_code is required", path: ["job_title"] }];
 
-export const MATCH_METHODS = ["code", "alias", "esco_label", "national_title", "trigram", "pattern"] as const;
 /** The match fields every matched answer adds to its query object (see matchFields). */
 export const MatchFields = {
   match_confidence: z.number().describe("addition: 0–1, how sure the title match is; below 0.5 E1–E3 answer 404 NO_SALARY_DATA with alternatives"),

@@ -9,7 +9,7 @@ import { parseCountryCode } from "../../domain/country-code.ts";
 import countries from "../../domain/country-names.ts";
 import type { Services } from "../../services.ts";
 import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
-import { findJob } from "./benchmarks.ts";
+import { findJob, candidatesOf, alternative } from "./benchmarks.ts";
 
 export const DISCLAIMER =
   "This report is a statistical tool. It is not legal advice and not a formal pay audit. Consult a qualified employment lawyer about your obligations under Directive (EU) 2023/970.";
@@ -93,7 +93,7 @@ export const payGapReport = defineRoute({
       const job = findJob({ jobTitle: e.job_title, occupationCode: e.soc_code }, s, "isco", iso);
       if (e.soc_code && !job) throw validationError([{ field: "employees[].soc_code", code: "unknown_soc_code", message: `no O*NET occupation has the code ${e.soc_code}` }]);
       if (job?.isco && job.confidence >= MATCH_CONFIDENCE_THRESHOLD) return { code: job.isco.major, name: job.isco.majorTitle, confidence: job.confidence };
-      unmatched.set(e.job_title, { employees: 0, alternatives: job ? [job.best, ...job.alternatives].slice(0, 3).map((c) => ({ code: c.code, title: c.codeTitle, confidence: c.confidence })) : [] });
+      unmatched.set(e.job_title, { employees: 0, alternatives: candidatesOf(job).map(alternative) });
       return { ...UNCLASSIFIED, confidence: null };
     };
     const rows = body.employees.map((e) => {

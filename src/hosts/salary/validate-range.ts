@@ -11,7 +11,7 @@ import { lognormalPercentiles, sigmaFromDeciles } from "../../domain/lognormal.t
 import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directive-transposition.ts";
 import countries from "../../domain/country-names.ts";
 import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
-import { findJob, matchFields } from "./benchmarks.ts";
+import { findJob, matchFields, candidatesOf } from "./benchmarks.ts";
 import { occupationCode, MatchFields } from "./models.ts";
 import type { Services } from "../../services.ts";
 
@@ -108,7 +108,7 @@ export const validateSalaryRange = defineRoute({
     const job = findJob({ jobTitle: body.job_title, occupationCode: body.occupation_code }, s, "isco", iso);
     const isco = job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD ? job.isco : null;
     if (!job || !isco) {
-      const near = job ? [job.best, ...job.alternatives].slice(0, 3).map((c) => `${c.codeTitle} (ISCO ${c.code}, confidence ${c.confidence})`).join("; ") : "none";
+      const near = candidatesOf(job).map((c) => `${c.codeTitle} (ISCO ${c.code}, confidence ${c.confidence})`).join("; ") || "none";
       warnings.push({ code: "TITLE_NOT_MATCHED", severity: "warning", message: `The job title matches no occupation with confidence ${MATCH_CONFIDENCE_THRESHOLD} or more, so the range cannot be benchmarked; closest: ${near}. Send occupation_code to choose one.` });
     } else {
       matchedIsco = isco.major;

@@ -58,14 +58,19 @@ export function lexiconInputs(db: Database): LexiconInputs {
   const labels: LexiconInputs["labels"] = [];
   for (const t of db.query<{ soc_code: string; title: string; kind: string }, []>("SELECT soc_code, title, kind FROM onet_title ORDER BY rowid").all()) {
     const concept = index.get(t.soc_code);
-    if (concept !== undefined) labels.push({ concept, text: t.title, lang: "en", source: ONET_SOURCE[t.kind], rowKey: `onet:${t.soc_code}|${t.title}|${t.kind}` });
+    if (concept !== undefined) labels.push({ concept, text: t.title, lang: "en", source: ONET_SOURCE[t.kind], rowKey: onetRowKey(t.soc_code, t.title, t.kind) });
   }
   for (const l of db.query<{ concept: string; text: string; lang: string; source: string }, []>("SELECT concept, text, lang, source FROM occupation_label ORDER BY rowid").all()) {
     const concept = index.get(l.concept);
-    if (concept !== undefined) labels.push({ concept, text: l.text, lang: l.lang as Lang, source: l.source as LabelSource, rowKey: `label:${l.concept}|${l.text}|${l.source}` });
+    if (concept !== undefined) labels.push({ concept, text: l.text, lang: l.lang as Lang, source: l.source as LabelSource, rowKey: labelRowKey(l.concept, l.text, l.source) });
   }
   return { concepts, labels };
 }
+
+/** Identifies an index row, so an evaluation can hold it out: `label:<concept>|<text>|<source>` or `onet:<soc>|<title>|<kind>`. */
+export type RowKey = string;
+export const labelRowKey = (concept: string, text: string, source: string): RowKey => `label:${concept}|${text}|${source}`;
+export const onetRowKey = (soc: string, title: string, kind: string): RowKey => `onet:${soc}|${title}|${kind}`;
 
 function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) => V): Map<string, V[]> {
   const out = new Map<string, V[]>();
