@@ -1,7 +1,8 @@
 // A throwaway PostgreSQL on a loopback port (Debian's postgresql package), for conformance tests and
 // benchmarks. As root it runs the server as the `postgres` user, since PostgreSQL refuses root.
 import { SQL } from "bun";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { freePort } from "./proc.ts";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 
@@ -36,8 +37,17 @@ export async function startPostgres(): Promise<Postgres> {
   }
   // A UTF-8 locale, so pg_trgm classifies and lower-cases non-ASCII letters (C.UTF-8 ships with glibc).
   run([join(bin, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"], asPostgres);
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  run([join(bin, "pg_ctl"), "-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"], asPostgres);
+  // A port free a moment ago can be taken before PostgreSQL binds it (other test servers start meanwhile): retry.
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = freePort();
+    try {
+      run([join(bin, "pg_ctl"), "-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"], asPostgres);
+      break;
+    } catch (err) {
+      if (attempt === 3 || !readFileSync(join(dir, "log"), "utf8").includes("Address already in use")) throw err;
+    }
+  }
   const sql = new SQL({ url: `postgres://postgres@127.0.0.1:${port}/postgres`, max: 4 });
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`;
   return {
