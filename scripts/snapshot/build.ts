@@ -117,7 +117,7 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
   db.exec(SNAPSHOT_DDL);
   for (const d of usable) await loadDataset(db, d);
   const derived = writeDerivedTables(db);
-  console.log(`  derived: ${derived.texts} title texts, ${derived.trigrams} trigram postings, ${derived.labels} lexicon labels (${derived.entries} entries), ${derived.areas} OEWS areas`);
+  console.log(`  derived: ${derived.texts} title texts, ${derived.trigrams} trigram postings, ${derived.labels} lexicon labels (${derived.entries} entries), ${derived.areas} OEWS areas, ${derived.codeMappings} SOC → OEWS code mappings`);
   const meta: Record<string, string> = { schema_version: String(SCHEMA_VERSION), snapshot_id: snapshotId, datasets_skipped: unusable.map((d) => d.manifest.id).join(",") };
   const insertMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
   for (const [k, v] of Object.entries(meta)) insertMeta.run(k, v);

@@ -9,6 +9,8 @@ import { MATCH_CONFIDENCE_THRESHOLD, type Candidate, type MatchMethod, type Matc
 import type { Occupation } from "../../snapshot/repositories/occupations.ts";
 import type { IscoMatch } from "../../snapshot/repositories/isco.ts";
 import type { Services } from "../../services.ts";
+import type { WageRow } from "../../snapshot/repositories/wages.ts";
+import { publishedCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
 import { Lru } from "../../domain/lru.ts";
 
@@ -105,7 +107,7 @@ export function locationNotes(place: Exclude<ResolvedLocation, { region: "unsupp
 export const RELEASE = (year: number) => `BLS OEWS May ${year}`;
 
 export interface UsFigures {
-  area: UsArea; year: number; oewsCode: string; viaBroadGroup: boolean;
+  area: UsArea; year: number; oewsCode: string;
   p10: number | null; p25: number | null; median: number | null; p75: number | null; p90: number | null; mean: number | null;
   costOfLivingIndex: number | null; rppYear: number | null; notes: string[]; currency: Currency;
 }
@@ -115,28 +117,47 @@ export function usFigures(job: MatchedJob, area: UsArea, currency: Currency, s: 
   return usMemo.get(`${s.snapshotId}|${job.soc}|${job.title}|${area.areaCode}|${currency}`, () => computeUsFigures(job, area, currency, s));
 }
 
+/** The code whose OEWS figures answer for a U.S. match (itself, its OEWS aggregate or broad group), or its own code when none does. */
+export const oewsCodeOf = (job: MatchedJob, s: Services): string => s.wages.publishedCode(s.wages.latestYear, job.soc!)?.code ?? job.soc!;
+
+const hasFigures = (row: WageRow | undefined): row is WageRow => !!row && [row.a_median, row.a_mean, row.a_pct10, row.a_pct90].some((v) => v !== null);
+
 function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services): UsFigures {
   const year = s.wages.latestYear;
-  const { code, viaBroadGroup } = s.wages.publishedCode(year, job.soc!);
-  const [row] = s.wages.rows(year, code, area.areaCode);
-  if (!row || [row.a_median, row.a_mean, row.a_pct10, row.a_pct90].every((v) => v === null)) {
-    const fallback = area.kind === "msa" || area.kind === "nonmetro" ? "the state or the national figure (location=US)" : "the national figure (location=US)";
-    throw new ApiError(404, "NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${code}) in ${area.title}.`, { suggestion: `Try ${fallback}.` });
+  const soc = job.soc!;
+  const published = s.wages.publishedCode(year, soc);
+  if (!published) {
+    throw new ApiError(404, "NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${soc}) in any area, nor for an aggregate or broad group that holds it.`,
+      { suggestion: "OEWS does not survey every occupation (military occupations, for one); try a related occupation's title." });
   }
+  const row = s.wages.rows(year, published.code, area.areaCode)[0];
+  if (!hasFigures(row)) throw noBenchmark(job, published.code, area, year, s);
   const rpp = area.kind === "national" ? { value: 100, year } : area.kind === "msa" ? s.priceLevels.msaRpp(area.cbsa!) : area.kind === "state" ? s.priceLevels.stateRpp(area.areaCode.slice(0, 2)) : null;
   const notes: string[] = [];
-  if (/\bAll Other\b/.test(job.title)) notes.push(`${job.title} (${job.soc}) is a residual SOC code: its figures cover every occupation of the group that SOC does not list separately.`);
-  if (viaBroadGroup) notes.push(`${RELEASE(year)} publishes ${job.soc} only within the broad group ${code} (${row.occ_title}); those figures answer.`);
+  if (/\bAll Other\b/.test(job.title)) notes.push(`${job.title} (${soc}) is a residual SOC code: its figures cover every occupation of the group that SOC does not list separately.`);
+  const within = publishedCodeNote(s.wages, s.occupations.socTitles, year, soc);
+  if (within) notes.push(within);
   if (row.a_mean === null) notes.push("The mean is not published for this area (May 2025 MSA rows carry percentiles only).");
   const rate = s.priceLevels.eurPerUsd;
   const to: Currency = currency === "EUR" && rate ? "EUR" : "USD";
   if (to === "EUR") notes.push(conversionNote("USD", "EUR", rate!));
   const c = (v: number | null) => (to === "EUR" ? convert(v, "USD", "EUR", rate!) : v);
   return {
-    area, year, oewsCode: code, viaBroadGroup, currency: to,
+    area, year, oewsCode: published.code, currency: to,
     p10: c(row.a_pct10), p25: c(row.a_pct25), median: c(row.a_median), p75: c(row.a_pct75), p90: c(row.a_pct90), mean: c(row.a_mean),
     costOfLivingIndex: rpp?.value ?? null, rppYear: rpp?.year ?? null, notes,
   };
+}
+
+/** 404 NO_BENCHMARK for a published code with no figure in the area, suggesting only wider areas that have one. */
+function noBenchmark(job: MatchedJob, code: string, area: UsArea, year: number, s: Services): ApiError {
+  const wider = s.wages.widerAreas(year, area.areaCode).filter((w) => hasFigures(s.wages.rows(year, code, w.areaCode)[0]));
+  const elsewhere = wider.length ? 0 : s.wages.rows(year, code).filter(hasFigures).length;
+  const suggestion = wider.length
+    ? `Try ${wider.map((w) => (w.areaCode === "0000000" ? "the national figure (location=US)" : `the ${w.title} figure (location=${w.postal})`)).join(" or ")}.`
+    : elsewhere ? `GET /api/v1/occupations/${code}/wages on the skills host lists the ${elsewhere} areas that publish it.`
+      : "No area publishes a figure for it; try a related occupation's title.";
+  return new ApiError(404, "NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${code}) in ${area.title}.`, { suggestion });
 }
 
 export interface EuFigures {

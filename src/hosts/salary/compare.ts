@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { ApiError } from "../../http/errors.ts";
-import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, RELEASE, type JobQuery, type MatchedJob } from "./benchmarks.ts";
+import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, oewsCodeOf, RELEASE, type JobQuery, type MatchedJob } from "./benchmarks.ts";
 import { titleOrCode, needsTitleOrCode, experience, currency, MatchFields, LocationAlternatives } from "./models.ts";
 import type { Services } from "../../services.ts";
 import type { Currency } from "../../domain/currency.ts";
@@ -23,7 +23,7 @@ const Comparison = z.object({
   gender_gap_pct: z.number().nullable().optional(), minimum_wage_monthly_eur: z.number().nullable().optional(),
   data_source: z.string(), notes: z.array(z.string()),
   matched_title: z.string().describe("addition: the occupation whose figures this location shows (U.S.: O*NET; EU: ISCO-08 unit group via ESCO)"),
-  matched_code: z.string().describe("addition: its SOC code (U.S.) or ISCO-08 unit group (EU)"),
+  matched_code: z.string().describe("addition: the code whose figures answer: U.S., the SOC code OEWS publishes the occupation under (itself, an OEWS aggregate such as 25-9045, or its broad group); EU, the ISCO-08 unit group"),
   match_confidence: z.number().describe("addition: the title match's confidence on this location's path"),
   location_alternatives: LocationAlternatives,
 });
@@ -42,7 +42,7 @@ function matcherFor(asked: JobQuery, s: Services) {
 function compareOne(entry: string, index: number, jobFor: ReturnType<typeof matcherFor>, wanted: Currency | undefined, s: Services): z.infer<typeof Comparison> {
   const place = locate(entry, s, `locations[${index}]`);
   const job = place.region === "us" ? jobFor("soc", "US") : jobFor("isco", place.countryCode);
-  const matched = { matched_title: job.title, matched_code: (place.region === "us" ? job.soc : job.isco?.unit) ?? job.best.code, match_confidence: job.confidence,
+  const matched = { matched_title: job.title, matched_code: (place.region === "us" ? oewsCodeOf(job, s) : job.isco?.unit) ?? job.best.code, match_confidence: job.confidence,
     location_alternatives: place.alternatives ?? [] };
   const read = locationNotes(place);
   try {
@@ -84,7 +84,7 @@ export const compareSalaries = defineRoute({
     const job = first.region === "us" ? jobFor("soc", "US") : jobFor("isco", first.country_code!);
     return {
       data: {
-        job_title: query.job_title ?? null, matched_title: job.title, matched_soc: job.best.concept.soc?.slice(0, 7) ?? null, match_method: job.method, ...matchFields(job),
+        job_title: query.job_title ?? null, matched_title: job.title, matched_soc: job.soc ? oewsCodeOf(job, s) : job.best.concept.soc?.slice(0, 7) ?? null, match_method: job.method, ...matchFields(job),
         comparisons,
       },
       datasets: ["bls_oews", "bea_rpp", "eurostat_ses_2022", "eurostat_min_wage", "esco_occupations", "esco_onet_crosswalk", "worldbank_ppp"],

@@ -4,6 +4,7 @@ import { defineRoute } from "../../http/route.ts";
 import { ApiError } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { cagr } from "../../domain/cagr.ts";
+import { OEWS_SOC_2018_FROM, publishedCodeNote } from "../../domain/oews-codes.ts";
 import { matchJob, matchFields } from "./benchmarks.ts";
 import { titleOrCode, needsTitleOrCode, MatchFields } from "./models.ts";
 
@@ -35,23 +36,35 @@ export const trends = defineRoute({
     const job = matchJob({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s, "soc", "US");
     const soc = job.soc!;
     const area = place.area;
-    const old = s.crosswalk.oneToOne2010(soc);
     const notes: string[] = ["Median annual wage as published; a top-coded median (BLS `#`) is null.", "inflation_adjusted_cagr is reserved and always null."];
+    // The series keeps one code: the one the latest vintage publishes the occupation under (itself, an OEWS aggregate, the broad group).
+    const series = s.wages.publishedCode(s.wages.latestYear, soc);
+    const within = series && series.basis !== "published";
+    const old = within ? null : s.crosswalk.oneToOne2010(soc);
+    const codesIn = (year: number): string[] => {
+      if (within) return s.wages.titleOf(year, series.code) === series.title && (year >= OEWS_SOC_2018_FROM || s.wages.publishedCode(year, soc)?.code === series.code) ? [series.code] : [];
+      // SOC 2018 codes from May 2021 (and partly 2019–2020); SOC 2010 before: map one-to-one or leave the year out.
+      return (year >= OEWS_SOC_2018_FROM ? [soc] : year >= 2019 ? [soc, old] : [old]).filter((c): c is string => c !== null);
+    };
     const skipped: number[] = [];
     const points = s.wages.years(area.areaCode).slice(-query.years).flatMap((year) => {
-      // SOC 2018 codes from May 2021 (and partly 2019–2020); SOC 2010 before: map one-to-one or leave the year out.
-      const codes = year >= 2021 ? [soc] : year >= 2019 ? [soc, old] : [old];
-      const row = codes.flatMap((c) => (c ? s.wages.rows(year, c, area.areaCode) : []))[0];
+      const row = codesIn(year).flatMap((c) => s.wages.rows(year, c, area.areaCode))[0];
       if (!row) { skipped.push(year); return []; }
       return [{ year, median: row.a_median }];
     });
-    if (skipped.length) notes.push(`Left out: ${skipped.join(", ")} (no figure under a code that maps one-to-one from SOC 2010 to ${soc}${old ? ` (${old})` : ""}, or not published there).`);
+    const latestNote = publishedCodeNote(s.wages, s.occupations.socTitles, s.wages.latestYear, soc);
+    if (latestNote) notes.push(latestNote);
+    if (skipped.length) {
+      notes.push(within
+        ? `Left out: ${skipped.join(", ")} (no figure under ${series.code} (${series.title}) for this area, or a code of that number with other content).`
+        : `Left out: ${skipped.join(", ")} (no figure under a code that maps one-to-one from SOC 2010 to ${soc}${old ? ` (${old})` : ""}, or not published there).`);
+    }
     if (!points.length) throw new ApiError(404, "NO_SALARY_DATA", `No OEWS trend data for ${job.title} in ${area.title}.`, { suggestion: "Try the national trend (omit location)." });
     const withMedian = points.filter((p) => p.median !== null).map((p) => ({ year: p.year, value: p.median! }));
     return {
       data: {
         job_title: query.job_title ?? null, location: area.title, trend: points, cagr: cagr(withMedian), inflation_adjusted_cagr: null,
-        matched_title: job.title, matched_soc: soc, match_method: job.method, ...matchFields(job), notes,
+        matched_title: job.title, matched_soc: series?.code ?? soc, match_method: job.method, ...matchFields(job), notes,
       },
       datasets: ["bls_oews", "isco_soc_crosswalk"],
     };

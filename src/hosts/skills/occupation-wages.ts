@@ -5,6 +5,7 @@ import { notFound, validationError } from "../../http/errors.ts";
 import { blsAreaCode, AREA_TYPES } from "../../domain/bls-area.ts";
 import type { WageRow } from "../../snapshot/repositories/wages.ts";
 import { socCodeParams } from "./occupation-path.ts";
+import { publishedCodeNote } from "../../domain/oews-codes.ts";
 
 const WageData = z.object({
   area_code: z.string().describe("7-digit BLS area code; 0000000 = national"),
@@ -43,7 +44,7 @@ function nullReasons(rows: WageRow[]) {
 export const occupationWages = defineRoute({
   id: "E17",
   summary: "Wages of an occupation",
-  description: "BLS OEWS annual wages (USD) of the latest vintage in the snapshot: one row per published area (national, states, territories, MSAs, nonmetropolitan areas), or the one area_code. O*NET-SOC codes map to their 6-digit SOC code; where OEWS publishes only the broad group, that group answers and the notes say so.",
+  description: "BLS OEWS annual wages (USD) of the latest vintage in the snapshot: one row per published area (national, states, territories, MSAs, nonmetropolitan areas), or the one area_code. O*NET-SOC codes map to their 6-digit SOC code, and that to the code OEWS publishes it under: itself, the OEWS aggregate of its broad group (25-9042 → 25-9045) or the broad group; the notes and metadata.oews_code say which. OEWS's own aggregate codes (such as 25-9045) and broad groups are accepted as themselves.",
   method: "GET",
   path: "/api/v1/occupations/:soc_code/wages",
   scope: "skills:read",
@@ -56,16 +57,21 @@ export const occupationWages = defineRoute({
   errors: [404],
   handle: ({ params, query }, { occupations, wages }) => {
     const { onet, soc } = params.soc_code;
-    const known = occupations.get(onet) ?? (occupations.socTitles.has(soc) ? soc : null);
-    if (!known) throw notFound(`No occupation ${onet} or SOC code ${soc} in O*NET 30.0 or SOC 2018.`, "Find codes with GET /api/v1/occupations/search?q=…");
     const year = wages.latestYear;
+    const aggregate = wages.codesWithin(year, soc).length > 0 && !occupations.socTitles.has(soc);
+    const known = occupations.get(onet) ?? (occupations.socTitles.has(soc) || aggregate ? soc : null);
+    if (!known) throw notFound(`No occupation ${onet} or SOC code ${soc} in O*NET 30.0, SOC 2018 or the OEWS May ${year} aggregates.`, "Find codes with GET /api/v1/occupations/search?q=…");
     const area = query.area_code === undefined ? undefined : blsAreaCode(query.area_code);
     if (area === null) throw validationError([{ field: "area_code", code: "invalid_format", message: "not a BLS area code" }]);
     if (area && !wages.hasArea(year, area)) throw notFound(`OEWS May ${year} publishes no area ${area}.`, "Omit area_code to list every published area.");
-    const occCode = wages.publishedCode(year, soc).code;
+    // A detailed code answers with the code OEWS publishes it under; a broad group or an aggregate answers as itself.
+    const occCode = wages.publishedCode(year, soc)?.code ?? soc;
     const rows = wages.rows(year, occCode, area);
     const notes = [`BLS OEWS May ${year}, annual wages in USD; hourly figures as published.`];
-    if (occCode !== soc) notes.push(`OEWS May ${year} publishes ${soc} only within the broad group ${occCode} (${rows[0]?.occ_title ?? occCode}); those figures answer.`);
+    const within = publishedCodeNote(wages, occupations.socTitles, year, soc);
+    if (within) notes.push(within);
+    const holds = occCode === soc ? wages.codesWithin(year, soc) : [];
+    if (holds.length) notes.push(`${soc} (${wages.titleOf(year, soc)}) is ${aggregate ? "an OEWS aggregate, not a SOC 2018 code" : "a broad group"}: OEWS May ${year} publishes ${holds.map((c) => `${occupations.socTitles.get(c) ?? c} (${c})`).join(", ")} only within it.`);
     if (onet !== `${soc}.00`) notes.push(`O*NET occupation ${onet} is reported under its SOC code ${soc}.`);
     const top = wages.topCodeFor(year);
     if (top) notes.push(`BLS top-codes wages at $${top.annual.toLocaleString("en-US")} a year ($${top.hourly.toFixed(2)} an hour); a top-coded or unpublished value is null, with its reason in metadata.null_reasons.`);

@@ -17,8 +17,8 @@ export interface LexiconInputs { concepts: Concept[]; labels: (LabelInput & { ro
 export function lexiconInputs(db: Database): LexiconInputs {
   const wages = new WagesRepository(db);
   const byCode = wages.nationalEmployment(wages.latestYear);
-  // An O*NET .xx occupation weighs as its 6-digit SOC code, or its broad group where only that is published.
-  const employment = (onet: string) => byCode.get(onet.slice(0, 7)) ?? byCode.get(`${onet.slice(0, 6)}0`) ?? 0;
+  // An O*NET .xx occupation weighs as the code OEWS publishes its 6-digit SOC code under (itself, an aggregate, the broad group).
+  const employment = (onet: string) => byCode.get(wages.publishedCode(wages.latestYear, onet.slice(0, 7))?.code ?? "") ?? 0;
 
   const tableUnits = groupBy(db.query<{ onet: string; isco: string }, []>(
     `SELECT DISTINCT b.soc2019_code AS onet, x.isco_code AS isco FROM onet_soc_2010_2019 b

@@ -1,6 +1,6 @@
 // BLS OEWS wage rows by year, area and SOC code.
 import type { Database } from "bun:sqlite";
-import { broadGroupOf } from "../../domain/soc-code.ts";
+import type { OewsCodeLookup, PublishedCode } from "../../domain/oews-codes.ts";
 
 export interface WageRow {
   year: number; area_code: string; area_title: string; area_type: number; occ_code: string; occ_title: string;
@@ -9,22 +9,33 @@ export interface WageRow {
   markers: string | null; source_file: string;
 }
 
+interface AreaRow { area_code: string; area_title: string; area_type: number; prim_state: string | null }
+
 const COLUMNS = "year, area_code, area_title, area_type, occ_code, occ_title, tot_emp, h_mean, a_mean, h_median, a_pct10, a_pct25, a_median, a_pct75, a_pct90, markers, source_file";
 
-export class WagesRepository {
+export class WagesRepository implements OewsCodeLookup {
   readonly latestYear: number;
   private readonly byOccupation;
   private readonly byOccupationArea;
   private readonly areaExists;
-  private readonly occupationExists;
+  private readonly area;
+  private readonly stateArea;
   private readonly topCode;
+  private readonly codeOf;
+  private readonly within;
+  private readonly occupationTitle;
 
   constructor(private readonly db: Database) {
     this.latestYear = db.query<{ y: number }, []>("SELECT max(year) AS y FROM oews_wage").get()!.y;
     this.byOccupation = db.query<WageRow, [number, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? ORDER BY area_type, area_code`);
     this.byOccupationArea = db.query<WageRow, [number, string, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? AND area_code = ?`);
+    this.area = db.query<AreaRow, [number, string]>("SELECT area_code, area_title, area_type, prim_state FROM oews_area WHERE year = ? AND area_code = ?");
+    this.stateArea = db.query<AreaRow, [number, string]>("SELECT area_code, area_title, area_type, prim_state FROM oews_area WHERE year = ? AND area_type IN (2, 3) AND prim_state = ?");
     this.areaExists = db.query<{ x: number }, [number, string]>("SELECT 1 AS x FROM oews_area WHERE year = ? AND area_code = ?");
-    this.occupationExists = db.query<{ x: number }, [number, string]>("SELECT 1 AS x FROM oews_wage WHERE year = ?1 AND occ_code = ?2 LIMIT 1");
+    this.codeOf = db.query<PublishedCode, [number, string]>(`SELECT m.oews_code AS code, m.basis, (SELECT occ_title FROM oews_wage w WHERE w.year = m.year AND w.occ_code = m.oews_code LIMIT 1) AS title
+      FROM oews_code_map m WHERE m.year = ? AND m.soc_code = ?`);
+    this.within = db.query<{ soc_code: string }, [number, string]>("SELECT soc_code FROM oews_code_map WHERE year = ? AND oews_code = ? AND basis != 'published' ORDER BY soc_code");
+    this.occupationTitle = db.query<{ occ_title: string }, [number, string]>("SELECT occ_title FROM oews_wage WHERE year = ? AND occ_code = ? LIMIT 1");
     this.topCode = db.query<{ annual: number; hourly: number }, [number]>("SELECT annual, hourly FROM oews_top_code WHERE year <= ? ORDER BY year DESC LIMIT 1");
   }
 
@@ -43,26 +54,38 @@ export class WagesRepository {
       "SELECT occ_code, tot_emp FROM oews_wage WHERE year = ? AND area_code = '0000000' AND tot_emp IS NOT NULL").all(year).map((r) => [r.occ_code, r.tot_emp]));
   }
 
+  /** The wider areas that contain an area, narrowest first: an MSA's or nonmetro area's principal state, then the nation. */
+  widerAreas(year: number, areaCode: string): { areaCode: string; title: string; postal: string }[] {
+    const area = this.area.get(year, areaCode);
+    if (!area || area.area_type === 1) return [];
+    const state = area.area_type >= 4 ? this.stateArea.get(year, area.prim_state ?? "") : null;
+    return [state, this.area.get(year, "0000000")].flatMap((a) => (a ? [{ areaCode: a.area_code, title: a.area_title, postal: a.prim_state ?? "US" }] : []));
+  }
+
   hasArea(year: number, areaCode: string): boolean {
     return this.areaExists.get(year, areaCode) !== null;
   }
 
-  publishes(year: number, occCode: string): boolean {
-    return this.occupationExists.get(year, occCode) !== null;
-  }
-
-  /** The code OEWS publishes a SOC occupation under in a year: itself, else its broad group if that is published. */
-  publishedCode(year: number, soc: string): { code: string; viaBroadGroup: boolean } {
+  /**
+   * The code OEWS publishes a SOC 2018 detailed code under in a year (oews_code_map): itself, its broad group's
+   * OEWS aggregate, or its broad group. Null when the year publishes no figure for it (or, before May 2021, when
+   * the code is published as itself: the SOC 2010 crosswalk decides those vintages).
+   */
+  publishedCode(year: number, soc: string): PublishedCode | null {
     const key = `${year}|${soc}`;
-    let found = this.codes.get(key);
-    if (!found) this.codes.set(key, (found = this.choosePublishedCode(year, soc)));
-    return found;
+    if (!this.codes.has(key)) this.codes.set(key, this.codeOf.get(year, soc));
+    return this.codes.get(key)!;
   }
-  private readonly codes = new Map<string, { code: string; viaBroadGroup: boolean }>();
+  private readonly codes = new Map<string, PublishedCode | null>();
 
-  private choosePublishedCode(year: number, soc: string): { code: string; viaBroadGroup: boolean } {
-    const broad = broadGroupOf(soc);
-    return !this.publishes(year, soc) && broad && this.publishes(year, broad) ? { code: broad, viaBroadGroup: true } : { code: soc, viaBroadGroup: false };
+  /** The SOC 2018 detailed codes OEWS publishes within an aggregate or broad code in a year (none for a detailed code published as itself). */
+  codesWithin(year: number, oewsCode: string): string[] {
+    return this.within.all(year, oewsCode).map((r) => r.soc_code);
+  }
+
+  /** The title OEWS gives a code in a year, or null when the year does not publish it. */
+  titleOf(year: number, occCode: string): string | null {
+    return this.occupationTitle.get(year, occCode)?.occ_title ?? null;
   }
 
   /** The most recent top-code a workbook stated at or before this year. */
