@@ -28,7 +28,8 @@ export function writeDerivedTables(db: Database): { texts: number; trigrams: num
   return { codeMappings, texts: search.index.texts.length, trigrams: search.index.built().postings.size, labels: lexicon.labels.length, entries: lexicon.entryConcept.length, areas };
 }
 
-function writeOewsCodeMap(db: Database): number {
+/** oews_code_map from oews_wage and soc_2018 (src/domain/oews-codes.ts); throws AmbiguousAggregateError rather than guess. */
+export function writeOewsCodeMap(db: Database): number {
   const soc = db.query<{ code: string; level: string }, []>("SELECT code, level FROM soc_2018").all();
   const vintages = new Map<number, Map<string, string>>();
   for (const r of db.query<{ year: number; occ_code: string; occ_title: string }, []>("SELECT DISTINCT year, occ_code, occ_title FROM oews_wage ORDER BY year, occ_code").all()) {

@@ -4,13 +4,14 @@ export type Currency = "USD" | "EUR";
 
 export interface ConversionRate { eurPerUsd: number; year: number }
 
-export function convert(value: number | null, from: Currency, to: Currency, rate: ConversionRate): number | null {
+export function convert(value: number | null, from: Currency, to: Currency, rate: ConversionRate, decimals = 0): number | null {
   if (value === null || from === to) return value;
-  return Math.round(from === "USD" ? value * rate.eurPerUsd : value / rate.eurPerUsd);
+  const scale = 10 ** decimals;
+  return Math.round((from === "USD" ? value * rate.eurPerUsd : value / rate.eurPerUsd) * scale) / scale;
 }
 
 export const conversionNote = (from: Currency, to: Currency, rate: ConversionRate) =>
-  `Converted from ${from} to ${to} at ${rate.eurPerUsd.toFixed(4)} EUR per USD, the ${rate.year} annual average market rate from World Bank data (PA.NUS.PPP ÷ PA.NUS.PPPC.RF for Germany), rounded to whole ${to}.`;
+  `Converted from ${from} to ${to} at ${rate.eurPerUsd.toFixed(4)} EUR per USD, the ${rate.year} annual average market rate from World Bank data (PA.NUS.PPP ÷ PA.NUS.PPPC.RF for Germany), rounded to whole ${to} (hourly figures to the cent).`;
 
 /** Currencies a salary-range posting may be in, and the country whose World Bank rate prices them (EUR: Germany's). */
 export const POSTING_CURRENCIES: Record<string, string> = {

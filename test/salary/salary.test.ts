@@ -23,7 +23,9 @@ describe("E2 US", () => {
     const body = await res.json();
     const row = oews.find((r) => r.AREA === "12420" && r.OCC_CODE === "15-1252")!;
     expect(body.salary).toEqual({ p10: n(row.A_PCT10), p25: n(row.A_PCT25), median: n(row.A_MEDIAN), p75: n(row.A_PCT75), p90: n(row.A_PCT90), mean: null, sample_size: null,
-      cost_of_living_index: Number(rpp.find((r) => r[0].includes("12420") && r[4] === "1")![rpp[0].indexOf("2024")]) });
+      cost_of_living_index: Number(rpp.find((r) => r[0].includes("12420") && r[4] === "1")![rpp[0].indexOf("2024")]),
+      hourly: null }); // MSA rows carry no hourly figure (H_MEAN, H_MEDIAN blank; the file has no hourly percentiles)
+    expect([row.H_MEAN, row.H_MEDIAN]).toEqual(["", ""]);
     expect(body.query).toMatchObject({ job_title: "Sr. Software Eng", matched_soc: "15-1252", matched_title: "Software Developers", currency: "USD", match_method: "alias", experience: null });
     expect(body.data_source).toBe("BLS OEWS May 2025");
     expect(body.data_date).toBe("2025-05");

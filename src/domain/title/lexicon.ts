@@ -2,10 +2,12 @@
 // languages; national title lists), reduced to words, with an inverted index from word to label. Built once at
 // snapshot build time (`buildLexicon`), stored as plain arrays, and loaded at start-up without rebuilding.
 import { TrigramIndex } from "../trigram-index.ts";
-import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, rawWords, stem, type Lang } from "./text.ts";
+import { LANGS, HEAD_FIRST, bracketedForms, slashVariants, stripMarkers, titleWords, rawWords, stem, type Lang } from "./text.ts";
 
-export type LabelSource = "onet_title" | "onet_alternate" | "onet_short" | "onet_reported" | "esco_preferred" | "esco_alt" | "esco_hidden" | "national";
-export const LABEL_SOURCES: readonly LabelSource[] = ["onet_title", "onet_alternate", "onet_short", "onet_reported", "esco_preferred", "esco_alt", "esco_hidden", "national"];
+// oews_title: the title OEWS publishes an aggregate or broad group under (Teaching Assistants, Except
+// Postsecondary), a label of each occupation it holds.
+export type LabelSource = "onet_title" | "onet_alternate" | "onet_short" | "onet_reported" | "esco_preferred" | "esco_alt" | "esco_hidden" | "national" | "oews_title";
+export const LABEL_SOURCES: readonly LabelSource[] = ["onet_title", "onet_alternate", "onet_short", "onet_reported", "esco_preferred", "esco_alt", "esco_hidden", "national", "oews_title"];
 
 /** An occupation the lexicon can name, with the codes each path needs. */
 export interface Concept {
@@ -102,7 +104,8 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   const ordered = [...labels].sort((a, b) => LABEL_SOURCES.indexOf(a.source) - LABEL_SOURCES.indexOf(b.source));
   for (const l of ordered) {
     let labelId = -1; // stored only once an entry keeps it: most duplicates are dropped whole
-    for (const variant of slashVariants(stripMarkers(l.text))) {
+    const whole = slashVariants(stripMarkers(l.text));
+    for (const variant of l.source.startsWith("onet_") ? [...whole, ...whole.flatMap(bracketedForms)] : whole) {
       const tw = titleWords(variant, known);
       if (!tw.words.length) continue;
       const dedupe = `${l.concept}|${tw.words.join(" ")}`;

@@ -340,7 +340,7 @@ export class TitleMatcher {
 }
 
 /** Rank of a label source in a tie (lower first), by LABEL_SOURCES index: an occupation's own name, then synonyms. */
-const SOURCE_STANDING = LABEL_SOURCES.map((s) => ({ onet_title: 0, esco_preferred: 0, onet_alternate: 1, onet_short: 1, onet_reported: 1, esco_alt: 1, national: 1, esco_hidden: 2 })[s]);
+const SOURCE_STANDING = LABEL_SOURCES.map((s) => ({ onet_title: 0, esco_preferred: 0, onet_alternate: 1, onet_short: 1, onet_reported: 1, esco_alt: 1, national: 1, esco_hidden: 2, oews_title: 0 })[s]);
 
 function pathFactor(c: Concept, target: MatchTarget): number {
   if (target === "soc") return c.soc === null ? 0 : c.kind === "onet" ? 1 : FOREIGN_FACTOR.soc;

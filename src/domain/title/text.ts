@@ -92,6 +92,24 @@ export function slashVariants(text: string): string[] {
   return [...new Set(variants)];
 }
 
+/**
+ * O*NET writes an alternate title with its other form in brackets: "Radiology Technologist (RT)", "TA (Teaching
+ * Assistant)", "Vet Lab Tech (Veterinary Laboratory Technician)". Each form names the occupation on its own, so both are
+ * returned. Brackets that only qualify ("Carpenter (Construction)") share no word with the rest and are not
+ * its initials, so they give nothing.
+ */
+export function bracketedForms(text: string): string[] {
+  const m = /^([^()]+?)\s*\(([^()]+)\)$/u.exec(text.trim());
+  if (!m) return [];
+  const [outer, inner] = [m[1].trim(), m[2].trim()];
+  const words = (t: string) => t.toLowerCase().split(/[\s,]+/u).filter(Boolean);
+  const initials = (long: string, short: string) => /^[\p{Lu}]{2,}$/u.test(short)
+    && words(long).filter((w) => !/^(?:and|of|the|for|in|&)$/u.test(w)).map((w) => w[0]).join("") === short.toLowerCase();
+  // A shared word, or one cut short ("Vet Lab Tech (Veterinary Laboratory Technician)").
+  const sharesWord = words(outer).some((a) => words(inner).some((b) => Math.min(a.length, b.length) >= 3 && (a.startsWith(b) || b.startsWith(a))));
+  return sharesWord || initials(outer, inner) || initials(inner, outer) ? [outer, inner] : [];
+}
+
 // British → U.S. spellings (both sides get them, so "labour" and "labor", "paediatric" and "pediatric" meet).
 const BRITISH_PREFIX = /^(paed|anaes|haem|gynaec|orthopaed|oesoph|encyclopaed)/;
 const AMERICAN_PREFIX: Record<string, string> = { paed: "ped", anaes: "anes", haem: "hem", gynaec: "gynec", orthopaed: "orthoped", oesoph: "esoph", encyclopaed: "encycloped" };

@@ -109,6 +109,8 @@ export const RELEASE = (year: number) => `BLS OEWS May ${year}`;
 export interface UsFigures {
   area: UsArea; year: number; oewsCode: string;
   p10: number | null; p25: number | null; median: number | null; p75: number | null; p90: number | null; mean: number | null;
+  /** Hourly wages as published (null when OEWS gives none for the area). */
+  hourly: { p10: number | null; p25: number | null; median: number | null; p75: number | null; p90: number | null; mean: number | null } | null;
   costOfLivingIndex: number | null; rppYear: number | null; notes: string[]; currency: Currency;
 }
 
@@ -120,7 +122,11 @@ export function usFigures(job: MatchedJob, area: UsArea, currency: Currency, s: 
 /** The code whose OEWS figures answer for a U.S. match (itself, its OEWS aggregate or broad group), or its own code when none does. */
 export const oewsCodeOf = (job: MatchedJob, s: Services): string => s.wages.publishedCode(s.wages.latestYear, job.soc!)?.code ?? job.soc!;
 
-const hasFigures = (row: WageRow | undefined): row is WageRow => !!row && [row.a_median, row.a_mean, row.a_pct10, row.a_pct90].some((v) => v !== null);
+const ANNUAL = ["a_pct10", "a_pct25", "a_median", "a_pct75", "a_pct90", "a_mean"] as const;
+const HOURLY = ["h_pct10", "h_pct25", "h_median", "h_pct75", "h_pct90", "h_mean"] as const;
+const hasAny = (row: WageRow, columns: readonly (keyof WageRow)[]) => columns.some((c) => row[c] !== null);
+/** A row with any wage figure: annual, or hourly only (OEWS gives some occupations, such as actors, no annual wage). */
+const hasFigures = (row: WageRow | undefined): row is WageRow => !!row && (hasAny(row, ANNUAL) || hasAny(row, HOURLY));
 
 function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services): UsFigures {
   const year = s.wages.latestYear;
@@ -137,14 +143,17 @@ function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: 
   if (/\bAll Other\b/.test(job.title)) notes.push(`${job.title} (${soc}) is a residual SOC code: its figures cover every occupation of the group that SOC does not list separately.`);
   const within = publishedCodeNote(s.wages, s.occupations.socTitles, year, soc);
   if (within) notes.push(within);
-  if (row.a_mean === null) notes.push("The mean is not published for this area (May 2025 MSA rows carry percentiles only).");
+  if (!hasAny(row, ANNUAL)) notes.push(`${RELEASE(year)} publishes only hourly wages for ${row.occ_title} (${published.code}), as for occupations that are rarely full-time and year-round: the annual figures are null, and salary.hourly holds the published hourly ones.`);
+  else if (row.a_mean === null) notes.push("The mean is not published for this area (May 2025 MSA rows carry percentiles only).");
   const rate = s.priceLevels.eurPerUsd;
   const to: Currency = currency === "EUR" && rate ? "EUR" : "USD";
   if (to === "EUR") notes.push(conversionNote("USD", "EUR", rate!));
-  const c = (v: number | null) => (to === "EUR" ? convert(v, "USD", "EUR", rate!) : v);
+  const c = (v: number | null, decimals = 0) => (to === "EUR" ? convert(v, "USD", "EUR", rate!, decimals) : v);
+  const h = (v: number | null) => c(v, 2);
   return {
     area, year, oewsCode: published.code, currency: to,
     p10: c(row.a_pct10), p25: c(row.a_pct25), median: c(row.a_median), p75: c(row.a_pct75), p90: c(row.a_pct90), mean: c(row.a_mean),
+    hourly: hasAny(row, HOURLY) ? { p10: h(row.h_pct10), p25: h(row.h_pct25), median: h(row.h_median), p75: h(row.h_pct75), p90: h(row.h_pct90), mean: h(row.h_mean) } : null,
     costOfLivingIndex: rpp?.value ?? null, rppYear: rpp?.year ?? null, notes,
   };
 }

@@ -30,7 +30,9 @@ const MinimumWage = z.object({ monthly_eur: money, monthly_pps: money, year: z.n
 
 export const SalaryResponse = z.object({
   query: z.object({
-    job_title: z.string().nullable(), matched_soc: z.string(), matched_title: z.string(), location: z.string(), experience: z.string().nullable(), currency: z.string(),
+    job_title: z.string().nullable(),
+    matched_soc: z.string().describe("the SOC code whose OEWS figures answer: the matched occupation's own, or the OEWS aggregate (25-9045) or broad group (13-1020) OEWS publishes it within; notes say which"),
+    matched_title: z.string(), location: z.string(), experience: z.string().nullable(), currency: z.string(),
     match_method: z.enum(MATCH_METHODS).describe("addition: how the occupation was found (README: title matching)"),
     ...MatchFields,
     area_code: z.string().describe("addition: the 7-digit BLS area code that answered"),
@@ -39,6 +41,8 @@ export const SalaryResponse = z.object({
   salary: z.object({
     p10: money, p25: money, median: money, p75: money, p90: money, mean: money, sample_size: z.number().int().nullable(),
     cost_of_living_index: money.optional(),
+    hourly: z.object({ p10: money, p25: money, median: money, p75: money, p90: money, mean: money }).nullable().optional()
+      .describe("addition: hourly wages as OEWS publishes them, in `currency` per hour; null when none is published for the area. For occupations OEWS publishes hourly only (actors, dancers, musicians), the annual fields are null and these answer"),
   }),
   data_source: z.string(), data_date: z.string(), related_titles: z.array(z.string()),
   notes: z.array(z.string()).describe("addition: how figures were chosen or derived"),

@@ -32,7 +32,7 @@ export const salary = defineRoute({
             experience: query.experience ?? null, currency: f.currency, match_method: job.method, area_code: f.area.areaCode, ...matchFields(job),
             location_alternatives: place.alternatives ?? [],
           },
-          salary: { p10: f.p10, p25: f.p25, median: f.median, p75: f.p75, p90: f.p90, mean: f.mean, sample_size: null, cost_of_living_index: f.costOfLivingIndex },
+          salary: { p10: f.p10, p25: f.p25, median: f.median, p75: f.p75, p90: f.p90, mean: f.mean, sample_size: null, cost_of_living_index: f.costOfLivingIndex, hourly: f.hourly },
           data_source: RELEASE(f.year), data_date: `${f.year}-05`, related_titles: s.occupations.relatedTitles(job.onet!.socCode),
           notes: [...locationNotes(place), ...f.notes, `cost_of_living_index: BEA Regional Price Parity, all items${f.rppYear ? `, ${f.rppYear}` : ""} (U.S. = 100).`,
             "sample_size: OEWS does not publish sample sizes.", "experience is accepted but not applied."],

@@ -56,7 +56,7 @@ export const trends = defineRoute({
     if (latestNote) notes.push(latestNote);
     if (skipped.length) {
       notes.push(within
-        ? `Left out: ${skipped.join(", ")} (no figure under ${series.code} (${series.title}) for this area, or a code of that number with other content).`
+        ? `Left out: ${skipped.join(", ")} (OEWS published no figure under ${series.code} (${series.title}) for this area in those vintages).`
         : `Left out: ${skipped.join(", ")} (no figure under a code that maps one-to-one from SOC 2010 to ${soc}${old ? ` (${old})` : ""}, or not published there).`);
     }
     if (!points.length) throw new ApiError(404, "NO_SALARY_DATA", `No OEWS trend data for ${job.title} in ${area.title}.`, { suggestion: "Try the national trend (omit location)." });

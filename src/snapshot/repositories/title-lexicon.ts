@@ -60,6 +60,13 @@ export function lexiconInputs(db: Database): LexiconInputs {
     const concept = index.get(t.soc_code);
     if (concept !== undefined) labels.push({ concept, text: t.title, lang: "en", source: ONET_SOURCE[t.kind], rowKey: onetRowKey(t.soc_code, t.title, t.kind) });
   }
+  // OEWS's title for an aggregate or broad group it publishes in place of detailed codes names each of them.
+  for (const o of db.query<{ oews_code: string; soc_code: string }, [number]>("SELECT oews_code, soc_code FROM oews_code_map WHERE year = ? AND basis != 'published' ORDER BY 1, 2").all(wages.latestYear)) {
+    const title = wages.titleOf(wages.latestYear, o.oews_code)!;
+    for (const t of onet.filter((x) => x.soc_code.startsWith(`${o.soc_code}.`))) {
+      labels.push({ concept: index.get(t.soc_code)!, text: title, lang: "en", source: "oews_title", rowKey: labelRowKey(t.soc_code, title, "oews_title") });
+    }
+  }
   for (const l of db.query<{ concept: string; text: string; lang: string; source: string }, []>("SELECT concept, text, lang, source FROM occupation_label ORDER BY rowid").all()) {
     const concept = index.get(l.concept);
     if (concept !== undefined) labels.push({ concept, text: l.text, lang: l.lang as Lang, source: l.source as LabelSource, rowKey: labelRowKey(l.concept, l.text, l.source) });

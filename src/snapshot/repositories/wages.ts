@@ -5,13 +5,14 @@ import type { OewsCodeLookup, PublishedCode } from "../../domain/oews-codes.ts";
 export interface WageRow {
   year: number; area_code: string; area_title: string; area_type: number; occ_code: string; occ_title: string;
   tot_emp: number | null; h_mean: number | null; a_mean: number | null; h_median: number | null;
+  h_pct10: number | null; h_pct25: number | null; h_pct75: number | null; h_pct90: number | null;
   a_pct10: number | null; a_pct25: number | null; a_median: number | null; a_pct75: number | null; a_pct90: number | null;
   markers: string | null; source_file: string;
 }
 
 interface AreaRow { area_code: string; area_title: string; area_type: number; prim_state: string | null }
 
-const COLUMNS = "year, area_code, area_title, area_type, occ_code, occ_title, tot_emp, h_mean, a_mean, h_median, a_pct10, a_pct25, a_median, a_pct75, a_pct90, markers, source_file";
+const COLUMNS = "year, area_code, area_title, area_type, occ_code, occ_title, tot_emp, h_mean, a_mean, h_median, h_pct10, h_pct25, h_pct75, h_pct90, a_pct10, a_pct25, a_median, a_pct75, a_pct90, markers, source_file";
 
 export class WagesRepository implements OewsCodeLookup {
   readonly latestYear: number;
