@@ -81,6 +81,19 @@ describe("E17 and the aggregate codes", () => {
   });
 });
 
+describe("search results link to the code whose wages answer", () => {
+  test("E15 and E14 give each occupation's oews_code: itself, its aggregate, or null where OEWS publishes nothing", async () => {
+    const search = async (q: string) => (await (await s.call("skills", `/api/v1/occupations/search?q=${q}&page_size=10`)).json()).data.items;
+    const hits = await search("teaching%20assistants");
+    const code = (soc: string) => hits.find((h: any) => h.soc_code === soc)?.oews_code;
+    expect([code("25-9042.00"), code("25-9043.00"), code("25-9044.00")]).toEqual(["25-9045", "25-9045", "25-9044"]);
+    expect((await search("infantry")).find((h: any) => h.soc_code === "55-3016.00").oews_code).toBeNull();
+    const list = (await (await s.call("skills", "/api/v1/occupations?page_size=100")).json()).data.items;
+    expect(list.find((o: any) => o.soc_code === "11-1011.00").oews_code).toBe("11-1011");
+    for (const o of list.filter((x: any) => x.oews_code)) expect((await s.call("skills", `/api/v1/occupations/${o.oews_code}/wages?area_code=99`)).status).toBe(200);
+  });
+});
+
 describe("NO_BENCHMARK suggests only a level that answers", () => {
   test("an MSA without the figure: the state and the nation, each only when it publishes one", async () => {
     // Nuclear engineers: published nationally and in Texas, not in the Austin MSA (checked in the file here).

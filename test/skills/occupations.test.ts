@@ -24,6 +24,7 @@ describe("E14 happy", () => {
     expect(body.data.items[0]).toEqual({
       soc_code: occupations[0]["O*NET-SOC Code"], title: occupations[0].Title,
       job_zone: zones.get(occupations[0]["O*NET-SOC Code"]), bright_outlook: false, green_occupation: false,
+      oews_code: occupations[0]["O*NET-SOC Code"].slice(0, 7), // Chief Executives: OEWS publishes 11-1011 itself
     });
   });
 

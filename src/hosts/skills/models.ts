@@ -24,6 +24,7 @@ export const OccupationSummary = z.object({
   job_zone: z.number().int().nullable(),
   bright_outlook: z.boolean(),
   green_occupation: z.boolean(),
+  oews_code: z.string().nullable().describe("addition: the code GET /api/v1/occupations/{soc_code}/wages answers with: the 6-digit SOC code, or the OEWS aggregate (25-9045) or broad group OEWS publishes it within; null when the latest OEWS vintage publishes no wages for it"),
 });
 
 export const Skill = z.object({

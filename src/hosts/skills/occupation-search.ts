@@ -19,11 +19,11 @@ export const searchOccupations = defineRoute({
   scope: "skills:read",
   query: z.strictObject({ q: searchQuery, ...pageParams, ...occupationFilters }),
   response: paginated(OccupationHit),
-  handle: ({ query }, { occupationSearch, occupations }) => {
+  handle: ({ query }, { occupationSearch, occupations, wages }) => {
     const hits = occupationSearch.search(query.q).flatMap((m) => {
       const o = occupations.get(m.key)!;
       const keep = (query.job_zone === undefined || o.jobZone === query.job_zone) && (!query.bright_outlook || o.brightOutlook) && (!query.green || o.green);
-      return keep ? [{ ...toOccupationSummary(o), score: m.score, matched_title: m.matchedText }] : [];
+      return keep ? [{ ...toOccupationSummary(o, wages), score: m.score, matched_title: m.matchedText }] : [];
     });
     return { data: paginate(hits, query.page, query.page_size), datasets: ["onet_30_0", "onet_29_3"], methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}` };
   },

@@ -3,10 +3,12 @@ import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { paginate } from "../../domain/pagination.ts";
 import type { Occupation } from "../../snapshot/repositories/occupations.ts";
+import type { WagesRepository } from "../../snapshot/repositories/wages.ts";
 import { OccupationSummary, occupationFilters, pageParams, paginated, ONET_NOTES } from "./models.ts";
 
-export const toOccupationSummary = (o: Occupation): z.infer<typeof OccupationSummary> => ({
+export const toOccupationSummary = (o: Occupation, wages: WagesRepository): z.infer<typeof OccupationSummary> => ({
   soc_code: o.socCode, title: o.title, job_zone: o.jobZone, bright_outlook: o.brightOutlook, green_occupation: o.green,
+  oews_code: wages.publishedCode(wages.latestYear, o.socCode.slice(0, 7))?.code ?? null,
 });
 
 export const listOccupations = defineRoute({
@@ -18,8 +20,8 @@ export const listOccupations = defineRoute({
   scope: "skills:read",
   query: z.strictObject({ ...pageParams, ...occupationFilters }),
   response: paginated(OccupationSummary),
-  handle: ({ query }, { occupations }) => ({
-    data: paginate(occupations.list({ jobZone: query.job_zone, brightOutlook: query.bright_outlook, green: query.green }).map(toOccupationSummary), query.page, query.page_size),
+  handle: ({ query }, { occupations, wages }) => ({
+    data: paginate(occupations.list({ jobZone: query.job_zone, brightOutlook: query.bright_outlook, green: query.green }).map((o) => toOccupationSummary(o, wages)), query.page, query.page_size),
     datasets: ["onet_30_0"],
     methodologyNotes: ONET_NOTES,
   }),
