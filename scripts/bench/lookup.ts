@@ -86,7 +86,7 @@ const lines = [
   `| E2 /v1/salary over HTTP | ${fmtUs(salaryTime!.medianUs)} | ${fmtUs(salaryTime!.p99Us)} |`,
   `| **E2 latency / floor latency** | **${(salaryTime!.medianUs / floorTime!.medianUs).toFixed(2)}×** | ${(salaryTime!.p99Us / floorTime!.p99Us).toFixed(2)}× |`,
   "",
-  `Coverage: ${resolved} of ${generated.length} generated titles resolve to an occupation (${((100 * resolved) / generated.length).toFixed(1)}%); ${withWages} of ${occupations} O*NET occupations have May ${s.wages.latestYear} OEWS wages (their own SOC code or its broad group); ${s.locations.allTitles().length} U.S. states and MSAs resolve by name; ${euCountries} EU countries have SES 2022 earnings.`,
+  `Coverage: ${resolved} of ${generated.length} generated titles resolve to an occupation (${((100 * resolved) / generated.length).toFixed(1)}%); ${withWages} of ${occupations} O*NET occupations have May ${s.wages.latestYear} OEWS wages (their own SOC code, the OEWS aggregate of its broad group, or the broad group); ${s.locations.allTitles().length} U.S. states and MSAs resolve by name; ${euCountries} EU countries have SES 2022 earnings.`,
 ];
 console.log(lines.join("\n"));
 if (!quick) await writeBenchmarkSection("Salary lookup: title and location resolution, E2 over HTTP", lines.join("\n"));
