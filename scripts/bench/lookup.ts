@@ -54,7 +54,7 @@ const misspeltTime = time(misspelt, (p) => resolveLocation(p, s.locations));
 // Coverage.
 const resolved = generated.filter((t) => s.titleMatcher.match(t, { target: "soc", country: "US" })).length;
 const occupations = s.occupations.all.length;
-const withWages = s.occupations.all.filter((o) => s.wages.publishedCode(s.wages.latestYear, o.socCode.slice(0, 7)) !== null).length;
+const withWages = s.occupations.all.filter((o) => s.wages.oewsCodeFor(s.wages.latestYear, o.socCode.slice(0, 7)) !== null).length;
 const euCountries = s.euEarnings.coverage().size - 1; // less the EU27 aggregate
 
 // Over HTTP: the service vs a bare Bun.serve floor, each in its own process.

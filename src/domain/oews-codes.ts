@@ -4,19 +4,19 @@
 // and the SOC 2018 structure; the build fails rather than guess when a broad group holds two aggregates.
 import { broadGroupOf } from "./soc-code.ts";
 
-/** How a SOC code reaches its published code: itself, an OEWS aggregate of its broad group, or the broad group. */
-export type OewsCodeBasis = "published" | "oews_aggregate" | "broad_group";
+/** How a SOC code reaches the code OEWS publishes: its own code, its broad group's OEWS aggregate, or the broad group. */
+export type OewsCodeBasis = "own_code" | "oews_aggregate" | "broad_group";
 
 export interface OewsCodeMapping { year: number; soc: string; code: string; basis: OewsCodeBasis }
 
 /** The code OEWS publishes a SOC 2018 detailed code under in a vintage, how, and under which title. */
-export interface PublishedCode { code: string; basis: OewsCodeBasis; title: string }
+export interface OewsCode { code: string; basis: OewsCodeBasis; title: string }
 
 /** The stored map, as the snapshot's wages repository serves it. */
 export interface OewsCodeLookup {
-  publishedCode(year: number, soc: string): PublishedCode | null;
-  /** The SOC detailed codes published within an aggregate or broad code. */
-  codesWithin(year: number, code: string): string[];
+  oewsCodeFor(year: number, soc: string): OewsCode | null;
+  /** The SOC detailed codes OEWS publishes only within an aggregate or broad code. */
+  codesHeldBy(year: number, code: string): string[];
 }
 
 /** One vintage's published codes with their titles (the file's OCC_CODE and OCC_TITLE). */
@@ -31,57 +31,80 @@ export const OEWS_SOC_2018_FROM = 2021;
 export class AmbiguousAggregateError extends Error {}
 
 /**
- * Every SOC 2018 detailed code's published code in every vintage. In a vintage coded in SOC 2018, in this order:
- * 1. the code itself, when published;
- * 2. else the one OEWS aggregate of the code's broad group: a published code that is not a SOC 2018 code and
- *    not a broad group (ending in 0). Two of them throw AmbiguousAggregateError: the file does not say which
- *    holds the code;
+ * Every SOC 2018 detailed code's OEWS code in every vintage. In a vintage coded in SOC 2018, in this order:
+ * 1. its own code, when published;
+ * 2. else the OEWS aggregate of its broad group: a published code that is neither a SOC 2018 code nor a broad
+ *    group (ending in 0). A broad group holding two aggregates throws AmbiguousAggregateError: the file does not
+ *    say which holds what;
  * 3. else the broad group, when published.
- * Earlier vintages are coded in SOC 2010 or a hybrid, where a code of the same number may differ in content (the
- * SOC 2010 crosswalk decides those). There, only rule 2 applies, and only with the composition the latest vintage
- * establishes: the code maps to the aggregate the latest vintage maps it to, when the earlier vintage publishes that
- * aggregate under the same title and does not publish the code itself.
- * A code none of this reaches has no mapping in that vintage.
+ * Earlier vintages are coded in SOC 2010 or a hybrid, where a code of the same number may hold other occupations
+ * (May 2019's 29-1248 is "Surgeons, Except Ophthalmologists", though 29-1241 Ophthalmologists is in its broad
+ * group), and the files do not say what the hybrid codes hold. There a code keeps the latest vintage's aggregate or
+ * broad group, where the earlier vintage publishes that code under the same title and not the detailed code itself;
+ * otherwise the SOC 2010 crosswalk decides. A code none of this reaches has no mapping in that vintage.
  */
 export function oewsCodeMap(soc: SocStructure, vintages: readonly OewsVintage[]): OewsCodeMapping[] {
   const coded2018 = vintages.filter((v) => v.year >= OEWS_SOC_2018_FROM);
-  const modern = coded2018.flatMap((v) => soc2018Vintage(v, soc));
+  const current = coded2018.flatMap((v) => soc2018Mappings(v, soc));
   const latest = coded2018.at(-1);
-  const composition = new Map(modern.filter((m) => m.year === latest?.year && m.basis === "oews_aggregate").map((m) => [m.soc, m.code]));
-  const earlier = vintages.filter((v) => v.year < OEWS_SOC_2018_FROM).flatMap((v) => [...composition].flatMap(([code, aggregate]): OewsCodeMapping[] =>
-    !v.titles.has(code) && v.titles.get(aggregate) === latest!.titles.get(aggregate) ? [{ year: v.year, soc: code, code: aggregate, basis: "oews_aggregate" }] : []));
-  return [...earlier, ...modern].sort((a, b) => a.year - b.year || a.soc.localeCompare(b.soc));
+  const earlier = latest ? vintages.filter((v) => v.year < OEWS_SOC_2018_FROM).flatMap((v) => carriedBack(v, latest, current)) : [];
+  return [...earlier, ...current];
 }
 
-function soc2018Vintage(v: OewsVintage, soc: SocStructure): OewsCodeMapping[] {
-  const aggregates = new Map<string, string[]>();
-  for (const code of aggregatesOf(v, soc)) aggregates.set(broadGroupOf(code)!, [...(aggregates.get(broadGroupOf(code)!) ?? []), code]);
+function soc2018Mappings(v: OewsVintage, soc: SocStructure): OewsCodeMapping[] {
+  const aggregates = aggregatesByBroadGroup(v, soc);
   return soc.detailed.flatMap((code): OewsCodeMapping[] => {
     const broad = broadGroupOf(code)!;
-    const candidates = aggregates.get(broad) ?? [];
-    if (v.titles.has(code)) return [{ year: v.year, soc: code, code, basis: "published" }];
-    if (candidates.length > 1) {
-      throw new AmbiguousAggregateError(`OEWS May ${v.year} does not publish ${code} but publishes ${candidates.length} aggregates in its SOC broad group ${broad} `
-        + `(${candidates.join(", ")}); the file does not say which one holds ${code}, so the build stops rather than guess.`);
-    }
-    if (candidates.length === 1) return [{ year: v.year, soc: code, code: candidates[0], basis: "oews_aggregate" }];
+    const aggregate = aggregates.get(broad)?.[0];
+    if (v.titles.has(code)) return [{ year: v.year, soc: code, code, basis: "own_code" }];
+    if (aggregate) return [{ year: v.year, soc: code, code: aggregate, basis: "oews_aggregate" }];
     return v.titles.has(broad) ? [{ year: v.year, soc: code, code: broad, basis: "broad_group" }] : [];
   });
 }
 
-/** A vintage's OEWS-only detailed codes: published, not a SOC 2018 code at any level, not a broad group. */
-const aggregatesOf = (v: OewsVintage, soc: SocStructure): string[] =>
-  [...v.titles.keys()].filter((code) => !soc.codes.has(code) && broadGroupOf(code) !== null).sort();
+/** The vintage's OEWS-only codes by broad group; two in one group stop the build. */
+function aggregatesByBroadGroup(v: OewsVintage, soc: SocStructure): Map<string, string[]> {
+  const byGroup = new Map<string, string[]>();
+  for (const code of [...v.titles.keys()].sort()) {
+    const broad = broadGroupOf(code);
+    if (!broad || soc.codes.has(code)) continue;
+    byGroup.set(broad, [...(byGroup.get(broad) ?? []), code]);
+  }
+  for (const [broad, codes] of byGroup) {
+    if (codes.length > 1) {
+      throw new AmbiguousAggregateError(`OEWS May ${v.year} publishes ${codes.length} aggregates in SOC broad group ${broad} (${codes.join(", ")}); `
+        + "the file does not say which SOC codes each holds, so the build stops rather than guess.");
+    }
+  }
+  return byGroup;
+}
+
+/** An earlier vintage's mappings: the latest vintage's aggregate or broad group, where published under the same title. */
+function carriedBack(v: OewsVintage, latest: OewsVintage, current: readonly OewsCodeMapping[]): OewsCodeMapping[] {
+  const sameCodeAndTitle = (code: string) => v.titles.get(code) === latest.titles.get(code);
+  return current
+    .filter((m) => m.year === latest.year && m.basis !== "own_code" && !v.titles.has(m.soc) && sameCodeAndTitle(m.code))
+    .map((m) => ({ ...m, year: v.year }));
+}
+
+const named = (titles: ReadonlyMap<string, string>) => (code: string) => `${titles.get(code) ?? code} (${code})`;
 
 /**
- * What an answer says when a SOC code's figures come from another published code (the aggregate or broad group,
- * and what else it holds); null when the code is published as itself or not at all.
+ * What an answer says when a SOC code's figures come from another code (the aggregate or broad group, and what
+ * else it holds); null when the code is published as itself or not at all.
  */
-export function publishedCodeNote(lookup: OewsCodeLookup, socTitles: ReadonlyMap<string, string>, year: number, soc: string): string | null {
-  const published = lookup.publishedCode(year, soc);
-  if (!published || published.basis === "published") return null;
-  const named = (code: string) => `${socTitles.get(code) ?? code} (${code})`;
-  const others = lookup.codesWithin(year, published.code).filter((c) => c !== soc).map(named);
-  const within = published.basis === "oews_aggregate" ? `the OEWS aggregate ${published.code} (${published.title})` : `its broad group ${published.code} (${published.title})`;
-  return `BLS OEWS May ${year} publishes ${named(soc)} only within ${within}${others.length ? `, together with ${others.join(", ")}` : ""}; those figures answer.`;
+export function oewsCodeNote(lookup: OewsCodeLookup, socTitles: ReadonlyMap<string, string>, year: number, soc: string): string | null {
+  const found = lookup.oewsCodeFor(year, soc);
+  if (!found || found.basis === "own_code") return null;
+  const others = lookup.codesHeldBy(year, found.code).filter((c) => c !== soc).map(named(socTitles));
+  const within = found.basis === "oews_aggregate" ? `the OEWS aggregate ${found.code} (${found.title})` : `its broad group ${found.code} (${found.title})`;
+  return `BLS OEWS May ${year} publishes ${named(socTitles)(soc)} only within ${within}${others.length ? `, together with ${others.join(", ")}` : ""}; those figures answer.`;
+}
+
+/** What an answer for an aggregate or broad code itself says about the SOC codes it holds; null when it holds none. */
+export function heldCodesNote(lookup: OewsCodeLookup, socTitles: ReadonlyMap<string, string>, year: number, code: string, title: string): string | null {
+  const held = lookup.codesHeldBy(year, code);
+  if (!held.length) return null;
+  const kind = socTitles.has(code) ? "a SOC broad group" : "an OEWS aggregate, not a SOC 2018 code";
+  return `${code} (${title}) is ${kind}: OEWS May ${year} publishes ${held.map(named(socTitles)).join(", ")} only within it.`;
 }

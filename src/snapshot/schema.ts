@@ -100,11 +100,13 @@ CREATE TABLE derived (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
 -- U.S. counties' populations as the sum of their GeoNames places (a proxy: the county's own is not in the data),
 -- to rank counties of one name ("Orange County") without scanning place_name.
 CREATE TABLE county_population (county_fips TEXT PRIMARY KEY, population INTEGER NOT NULL) WITHOUT ROWID;
--- The code OEWS publishes each SOC 2018 detailed code under, per vintage (src/domain/oews-codes.ts): itself
--- ('published'), the OEWS aggregate of its broad group ('oews_aggregate', 25-9042 → 25-9045) or its broad group
--- ('broad_group'). No row: OEWS publishes no figure for the code in that vintage.
+-- The code OEWS publishes each SOC 2018 detailed code under, per vintage (src/domain/oews-codes.ts): its own
+-- ('own_code'), the OEWS aggregate of its broad group ('oews_aggregate', 25-9042 → 25-9045) or its broad group
+-- ('broad_group'). No row: from May 2021, OEWS publishes no figure for the code; before (SOC 2010 and hybrid
+-- vintages), only aggregates and broad groups of the latest vintage have rows, and the SOC 2010 crosswalk decides
+-- the rest.
 CREATE TABLE oews_code_map (year INTEGER NOT NULL, soc_code TEXT NOT NULL, oews_code TEXT NOT NULL,
-  basis TEXT NOT NULL CHECK (basis IN ('published', 'oews_aggregate', 'broad_group')), PRIMARY KEY (year, soc_code)) WITHOUT ROWID;
+  basis TEXT NOT NULL CHECK (basis IN ('own_code', 'oews_aggregate', 'broad_group')), PRIMARY KEY (year, soc_code)) WITHOUT ROWID;
 CREATE INDEX oews_code_map_code ON oews_code_map (oews_code, year);
 -- The OEWS areas of each vintage (distinct rows of oews_wage), so start-up does not scan the wage table.
 CREATE TABLE oews_area (year INTEGER NOT NULL, area_code TEXT NOT NULL, area TEXT NOT NULL, area_type INTEGER NOT NULL, area_title TEXT NOT NULL, prim_state TEXT, PRIMARY KEY (year, area_code)) WITHOUT ROWID;

@@ -30,7 +30,7 @@ describe("E2 through an OEWS aggregate", () => {
   });
 
   for (const [title, code] of [["Substance Abuse Counselor", "21-1018"], ["Mental Health Counselor", "21-1018"], ["Electrical Assembler", "51-2028"],
-    ["Transportation Supervisor", "53-1047"], ["Special Education Teacher, Kindergarten", "25-2052"]] as const) {
+    ["First-Line Supervisor of Transportation Workers", "53-1047"], ["Special Education Teacher, Kindergarten", "25-2052"]] as const) {
     test(`${title} → ${code}, in a state too`, async () => {
       const body = await (await salary(`job_title=${encodeURIComponent(title)}&location=Ohio`)).json();
       expect(body.query.matched_soc).toBe(code);
@@ -54,12 +54,30 @@ describe("E2 through an OEWS aggregate", () => {
     expect(body.notes.join(" ")).toContain("Left out: 2015, 2017, 2018 (OEWS published no figure under 25-9045");
   });
 
+  test("E1 continues a broad group's series wherever a vintage publishes it under the same title", async () => {
+    const body = await (await s.call("salary", "/api/v1/trends?occupation_code=13-1021")).json();
+    expect(body.matched_soc).toBe("13-1020");
+    const may2017 = (await excelRows("bls-oews/national_M2017_dl.xlsx")).find((r) => r.OCC_CODE === "13-1020")!;
+    expect(may2017.OCC_TITLE).toBe(published("99", "13-1020")!.OCC_TITLE);
+    expect(body.trend.map((p: any) => p.year)).toEqual([2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]);
+    expect(body.trend[0].median).toBe(Number(may2017.A_MEDIAN));
+  });
+
   test("E8 takes the U.S. dispersion from the aggregate's national percentiles, and says so", async () => {
     const res = await s.call("salary", "/api/v1/compliance/validate-salary-range", { method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ job_title: "Mental Health Counselor", country: "IE", min_salary: 40000, max_salary: 50000 }) });
     const notes = (await res.json()).methodology_note;
-    expect(notes).toContain("the matched U.S. occupation (21-1018)");
+    expect(notes).toContain("BLS OEWS May 2025 national percentiles of the matched U.S. occupation (21-1018)");
     expect(notes).toContain("only within the OEWS aggregate 21-1018");
+  });
+
+  test("E8 for an occupation without annual percentiles takes all occupations' from the latest vintage that has them, not a false Eurostat warning", async () => {
+    const res = await s.call("salary", "/api/v1/compliance/validate-salary-range", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ job_title: "Actor", country: "IE", min_salary: 40000, max_salary: 50000 }) });
+    const body = await res.json();
+    expect(body.warnings.map((w: any) => w.code)).not.toContain("NO_BENCHMARK");
+    expect(body.methodology_note).toContain("BLS OEWS May 2024 national percentiles of all U.S. occupations (00-0000)");
+    expect(oews.some((r) => r.OCC_CODE === "00-0000")).toBe(false); // why May 2024: the May 2025 file has no all-occupations row
   });
 });
 
@@ -73,11 +91,21 @@ describe("E17 and the aggregate codes", () => {
     expect(body.metadata.methodology_notes).toContain("is an OEWS aggregate, not a SOC 2018 code: OEWS May 2025 publishes Substance Abuse and Behavioral Disorder Counselors (21-1011), Mental Health Counselors (21-1014) only within it");
   });
 
-  test("a detailed code inside an aggregate answers the aggregate's rows; an unknown code is still 404", async () => {
+  test("a detailed code inside an aggregate answers the aggregate's rows; an unknown code, or an aggregate with an O*NET suffix, is 404", async () => {
     const body = await (await s.call("skills", "/api/v1/occupations/25-9043.00/wages?area_code=99")).json();
     expect(body.metadata.oews_code).toBe("25-9045");
     expect(body.data[0].median).toBe(n(published("99", "25-9045")!.A_MEDIAN));
     expect((await s.call("skills", "/api/v1/occupations/25-9048/wages")).status).toBe(404);
+    expect((await s.call("skills", "/api/v1/occupations/25-9045.01/wages")).status).toBe(404);
+    expect((await s.call("skills", "/api/v1/occupations/15-1252.77/wages")).status).toBe(404);
+  });
+
+  test("a SOC code OEWS publishes under no code answers no rows, oews_code null, and says so", async () => {
+    expect(oews.some((r) => r.OCC_CODE === "55-3016")).toBe(false);
+    const body = await (await s.call("skills", "/api/v1/occupations/55-3016/wages")).json();
+    expect(body.data).toEqual([]);
+    expect(body.metadata.oews_code).toBeNull();
+    expect(body.metadata.methodology_notes).toContain("publishes no wages for 55-3016, nor for an aggregate or broad group that holds it");
   });
 });
 
@@ -90,7 +118,10 @@ describe("search results link to the code whose wages answer", () => {
     expect((await search("infantry")).find((h: any) => h.soc_code === "55-3016.00").oews_code).toBeNull();
     const list = (await (await s.call("skills", "/api/v1/occupations?page_size=100")).json()).data.items;
     expect(list.find((o: any) => o.soc_code === "11-1011.00").oews_code).toBe("11-1011");
-    for (const o of list.filter((x: any) => x.oews_code)) expect((await s.call("skills", `/api/v1/occupations/${o.oews_code}/wages?area_code=99`)).status).toBe(200);
+    for (const o of list.filter((x: any) => x.oews_code)) {
+      const national = (await (await s.call("skills", `/api/v1/occupations/${o.oews_code}/wages?area_code=99`)).json()).data;
+      expect(national.map((r: any) => r.total_employment)).toEqual([n(published("99", o.oews_code)!.TOT_EMP)]);
+    }
   });
 });
 
@@ -104,8 +135,9 @@ describe("NO_BENCHMARK suggests only a level that answers", () => {
     expect(err.suggestion).toBe("Try the Texas figure (location=TX) or the national figure (location=US).");
   });
 
-  test("a state without the figure suggests the nation; the nation never suggests itself", async () => {
-    // Nuclear engineers are not published in Wyoming; military occupations are published nowhere.
+  test("a state without the figure suggests the nation; an occupation OEWS publishes nowhere suggests no place", async () => {
+    // Nuclear engineers are not published in Wyoming; military occupations are published nowhere. (The nation has no
+    // wider area, so it never suggests itself: test/snapshot/oews-codes.test.ts.)
     expect(published("56", "17-2161")).toBeUndefined();
     const state = (await (await salary("occupation_code=17-2161&location=Wyoming")).json()).error;
     expect(state.suggestion).toBe("Try the national figure (location=US).");
@@ -124,7 +156,9 @@ describe("NO_BENCHMARK suggests only a level that answers", () => {
     expect(body.query.matched_soc).toBe("27-2011");
     expect(body.salary.median).toBeNull();
     expect(body.salary.hourly).toMatchObject({ median: n(row.H_MEDIAN), mean: n(row.H_MEAN) });
-    expect(body.notes[0]).toContain("publishes only hourly wages for Actors (27-2011)");
+    expect(body.notes).toContain(`BLS OEWS May 2025 publishes only hourly wages for Actors (27-2011), as for occupations rarely worked full-time and year-round, so the annual figures are null; per hour: median ${n(row.H_MEDIAN)} USD, mean ${n(row.H_MEAN)} USD.`);
+    const compared = (await (await s.call("salary", "/api/v1/salary/compare?job_title=Actor&locations=US")).json()).comparisons[0];
+    expect(compared.notes.join(" ")).toContain(`per hour: median ${n(row.H_MEDIAN)} USD`);
   });
 });
 

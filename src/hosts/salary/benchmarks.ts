@@ -10,7 +10,7 @@ import type { Occupation } from "../../snapshot/repositories/occupations.ts";
 import type { IscoMatch } from "../../snapshot/repositories/isco.ts";
 import type { Services } from "../../services.ts";
 import type { WageRow } from "../../snapshot/repositories/wages.ts";
-import { publishedCodeNote } from "../../domain/oews-codes.ts";
+import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
 import { Lru } from "../../domain/lru.ts";
 
@@ -119,8 +119,8 @@ export function usFigures(job: MatchedJob, area: UsArea, currency: Currency, s: 
   return usMemo.get(`${s.snapshotId}|${job.soc}|${job.title}|${area.areaCode}|${currency}`, () => computeUsFigures(job, area, currency, s));
 }
 
-/** The code whose OEWS figures answer for a U.S. match (itself, its OEWS aggregate or broad group), or its own code when none does. */
-export const oewsCodeOf = (job: MatchedJob, s: Services): string => s.wages.publishedCode(s.wages.latestYear, job.soc!)?.code ?? job.soc!;
+/** The code whose OEWS figures answer for a U.S. match (its own, its OEWS aggregate or broad group); its own code when none does (the answer then says why it has no figures). */
+export const oewsCodeOf = (job: MatchedJob, s: Services): string => s.wages.oewsCodeFor(s.wages.latestYear, job.soc!)?.code ?? job.soc!;
 
 const ANNUAL = ["a_pct10", "a_pct25", "a_median", "a_pct75", "a_pct90", "a_mean"] as const;
 const HOURLY = ["h_pct10", "h_pct25", "h_median", "h_pct75", "h_pct90", "h_mean"] as const;
@@ -131,27 +131,30 @@ const hasFigures = (row: WageRow | undefined): row is WageRow => !!row && (hasAn
 function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services): UsFigures {
   const year = s.wages.latestYear;
   const soc = job.soc!;
-  const published = s.wages.publishedCode(year, soc);
-  if (!published) {
+  const oews = s.wages.oewsCodeFor(year, soc);
+  if (!oews) {
     throw new ApiError(404, "NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${soc}) in any area, nor for an aggregate or broad group that holds it.`,
       { suggestion: "OEWS does not survey every occupation (military occupations, for one); try a related occupation's title." });
   }
-  const row = s.wages.rows(year, published.code, area.areaCode)[0];
-  if (!hasFigures(row)) throw noBenchmark(job, published.code, area, year, s);
+  const row = s.wages.rows(year, oews.code, area.areaCode)[0];
+  if (!hasFigures(row)) throw noBenchmark(job, oews.code, area, year, s);
   const rpp = area.kind === "national" ? { value: 100, year } : area.kind === "msa" ? s.priceLevels.msaRpp(area.cbsa!) : area.kind === "state" ? s.priceLevels.stateRpp(area.areaCode.slice(0, 2)) : null;
   const notes: string[] = [];
   if (/\bAll Other\b/.test(job.title)) notes.push(`${job.title} (${soc}) is a residual SOC code: its figures cover every occupation of the group that SOC does not list separately.`);
-  const within = publishedCodeNote(s.wages, s.occupations.socTitles, year, soc);
-  if (within) notes.push(within);
-  if (!hasAny(row, ANNUAL)) notes.push(`${RELEASE(year)} publishes only hourly wages for ${row.occ_title} (${published.code}), as for occupations that are rarely full-time and year-round: the annual figures are null, and salary.hourly holds the published hourly ones.`);
-  else if (row.a_mean === null) notes.push("The mean is not published for this area (May 2025 MSA rows carry percentiles only).");
+  const codeNote = oewsCodeNote(s.wages, s.occupations.socTitles, year, soc);
+  if (codeNote) notes.push(codeNote);
+  if (hasAny(row, ANNUAL) && row.a_mean === null) notes.push("The mean is not published for this area (May 2025 MSA rows carry percentiles only).");
   const rate = s.priceLevels.eurPerUsd;
   const to: Currency = currency === "EUR" && rate ? "EUR" : "USD";
   if (to === "EUR") notes.push(conversionNote("USD", "EUR", rate!));
   const c = (v: number | null, decimals = 0) => (to === "EUR" ? convert(v, "USD", "EUR", rate!, decimals) : v);
   const h = (v: number | null) => c(v, 2);
+  if (!hasAny(row, ANNUAL)) {
+    const hourly = [["median", row.h_median], ["mean", row.h_mean]].filter(([, v]) => v !== null).map(([k, v]) => `${k} ${h(v as number)} ${to}`).join(", ");
+    notes.push(`${RELEASE(year)} publishes only hourly wages for ${row.occ_title} (${oews.code}), as for occupations rarely worked full-time and year-round, so the annual figures are null; per hour: ${hourly}.`);
+  }
   return {
-    area, year, oewsCode: published.code, currency: to,
+    area, year, oewsCode: oews.code, currency: to,
     p10: c(row.a_pct10), p25: c(row.a_pct25), median: c(row.a_median), p75: c(row.a_pct75), p90: c(row.a_pct90), mean: c(row.a_mean),
     hourly: hasAny(row, HOURLY) ? { p10: h(row.h_pct10), p25: h(row.h_pct25), median: h(row.h_median), p75: h(row.h_pct75), p90: h(row.h_pct90), mean: h(row.h_mean) } : null,
     costOfLivingIndex: rpp?.value ?? null, rppYear: rpp?.year ?? null, notes,

@@ -4,7 +4,8 @@ import { defineRoute } from "../../http/route.ts";
 import { ApiError } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { cagr } from "../../domain/cagr.ts";
-import { OEWS_SOC_2018_FROM, publishedCodeNote } from "../../domain/oews-codes.ts";
+import { OEWS_SOC_2018_FROM, oewsCodeNote, type OewsCode } from "../../domain/oews-codes.ts";
+import type { Services } from "../../services.ts";
 import { matchJob, matchFields } from "./benchmarks.ts";
 import { titleOrCode, needsTitleOrCode, MatchFields } from "./models.ts";
 
@@ -37,25 +38,23 @@ export const trends = defineRoute({
     const soc = job.soc!;
     const area = place.area;
     const notes: string[] = ["Median annual wage as published; a top-coded median (BLS `#`) is null.", "inflation_adjusted_cagr is reserved and always null."];
-    // The series keeps one code: the one the latest vintage publishes the occupation under (itself, an OEWS aggregate, the broad group).
-    const series = s.wages.publishedCode(s.wages.latestYear, soc);
-    const within = series && series.basis !== "published";
-    const old = within ? null : s.crosswalk.oneToOne2010(soc);
-    const codesIn = (year: number): string[] => {
-      if (within) return s.wages.titleOf(year, series.code) === series.title && (year >= OEWS_SOC_2018_FROM || s.wages.publishedCode(year, soc)?.code === series.code) ? [series.code] : [];
-      // SOC 2018 codes from May 2021 (and partly 2019–2020); SOC 2010 before: map one-to-one or leave the year out.
-      return (year >= OEWS_SOC_2018_FROM ? [soc] : year >= 2019 ? [soc, old] : [old]).filter((c): c is string => c !== null);
-    };
+    // The series keeps one code: the one the latest vintage publishes the occupation under. When that is an OEWS
+    // aggregate or broad group, only years publishing that same code count; a detailed code also continues through
+    // a SOC 2010 code that maps to it one-to-one.
+    const series = s.wages.oewsCodeFor(s.wages.latestYear, soc);
+    const grouped = series !== null && series.basis !== "own_code";
+    const old = grouped ? null : s.crosswalk.oneToOne2010(soc);
+    const codesIn = (year: number): string[] => (grouped ? groupCodeIn(year, soc, series, s) : ownCodesIn(year, soc, old));
     const skipped: number[] = [];
     const points = s.wages.years(area.areaCode).slice(-query.years).flatMap((year) => {
       const row = codesIn(year).flatMap((c) => s.wages.rows(year, c, area.areaCode))[0];
       if (!row) { skipped.push(year); return []; }
       return [{ year, median: row.a_median }];
     });
-    const latestNote = publishedCodeNote(s.wages, s.occupations.socTitles, s.wages.latestYear, soc);
-    if (latestNote) notes.push(latestNote);
+    const codeNote = oewsCodeNote(s.wages, s.occupations.socTitles, s.wages.latestYear, soc);
+    if (codeNote) notes.push(codeNote);
     if (skipped.length) {
-      notes.push(within
+      notes.push(grouped
         ? `Left out: ${skipped.join(", ")} (OEWS published no figure under ${series.code} (${series.title}) for this area in those vintages).`
         : `Left out: ${skipped.join(", ")} (no figure under a code that maps one-to-one from SOC 2010 to ${soc}${old ? ` (${old})` : ""}, or not published there).`);
     }
@@ -70,3 +69,16 @@ export const trends = defineRoute({
     };
   },
 });
+
+/**
+ * A year's code for a series kept under an aggregate or broad group: that code, where the year publishes it under
+ * the same title (from May 2021), or the map carries it back (earlier, where codes of one number may differ).
+ */
+function groupCodeIn(year: number, soc: string, series: OewsCode, s: Services): string[] {
+  const same = year >= OEWS_SOC_2018_FROM ? s.wages.titleOf(year, series.code) === series.title : s.wages.oewsCodeFor(year, soc)?.code === series.code;
+  return same ? [series.code] : [];
+}
+
+/** A year's codes for a detailed code's own series: SOC 2018 codes from May 2021 (and partly 2019–2020), else the one-to-one SOC 2010 code. */
+const ownCodesIn = (year: number, soc: string, old: string | null): string[] =>
+  (year >= OEWS_SOC_2018_FROM ? [soc] : year >= 2019 ? [soc, old] : [old]).filter((c): c is string => c !== null);

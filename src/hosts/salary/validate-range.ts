@@ -9,7 +9,7 @@ import { POSTING_CURRENCIES } from "../../domain/currency.ts";
 import { DEFAULT_ANNUAL_HOURS, type SalaryPeriod } from "../../domain/pay-gap.ts";
 import { lognormalPercentiles, sigmaFromDeciles } from "../../domain/lognormal.ts";
 import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directive-transposition.ts";
-import { publishedCodeNote } from "../../domain/oews-codes.ts";
+import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
 import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
 import { findJob, matchFields, candidatesOf } from "./benchmarks.ts";
@@ -120,12 +120,14 @@ export const validateSalaryRange = defineRoute({
       const hourly = s.euEarnings.hourly(geo, group, "T").value;
       const meanAnnual = annual ?? (monthly !== null ? monthly * 12 : hourly !== null ? hourly * DEFAULT_ANNUAL_HOURS : null);
       const soc = job.best.concept.soc;
-      const published = soc ? s.wages.publishedCode(s.wages.latestYear, soc.slice(0, 7)) : null;
-      const national = published ? s.wages.rows(s.wages.latestYear, published.code, "0000000")[0] : undefined;
-      const allJobs = s.wages.rows(s.wages.latestYear, "00-0000", "0000000")[0];
-      const deciles = national?.a_pct10 && national?.a_pct90 ? national : allJobs;
-      if (meanAnnual === null || !deciles?.a_pct10 || !deciles?.a_pct90) {
+      const oews = soc ? s.wages.oewsCodeFor(s.wages.latestYear, soc.slice(0, 7)) : null;
+      const national = oews ? s.wages.rows(s.wages.latestYear, oews.code, "0000000")[0] : undefined;
+      // The matched occupation's dispersion, else all occupations' from the latest vintage that publishes that row.
+      const deciles = national?.a_pct10 && national?.a_pct90 ? national : s.wages.mostRecentRow("00-0000", "0000000");
+      if (meanAnnual === null) {
         warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `Eurostat SES 2022 publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${place.countryName}.` });
+      } else if (!deciles?.a_pct10 || !deciles?.a_pct90) {
+        warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: "BLS OEWS publishes no annual 10th and 90th percentiles for the matched U.S. occupation or for all occupations, so the range's market position cannot be estimated." });
       } else {
         const sigma = sigmaFromDeciles(deciles.a_pct10, deciles.a_pct90);
         const annualP = lognormalPercentiles(meanAnnual, sigma);
@@ -137,10 +139,10 @@ export const validateSalaryRange = defineRoute({
         if (maxA - minA > meanAnnual) { reasonable = false; warnings.push({ code: "RANGE_TOO_WIDE", severity: "warning", message: `The range is wider (${round2(fromAnnual(maxA - minA, period))} EUR) than the benchmark mean (${round2(fromAnnual(meanAnnual, period))} EUR).` }); }
         notes.push(
           `Market: ${matchedTitle} maps to ISCO-08 group ${isco.major} (${isco.majorTitle}). Benchmark mean: Eurostat SES 2022 ${annual !== null ? "mean annual earnings" : monthly !== null ? "mean monthly earnings × 12" : `mean hourly earnings × ${DEFAULT_ANNUAL_HOURS}`} for ${place.countryName} (${round2(meanAnnual)} EUR a year). ` +
-          `estimated_percentiles: a log-normal with that mean and log-dispersion σ = (ln p90 − ln p10) ÷ 2.5631 = ${sigma.toFixed(4)}, taken from BLS OEWS May ${s.wages.latestYear} national percentiles of ${deciles === national ? `the matched U.S. occupation (${deciles.occ_code})` : "all U.S. occupations (00-0000)"}; median = mean × exp(−σ²/2). ` +
+          `estimated_percentiles: a log-normal with that mean and log-dispersion σ = (ln p90 − ln p10) ÷ 2.5631 = ${sigma.toFixed(4)}, taken from BLS OEWS May ${deciles.year} national percentiles of ${deciles === national ? `the matched U.S. occupation (${deciles.occ_code})` : "all U.S. occupations (00-0000)"}; median = mean × exp(−σ²/2). ` +
           "BELOW_MARKET: max below p25; ABOVE_MARKET: min above p75; RANGE_TOO_WIDE: max − min above the mean. These never affect legally_valid.");
-        const within = deciles === national ? publishedCodeNote(s.wages, s.occupations.socTitles, s.wages.latestYear, soc!.slice(0, 7)) : null;
-        if (within) notes.push(`The U.S. percentiles' code: ${within}`);
+        const codeNote = deciles === national ? oewsCodeNote(s.wages, s.occupations.socTitles, s.wages.latestYear, soc!.slice(0, 7)) : null;
+        if (codeNote) notes.push(`The U.S. percentiles' code: ${codeNote}`);
       }
     }
 

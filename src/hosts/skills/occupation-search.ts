@@ -25,6 +25,6 @@ export const searchOccupations = defineRoute({
       const keep = (query.job_zone === undefined || o.jobZone === query.job_zone) && (!query.bright_outlook || o.brightOutlook) && (!query.green || o.green);
       return keep ? [{ ...toOccupationSummary(o, wages), score: m.score, matched_title: m.matchedText }] : [];
     });
-    return { data: paginate(hits, query.page, query.page_size), datasets: ["onet_30_0", "onet_29_3"], methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}` };
+    return { data: paginate(hits, query.page, query.page_size), datasets: ["onet_30_0", "onet_29_3", "bls_oews"], methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}` };
   },
 });

@@ -5,7 +5,8 @@ import { notFound, validationError } from "../../http/errors.ts";
 import { blsAreaCode, AREA_TYPES } from "../../domain/bls-area.ts";
 import type { WageRow } from "../../snapshot/repositories/wages.ts";
 import { socCodeParams } from "./occupation-path.ts";
-import { publishedCodeNote } from "../../domain/oews-codes.ts";
+import { heldCodesNote, oewsCodeNote } from "../../domain/oews-codes.ts";
+import { broadGroupOf } from "../../domain/soc-code.ts";
 
 const WageData = z.object({
   area_code: z.string().describe("7-digit BLS area code; 0000000 = national"),
@@ -58,20 +59,21 @@ export const occupationWages = defineRoute({
   handle: ({ params, query }, { occupations, wages }) => {
     const { onet, soc } = params.soc_code;
     const year = wages.latestYear;
-    const aggregate = wages.codesWithin(year, soc).length > 0 && !occupations.socTitles.has(soc);
-    const known = occupations.get(onet) ?? (occupations.socTitles.has(soc) || aggregate ? soc : null);
+    const aggregate = !occupations.socTitles.has(soc) && wages.codesHeldBy(year, soc).length > 0;
+    // An O*NET occupation, or a plain 6-digit code of SOC 2018 or of an OEWS aggregate (not 25-9045.01).
+    const known = occupations.get(onet) !== null || (onet === `${soc}.00` && (occupations.socTitles.has(soc) || aggregate));
     if (!known) throw notFound(`No occupation ${onet} or SOC code ${soc} in O*NET 30.0, SOC 2018 or the OEWS May ${year} aggregates.`, "Find codes with GET /api/v1/occupations/search?q=…");
     const area = query.area_code === undefined ? undefined : blsAreaCode(query.area_code);
     if (area === null) throw validationError([{ field: "area_code", code: "invalid_format", message: "not a BLS area code" }]);
     if (area && !wages.hasArea(year, area)) throw notFound(`OEWS May ${year} publishes no area ${area}.`, "Omit area_code to list every published area.");
-    // A detailed code answers with the code OEWS publishes it under; a broad group or an aggregate answers as itself.
-    const occCode = wages.publishedCode(year, soc)?.code ?? soc;
-    const rows = wages.rows(year, occCode, area);
+    // A detailed SOC code answers under the code OEWS publishes it under (none: no rows); a group or an aggregate as itself.
+    const detailed = broadGroupOf(soc) !== null && !aggregate;
+    const occCode = detailed ? wages.oewsCodeFor(year, soc)?.code ?? null : soc;
+    const rows = occCode ? wages.rows(year, occCode, area) : [];
     const notes = [`BLS OEWS May ${year}, annual wages in USD; hourly figures as published.`];
-    const within = publishedCodeNote(wages, occupations.socTitles, year, soc);
-    if (within) notes.push(within);
-    const holds = occCode === soc ? wages.codesWithin(year, soc) : [];
-    if (holds.length) notes.push(`${soc} (${wages.titleOf(year, soc)}) is ${aggregate ? "an OEWS aggregate, not a SOC 2018 code" : "a broad group"}: OEWS May ${year} publishes ${holds.map((c) => `${occupations.socTitles.get(c) ?? c} (${c})`).join(", ")} only within it.`);
+    if (!occCode) notes.push(`OEWS May ${year} publishes no wages for ${soc}, nor for an aggregate or broad group that holds it.`);
+    const codeNote = detailed ? oewsCodeNote(wages, occupations.socTitles, year, soc) : heldCodesNote(wages, occupations.socTitles, year, soc, wages.titleOf(year, soc) ?? soc);
+    if (codeNote) notes.push(codeNote);
     if (onet !== `${soc}.00`) notes.push(`O*NET occupation ${onet} is reported under its SOC code ${soc}.`);
     const top = wages.topCodeFor(year);
     if (top) notes.push(`BLS top-codes wages at $${top.annual.toLocaleString("en-US")} a year ($${top.hourly.toFixed(2)} an hour); a top-coded or unpublished value is null, with its reason in metadata.null_reasons.`);

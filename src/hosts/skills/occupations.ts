@@ -8,7 +8,7 @@ import { OccupationSummary, occupationFilters, pageParams, paginated, ONET_NOTES
 
 export const toOccupationSummary = (o: Occupation, wages: WagesRepository): z.infer<typeof OccupationSummary> => ({
   soc_code: o.socCode, title: o.title, job_zone: o.jobZone, bright_outlook: o.brightOutlook, green_occupation: o.green,
-  oews_code: wages.publishedCode(wages.latestYear, o.socCode.slice(0, 7))?.code ?? null,
+  oews_code: wages.oewsCodeFor(wages.latestYear, o.socCode.slice(0, 7))?.code ?? null,
 });
 
 export const listOccupations = defineRoute({
@@ -22,7 +22,7 @@ export const listOccupations = defineRoute({
   response: paginated(OccupationSummary),
   handle: ({ query }, { occupations, wages }) => ({
     data: paginate(occupations.list({ jobZone: query.job_zone, brightOutlook: query.bright_outlook, green: query.green }).map((o) => toOccupationSummary(o, wages)), query.page, query.page_size),
-    datasets: ["onet_30_0"],
+    datasets: ["onet_30_0", "bls_oews"],
     methodologyNotes: ONET_NOTES,
   }),
 });

@@ -17,8 +17,14 @@ export interface LexiconInputs { concepts: Concept[]; labels: (LabelInput & { ro
 export function lexiconInputs(db: Database): LexiconInputs {
   const wages = new WagesRepository(db);
   const byCode = wages.nationalEmployment(wages.latestYear);
-  // An O*NET .xx occupation weighs as the code OEWS publishes its 6-digit SOC code under (itself, an aggregate, the broad group).
-  const employment = (onet: string) => byCode.get(wages.publishedCode(wages.latestYear, onet.slice(0, 7))?.code ?? "") ?? 0;
+  // An O*NET .xx occupation weighs as the code OEWS publishes its 6-digit SOC code under, shared evenly among the
+  // SOC codes an aggregate or broad group holds (a ranking prior only, never served).
+  const employment = (onet: string) => {
+    const found = wages.oewsCodeFor(wages.latestYear, onet.slice(0, 7));
+    if (!found) return 0;
+    const sharing = found.basis === "own_code" ? 1 : wages.codesHeldBy(wages.latestYear, found.code).length;
+    return (byCode.get(found.code) ?? 0) / sharing;
+  };
 
   const tableUnits = groupBy(db.query<{ onet: string; isco: string }, []>(
     `SELECT DISTINCT b.soc2019_code AS onet, x.isco_code AS isco FROM onet_soc_2010_2019 b
@@ -61,7 +67,7 @@ export function lexiconInputs(db: Database): LexiconInputs {
     if (concept !== undefined) labels.push({ concept, text: t.title, lang: "en", source: ONET_SOURCE[t.kind], rowKey: onetRowKey(t.soc_code, t.title, t.kind) });
   }
   // OEWS's title for an aggregate or broad group it publishes in place of detailed codes names each of them.
-  for (const o of db.query<{ oews_code: string; soc_code: string }, [number]>("SELECT oews_code, soc_code FROM oews_code_map WHERE year = ? AND basis != 'published' ORDER BY 1, 2").all(wages.latestYear)) {
+  for (const o of db.query<{ oews_code: string; soc_code: string }, [number]>("SELECT oews_code, soc_code FROM oews_code_map WHERE year = ? AND basis != 'own_code' ORDER BY 1, 2").all(wages.latestYear)) {
     const title = wages.titleOf(wages.latestYear, o.oews_code)!;
     for (const t of onet.filter((x) => x.soc_code.startsWith(`${o.soc_code}.`))) {
       labels.push({ concept: index.get(t.soc_code)!, text: title, lang: "en", source: "oews_title", rowKey: labelRowKey(t.soc_code, title, "oews_title") });

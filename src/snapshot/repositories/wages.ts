@@ -1,6 +1,6 @@
 // BLS OEWS wage rows by year, area and SOC code.
 import type { Database } from "bun:sqlite";
-import type { OewsCodeLookup, PublishedCode } from "../../domain/oews-codes.ts";
+import type { OewsCode, OewsCodeLookup } from "../../domain/oews-codes.ts";
 
 export interface WageRow {
   year: number; area_code: string; area_title: string; area_type: number; occ_code: string; occ_title: string;
@@ -23,7 +23,8 @@ export class WagesRepository implements OewsCodeLookup {
   private readonly stateArea;
   private readonly topCode;
   private readonly codeOf;
-  private readonly within;
+  private readonly heldBy;
+  private readonly mostRecent;
   private readonly occupationTitle;
 
   constructor(private readonly db: Database) {
@@ -33,9 +34,10 @@ export class WagesRepository implements OewsCodeLookup {
     this.area = db.query<AreaRow, [number, string]>("SELECT area_code, area_title, area_type, prim_state FROM oews_area WHERE year = ? AND area_code = ?");
     this.stateArea = db.query<AreaRow, [number, string]>("SELECT area_code, area_title, area_type, prim_state FROM oews_area WHERE year = ? AND area_type IN (2, 3) AND prim_state = ?");
     this.areaExists = db.query<{ x: number }, [number, string]>("SELECT 1 AS x FROM oews_area WHERE year = ? AND area_code = ?");
-    this.codeOf = db.query<PublishedCode, [number, string]>(`SELECT m.oews_code AS code, m.basis, (SELECT occ_title FROM oews_wage w WHERE w.year = m.year AND w.occ_code = m.oews_code LIMIT 1) AS title
+    this.codeOf = db.query<OewsCode, [number, string]>(`SELECT m.oews_code AS code, m.basis, (SELECT occ_title FROM oews_wage w WHERE w.year = m.year AND w.occ_code = m.oews_code LIMIT 1) AS title
       FROM oews_code_map m WHERE m.year = ? AND m.soc_code = ?`);
-    this.within = db.query<{ soc_code: string }, [number, string]>("SELECT soc_code FROM oews_code_map WHERE year = ? AND oews_code = ? AND basis != 'published' ORDER BY soc_code");
+    this.mostRecent = db.query<WageRow, [string, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE occ_code = ? AND area_code = ? ORDER BY year DESC LIMIT 1`);
+    this.heldBy = db.query<{ soc_code: string }, [number, string]>("SELECT soc_code FROM oews_code_map WHERE year = ? AND oews_code = ? AND basis != 'own_code' ORDER BY soc_code");
     this.occupationTitle = db.query<{ occ_title: string }, [number, string]>("SELECT occ_title FROM oews_wage WHERE year = ? AND occ_code = ? LIMIT 1");
     this.topCode = db.query<{ annual: number; hourly: number }, [number]>("SELECT annual, hourly FROM oews_top_code WHERE year <= ? ORDER BY year DESC LIMIT 1");
   }
@@ -63,25 +65,30 @@ export class WagesRepository implements OewsCodeLookup {
     return [state, this.area.get(year, "0000000")].flatMap((a) => (a ? [{ areaCode: a.area_code, title: a.area_title, postal: a.prim_state ?? "US" }] : []));
   }
 
+  /** The most recent vintage's row of a code in an area (May 2025 has no all-occupations row, May 2024 has). */
+  mostRecentRow(occCode: string, areaCode: string): WageRow | undefined {
+    return this.mostRecent.get(occCode, areaCode) ?? undefined;
+  }
+
   hasArea(year: number, areaCode: string): boolean {
     return this.areaExists.get(year, areaCode) !== null;
   }
 
   /**
-   * The code OEWS publishes a SOC 2018 detailed code under in a year (oews_code_map): itself, its broad group's
+   * The code OEWS publishes a SOC 2018 detailed code under in a year (oews_code_map): its own, its broad group's
    * OEWS aggregate, or its broad group. Null when the year publishes no figure for it (or, before May 2021, when
-   * the code is published as itself: the SOC 2010 crosswalk decides those vintages).
+   * it is not in the latest vintage's aggregate or broad group: the SOC 2010 crosswalk decides those).
    */
-  publishedCode(year: number, soc: string): PublishedCode | null {
+  oewsCodeFor(year: number, soc: string): OewsCode | null {
     const key = `${year}|${soc}`;
     if (!this.codes.has(key)) this.codes.set(key, this.codeOf.get(year, soc));
     return this.codes.get(key)!;
   }
-  private readonly codes = new Map<string, PublishedCode | null>();
+  private readonly codes = new Map<string, OewsCode | null>();
 
   /** The SOC 2018 detailed codes OEWS publishes within an aggregate or broad code in a year (none for a detailed code published as itself). */
-  codesWithin(year: number, oewsCode: string): string[] {
-    return this.within.all(year, oewsCode).map((r) => r.soc_code);
+  codesHeldBy(year: number, oewsCode: string): string[] {
+    return this.heldBy.all(year, oewsCode).map((r) => r.soc_code);
   }
 
   /** The title OEWS gives a code in a year, or null when the year does not publish it. */
