@@ -24,8 +24,12 @@ export function beginRequest(request: Request): RequestContext {
 
 export const contextOf = (request: Request): RequestContext => (request as WithContext)[CONTEXT] ?? beginRequest(request);
 
-/** The request target, path and query ("/api/v1/salary?job_title=x"), cut from the URL text: never throws. */
+/**
+ * The request target, path and query ("/api/v1/salary?job_title=x"), cut from the URL text: never throws. A
+ * request without a Host header (HTTP/1.0, a container's health probe) has a URL that is the target alone.
+ */
 export function targetOf(url: string): string {
+  if (url.startsWith("/")) return url;
   const start = url.indexOf("/", url.indexOf("//") + 2);
   return start < 0 ? "/" : url.slice(start);
 }

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { errorResponse } from "../../src/http/responses.ts";
+import { connect } from "node:net";
 
 let s: TestServer;
 let proxied: TestServer;
@@ -133,6 +134,25 @@ describe("health and proxies", () => {
       expect(body.snapshot_id).toBe(s.app.services.snapshotId);
       expect(body.datasets.find((d: any) => d.dataset === "bls_oews").period_end).toBe("2025");
     }
+  });
+
+  test("health answers with no Host header (HTTP/1.0), an empty one or an IP literal; API routes still need a configured host", async () => {
+    const raw = (request: string) => new Promise<string>((resolve, reject) => {
+      let text = "";
+      const port = Number(new URL(s.url).port);
+      const socket = connect(port, "127.0.0.1", () => socket.write(request));
+      socket.on("data", (d) => (text += d)).on("end", () => resolve(text)).on("error", reject);
+    });
+    const status = (response: string) => response.slice(0, response.indexOf("\r\n"));
+    for (const request of ["GET /healthz HTTP/1.0\r\n\r\n", "GET /readyz HTTP/1.0\r\n\r\n", "GET /readyz HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n",
+      "GET /healthz HTTP/1.1\r\nHost: 10.0.0.5:8080\r\nConnection: close\r\n\r\n", "GET /healthz HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n"]) {
+      const response = await raw(request);
+      expect(status(response)).toBe("HTTP/1.1 200 OK");
+      expect(JSON.parse(response.slice(response.indexOf("\r\n\r\n") + 4)).snapshot_id).toBe(s.app.services.snapshotId);
+    }
+    const api = await raw("GET /api/v1/skills HTTP/1.0\r\n\r\n");
+    expect(status(api)).toBe("HTTP/1.1 404 Not Found");
+    expect(api).toContain('"code":"UNKNOWN_HOST"');
   });
 
   test("X-Forwarded-Host is ignored unless TRUST_PROXY=1", async () => {
