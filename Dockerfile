@@ -16,5 +16,6 @@ USER workforce
 ENV PORT=8080 STATE_DB=/var/lib/workforce-api/state.sqlite
 VOLUME /var/lib/workforce-api
 EXPOSE 8080
-HEALTHCHECK CMD ["/usr/bin/env", "bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '200 OK' <&3"]
+# The executable probes its own /readyz on $PORT (src/healthcheck.ts): no shell or curl needed in the image.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s CMD ["/usr/local/bin/workforce-api", "healthcheck"]
 ENTRYPOINT ["/usr/local/bin/workforce-api"]

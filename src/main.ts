@@ -2,6 +2,7 @@
 import { loadConfig } from "./config.ts";
 import { createApp } from "./app.ts";
 import { SnapshotError } from "./snapshot/open.ts";
+import { healthcheck, isHealthcheck } from "./healthcheck.ts";
 
 export async function start() {
   const started = performance.now();
@@ -42,4 +43,7 @@ export async function start() {
   }
 }
 
-if (import.meta.main) start();
+if (import.meta.main) {
+  if (isHealthcheck(process.argv)) process.exit(await healthcheck());
+  start();
+}

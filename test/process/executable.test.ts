@@ -53,3 +53,14 @@ test("salary host answers its OpenAPI document and the error envelope", async ()
   expect(res.status).toBe(404);
   expect((await res.json()).error.request_id).toBe(res.headers.get("x-request-id"));
 });
+
+test("`workforce-api healthcheck` exits 0 while the service is ready and 1 when nothing answers on PORT", async () => {
+  const ok = await runToEnd([resolve("build/workforce-api"), "healthcheck"], { PORT: String(running.port) });
+  expect(ok.code).toBe(0);
+  const idle = Bun.serve({ port: 0, fetch: () => new Response("") });
+  const free = idle.port;
+  idle.stop(true);
+  const down = await runToEnd([resolve("build/workforce-api"), "healthcheck"], { PORT: String(free) });
+  expect(down.code).toBe(1);
+  expect(down.stderr).toContain(`no answer from 127.0.0.1:${free}`);
+});

@@ -1,0 +1,22 @@
+// `workforce-api healthcheck`: probe the running service's /readyz on 127.0.0.1:$PORT and exit 0 (ready) or 1,
+// so a container image needs no shell or curl for its HEALTHCHECK. It reads no snapshot and starts no server.
+const PROBE_TIMEOUT_MS = 3_000;
+
+export async function healthcheck(env: Record<string, string | undefined> = process.env): Promise<number> {
+  const port = Number(env.PORT || 8080);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`healthcheck: PORT "${env.PORT}" is not a port number`);
+    return 1;
+  }
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    if (res.ok) return 0;
+    console.error(`healthcheck: /readyz answered ${res.status}`);
+  } catch (err) {
+    console.error(`healthcheck: no answer from 127.0.0.1:${port} (${(err as Error).message})`);
+  }
+  return 1;
+}
+
+/** The command-line word that asks for the probe instead of the service. */
+export const isHealthcheck = (argv: readonly string[]) => argv.slice(2).includes("healthcheck");
