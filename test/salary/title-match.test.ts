@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { openSnapshot } from "../../src/snapshot/open.ts";
 import { createServices, type Services } from "../../src/services.ts";
-import { titleWords, slashVariants, stripMarkers, fold } from "../../src/domain/title/text.ts";
+import { titleWords, slashVariants, stripMarkers, fold, bracketedForms } from "../../src/domain/title/text.ts";
 import { MATCH_CONFIDENCE_THRESHOLD, withConfidence, titleVariants } from "../../src/domain/title/match.ts";
 import { likelyHead } from "../../src/domain/title/lexicon.ts";
 
@@ -145,6 +145,15 @@ describe("normalisation", () => {
     expect(slashVariants("Conseiller / Conseillère Incendie")).toEqual(["Conseiller Incendie", "Conseillère Incendie"]);
     expect(slashVariants("UX/UI Designer")).toEqual(["UX/UI Designer"]);
     expect(titleWords("Kauffrau/-mann für Büromanagement").words).toEqual(titleWords("Kaufmann für Büromanagement").words);
+  });
+
+  test("O*NET's bracketed other forms are each a form; qualifiers in brackets are not", () => {
+    expect(bracketedForms("TA (Teaching Assistant)")).toEqual(["TA", "Teaching Assistant"]);
+    expect(bracketedForms("Licensed Clinical Social Worker (LCSW)")).toEqual(["Licensed Clinical Social Worker", "LCSW"]);
+    expect(bracketedForms("Vet Lab Tech (Veterinary Laboratory Technician)")).toEqual(["Vet Lab Tech", "Veterinary Laboratory Technician"]);
+    expect(bracketedForms("Operational Intelligence Officer (General)")).toEqual([]);
+    expect(bracketedForms("Carpenter (Construction)")).toEqual([]);
+    expect(bracketedForms("Teaching Assistant")).toEqual([]);
   });
 
   test("feminine and inflected forms meet the base form (Dutch -ster, -frau/-vrouw, Polish -ka and case endings)", () => {

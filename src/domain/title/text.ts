@@ -103,11 +103,12 @@ export function bracketedForms(text: string): string[] {
   if (!m) return [];
   const [outer, inner] = [m[1].trim(), m[2].trim()];
   const words = (t: string) => t.toLowerCase().split(/[\s,]+/u).filter(Boolean);
-  const initials = (long: string, short: string) => /^[\p{Lu}]{2,}$/u.test(short)
-    && words(long).filter((w) => !/^(?:and|of|the|for|in|&)$/u.test(w)).map((w) => w[0]).join("") === short.toLowerCase();
+  const [outerWords, innerWords] = [words(outer), words(inner)];
+  const initials = (long: string[], short: string) => /^[\p{Lu}]{2,}$/u.test(short)
+    && long.filter((w) => !/^(?:and|of|the|for|in|&)$/u.test(w)).map((w) => w[0]).join("") === short.toLowerCase();
   // A shared word, or one cut short ("Vet Lab Tech (Veterinary Laboratory Technician)").
-  const sharesWord = words(outer).some((a) => words(inner).some((b) => Math.min(a.length, b.length) >= 3 && (a.startsWith(b) || b.startsWith(a))));
-  return sharesWord || initials(outer, inner) || initials(inner, outer) ? [outer, inner] : [];
+  const sharesWord = outerWords.some((a) => innerWords.some((b) => Math.min(a.length, b.length) >= 3 && (a.startsWith(b) || b.startsWith(a))));
+  return sharesWord || initials(outerWords, inner) || initials(innerWords, outer) ? [outer, inner] : [];
 }
 
 // British → U.S. spellings (both sides get them, so "labour" and "labor", "paediatric" and "pediatric" meet).
