@@ -1,21 +1,23 @@
 // Entry of the single executable (`npm run build`). The snapshot is compiled in as a file. On first start it
 // is unpacked once beside STATE_DB, named by its snapshot_id, and opened from there: SQLite then reads pages
 // from disk as needed instead of holding the whole database in memory, and later starts skip the copy.
-// SNAPSHOT_PATH, when set, still wins. `workforce-api healthcheck` only probes a running one (src/healthcheck.ts).
+// SNAPSHOT_PATH, when set, still wins. `workforce-api healthcheck` and `workforce-api keys …` need no snapshot
+// (src/cli/commands.ts).
 import snapshotFile from "../build/snapshot.sqlite" with { type: "file" };
 import snapshotId from "../build/snapshot.id" with { type: "text" };
 import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { start } from "./main.ts";
-import { healthcheck, isHealthcheck } from "./healthcheck.ts";
+import { commandOf, runCommand } from "./cli/commands.ts";
 
-if (isHealthcheck(process.argv)) process.exit(await healthcheck());
+const command = commandOf(process.argv);
+if (command.name !== "serve") process.exit(await runCommand(command));
 if (!process.env.SNAPSHOT_PATH) {
   const dir = resolve(dirname(process.env.STATE_DB || "var/state.sqlite"));
   const unpacked = join(dir, `snapshot-${snapshotId.trim()}.sqlite`);
   if (!existsSync(unpacked)) {
     mkdirSync(dir, { recursive: true });
-    const tmp = `${unpacked}.${process.pid}.tmp`;
+    const tmp = `${unpacked}.${crypto.randomUUID()}.tmp`; // not the pid: every container's first process is pid 1
     await Bun.write(tmp, Bun.file(snapshotFile));
     renameSync(tmp, unpacked); // atomic: a concurrent start sees the whole file or none
   }

@@ -2,7 +2,7 @@
 import { loadConfig } from "./config.ts";
 import { createApp } from "./app.ts";
 import { SnapshotError } from "./snapshot/open.ts";
-import { healthcheck, isHealthcheck } from "./healthcheck.ts";
+import { commandOf, runCommand } from "./cli/commands.ts";
 
 export async function start() {
   const started = performance.now();
@@ -44,6 +44,7 @@ export async function start() {
 }
 
 if (import.meta.main) {
-  if (isHealthcheck(process.argv)) process.exit(await healthcheck());
+  const command = commandOf(process.argv);
+  if (command.name !== "serve") process.exit(await runCommand(command));
   start();
 }

@@ -20,6 +20,9 @@ export function openSnapshot(source: string | Database): Snapshot {
   let db: Database | undefined;
   try {
     db = typeof source === "string" ? new Database(source, { readonly: true, strict: true }) : source;
+    // Sorts and temporary indexes stay in memory: in the container the state volume is the only writable path,
+    // and SQLite would otherwise create its temporary files under /var/tmp or /tmp.
+    db.exec("PRAGMA temp_store = MEMORY");
     const meta = Object.fromEntries(db.query<{ key: string; value: string }, []>("SELECT key, value FROM meta").all().map((r) => [r.key, r.value]));
     const version = Number(meta.schema_version);
     if (version !== SCHEMA_VERSION) {

@@ -30,7 +30,7 @@ export function openStateDb(path: string, busyTimeoutMs = 5000): Database {
   try {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     const db = new Database(path, { create: true, strict: true });
-    db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)};`);
+    db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}; PRAGMA temp_store = MEMORY;`);
     db.exec(STATE_DDL);
     return db;
   } catch (err) {

@@ -15,7 +15,7 @@ beforeAll(async () => {
   expect(build.code).toBe(0);
   expect(existsSync("build/workforce-api")).toBe(true);
   // Run from an empty folder with no SNAPSHOT_PATH: the data can only come from inside the binary.
-  const env = { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), SNAPSHOT_PATH: "" };
+  const env = { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), SNAPSHOT_PATH: "", KEY_CACHE_TTL_MS: "0" };
   running = await spawnService([resolve("build/workforce-api")], env);
 }, 120_000);
 afterAll(() => {
@@ -63,4 +63,30 @@ test("`workforce-api healthcheck` exits 0 while the service is ready and 1 when 
   const down = await runToEnd([resolve("build/workforce-api"), "healthcheck"], { PORT: String(free) });
   expect(down.code).toBe(1);
   expect(down.stderr).toContain(`no answer from 127.0.0.1:${free}`);
+});
+
+test("`workforce-api keys` creates, lists and revokes keys in the running service's STATE_DB", async () => {
+  const keys = (...args: string[]) => runToEnd([resolve("build/workforce-api"), "keys", ...args], { STATE_DB: join(dir, "state.sqlite") });
+  const created = await keys("create", "--tier", "free", "--scopes", "skills:read", "--name", "from the executable");
+  expect(created.code).toBe(0);
+  const id = created.stdout.match(/created (key_[0-9a-f]+)/)![1]!;
+  const key = created.stdout.match(/store it now\): (\S+)/)![1]!;
+  const as = (host: string, path: string) => fetch(`http://127.0.0.1:${running.port}${path}`, { headers: { host, "x-api-key": key } });
+  expect((await as("skills.localhost", "/api/v1/occupations?page_size=1")).status).toBe(200);
+  expect((await as("salary.localhost", "/api/v1/salary?job_title=Nurse&location=US")).status).toBe(403); // scope it was not given
+  expect((await keys("list")).stdout).toContain(`${id}\tfree\tskills:read`);
+  expect((await keys("revoke", id)).stdout).toContain(`revoked ${id}`);
+  expect((await as("skills.localhost", "/api/v1/occupations?page_size=1")).status).toBe(401);
+  expect((await keys("revoke", id)).code).toBe(1); // already revoked
+});
+
+test("the executable refuses an unknown command or keys option with its usage and exit code 2", async () => {
+  const unknown = await runToEnd([resolve("build/workforce-api"), "srve"], {});
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr).toContain("unknown command: srve");
+  expect(unknown.stderr).toContain("workforce-api keys create|list|revoke");
+  const badTier = await runToEnd([resolve("build/workforce-api"), "keys", "create", "--tier", "gold", "--scopes", "skills:read"], { STATE_DB: join(dir, "state.sqlite") });
+  expect(badTier.code).toBe(2);
+  expect(badTier.stderr).toContain("--tier");
+  expect(badTier.stderr).toContain("workforce-api keys create --tier free|pro|enterprise");
 });

@@ -17,6 +17,3 @@ export async function healthcheck(env: Record<string, string | undefined> = proc
   }
   return 1;
 }
-
-/** The command-line word that asks for the probe instead of the service. */
-export const isHealthcheck = (argv: readonly string[]) => argv.slice(2).includes("healthcheck");
