@@ -7,7 +7,9 @@ const hostName = (fallback: string) => z.string().trim().toLowerCase().min(1).de
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOSTNAME: z.string().default("0.0.0.0"),
+  // Not HOSTNAME: shells and container engines set that to the machine's name, and the service would bind to
+  // whatever it resolves to (in a container, its outside address only, so 127.0.0.1 is refused).
+  LISTEN_ADDRESS: z.string().trim().min(1).default("0.0.0.0"),
   SNAPSHOT_PATH: z.string().default("build/snapshot.sqlite"),
   STATE_DB: z.string().default("var/state.sqlite"),
   SALARY_HOST: hostName("salary.localhost"),

@@ -19,7 +19,7 @@ export async function start() {
 
   const server = Bun.serve({
     port: config.PORT,
-    hostname: config.HOSTNAME,
+    hostname: config.LISTEN_ADDRESS,
     // Bun's own cap sits above ours, so an oversized body gets our 413 envelope (json-body.ts) rather than Bun's.
     maxRequestBodySize: 2 * config.MAX_BODY_BYTES + 1024,
     idleTimeout: Math.min(255, Math.ceil(config.REQUEST_TIMEOUT_MS / 1000) + 5),

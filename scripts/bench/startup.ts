@@ -19,7 +19,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function firstAnswer(cmd: string[], env: Record<string, string>, host: string, path: string) {
   const port = freePort();
   const t0 = performance.now();
-  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env, PORT: String(port), HOSTNAME: "127.0.0.1", ACCESS_LOG: "0" }, stdout: "ignore", stderr: "pipe" });
+  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env, PORT: String(port), LISTEN_ADDRESS: "127.0.0.1", ACCESS_LOG: "0" }, stdout: "ignore", stderr: "pipe" });
   while (performance.now() - t0 < 30_000) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { host, "x-api-key": KEY } });

@@ -9,7 +9,7 @@ export interface Running { proc: Subprocess<"ignore", "pipe", "pipe">; port: num
  */
 export async function spawnService(cmd: string[], env: Record<string, string>, timeoutMs = 20_000, keepOutput = false): Promise<Running> {
   const t0 = performance.now();
-  const proc = Bun.spawn(cmd, { env: { ...process.env, PORT: "0", HOSTNAME: "127.0.0.1", ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(cmd, { env: { ...process.env, PORT: "0", LISTEN_ADDRESS: "127.0.0.1", ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const reader = proc.stdout.getReader();
   let text = "";
   const deadline = Date.now() + timeoutMs;

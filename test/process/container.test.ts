@@ -30,7 +30,9 @@ let running: Running;
 
 beforeAll(async () => {
   expect((await runToEnd([process.execPath, "scripts/build-executable.ts"], {})).code).toBe(0);
-  running = await spawnService([localExecutable], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "svc", "state.sqlite"), SNAPSHOT_PATH: "" });
+  // As in a container: the engine sets HOSTNAME to the container's name, and no listening address is configured.
+  const asInAContainer = { HOSTNAME: "wf-container-3f2a9c1d7e4b", LISTEN_ADDRESS: "" };
+  running = await spawnService([localExecutable], { ...asInAContainer, BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "svc", "state.sqlite"), SNAPSHOT_PATH: "" });
 }, 120_000);
 afterAll(() => {
   running?.proc.kill();
@@ -40,7 +42,7 @@ afterAll(() => {
 describe("health checks as the image and the compose file run them", () => {
   test("the Dockerfile's HEALTHCHECK command exits 0 against the started service, on whatever PORT it listens", async () => {
     const argv = JSON.parse(only(/^HEALTHCHECK\s+(?:--\S+\s+)*CMD\s+(\[.*\])$/)[1]!) as string[];
-    const probe = await runToEnd(asLocal(argv), { PORT: String(running.port) });
+    const probe = await runToEnd(asLocal(argv), { PORT: String(running.port), HOSTNAME: "wf-container-3f2a9c1d7e4b", LISTEN_ADDRESS: "" });
     expect({ code: probe.code, stderr: probe.stderr }).toEqual({ code: 0, stderr: "" });
   });
 
