@@ -1,7 +1,8 @@
 # workforce-api as one container: the single executable (snapshot embedded) on a glibc-only base, non-root.
 #   docker build --build-context mirror=../shared/data -t workforce-api .
 #   podman build --format docker --build-context mirror=../shared/data -t workforce-api .   (keeps HEALTHCHECK)
-# The bases are pinned by tag; a site that pins by digest passes BUN_IMAGE / RUNTIME_IMAGE as build args.
+# BUN_IMAGE is pinned by version tag; the distroless :nonroot tag follows Debian 12's security updates. For a
+# reproducible build, pass digest-pinned names as the build args BUN_IMAGE / RUNTIME_IMAGE.
 # BUN_IMAGE's tag is the project's Bun version (package-lock.json), and test/process/container.test.ts keeps
 # the two equal.
 ARG BUN_IMAGE=oven/bun:1.4.5
@@ -30,9 +31,10 @@ USER 65532:65532
 ENV PORT=8080 STATE_DB=/var/lib/workforce-api/state.sqlite
 VOLUME /var/lib/workforce-api
 EXPOSE 8080
-# On SIGTERM the service stops accepting, lets requests in flight finish (each is bounded by
-# REQUEST_TIMEOUT_MS, 10 s by default), closes its databases and exits 0: give it a stop grace period above
-# that (docker stop -t 15; compose stop_grace_period: 15s).
+# On SIGTERM the service stops accepting, lets requests in flight finish (a body has REQUEST_TIMEOUT_MS,
+# 10 s by default, to arrive; answers take milliseconds), closes its databases and exits 0. Give it a stop
+# grace period above that (docker run --stop-timeout 15; compose stop_grace_period: 15s); the engine's
+# SIGKILL after the grace period is the only deadline.
 STOPSIGNAL SIGTERM
 # The executable probes its own /readyz on $PORT (src/cli/healthcheck.ts): no shell or curl in the image.
 # The start period covers the first start's snapshot unpack.

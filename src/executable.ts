@@ -7,6 +7,7 @@ import snapshotFile from "../build/snapshot.sqlite" with { type: "file" };
 import snapshotId from "../build/snapshot.id" with { type: "text" };
 import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { hostname } from "node:os";
 import { start } from "./main.ts";
 import { commandOf, runCommand } from "./cli/commands.ts";
 
@@ -17,7 +18,8 @@ if (!process.env.SNAPSHOT_PATH) {
   const unpacked = join(dir, `snapshot-${snapshotId.trim()}.sqlite`);
   if (!existsSync(unpacked)) {
     mkdirSync(dir, { recursive: true });
-    const tmp = `${unpacked}.${crypto.randomUUID()}.tmp`; // not the pid: every container's first process is pid 1
+    // Host name and pid: replicas sharing a volume are all pid 1 in their containers, and a retry overwrites its own.
+    const tmp = `${unpacked}.${hostname()}-${process.pid}.tmp`;
     await Bun.write(tmp, Bun.file(snapshotFile));
     renameSync(tmp, unpacked); // atomic: a concurrent start sees the whole file or none
   }

@@ -16,7 +16,7 @@ BUN_BIN=node_modules/bun/bin/bun.exe
 
 mkdir -p "$WORK"
 if [ ! -x "$WORK/bookworm/bin/bash" ]; then
-  command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap
+  command -v debootstrap >/dev/null || { apt-get update -qq && apt-get install -y -qq debootstrap; }
   debootstrap --variant=minbase bookworm "$WORK/bookworm" http://deb.debian.org/debian
   rm -rf "$WORK/bookworm/var/cache/apt/archives/"*.deb "$WORK/bookworm/var/lib/apt/lists/"*
 fi

@@ -11,7 +11,7 @@
 #   SMOKE_RUN_FLAGS="--ulimit nofile=20000:20000 --ulimit nproc=32768:32768" scripts/container/smoke.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-read -ra engine <<<"${CONTAINER_ENGINE:-$(command -v podman >/dev/null && echo podman || echo docker)}"
+read -ra engine <<<"${CONTAINER_ENGINE:-$(docker info >/dev/null 2>&1 && echo docker || echo podman)}"
 MIRROR=${DATA_MIRROR:-../shared/data}
 IMAGE=${IMAGE:-workforce-api:smoke}
 NAME=wf-smoke-$$
@@ -22,9 +22,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 step "build (${engine[*]})"
 flags=(--build-context "mirror=$MIRROR" -t "$IMAGE")
-# podman keeps HEALTHCHECK only in the docker image format (BUILDAH_FORMAT too, or cached OCI layers win);
-# --pull=never uses the local bases.
-[ "${engine[@]}" = podman ] && flags+=(--format docker --pull=never ${PODMAN_BUILD_FLAGS:---isolation chroot})
+# podman keeps HEALTHCHECK only in the docker image format (BUILDAH_FORMAT too, or cached OCI layers win).
+if [ "${engine[0]}" = podman ]; then flags+=(--format docker ${PODMAN_BUILD_FLAGS:---isolation chroot}); fi
 export BUILDAH_FORMAT=docker
 time "${engine[@]}" build "${flags[@]}" .
 echo "image size: $("${engine[@]}" image inspect -f '{{.Size}}' "$IMAGE" | awk '{printf "%.0f MB", $1/1e6}')"
@@ -34,7 +33,7 @@ cleanup() { "${engine[@]}" rm -f "$NAME" >/dev/null 2>&1 || true; "${engine[@]}"
 trap cleanup EXIT
 # A read-only root with no writable tmpfs anywhere (podman would add /tmp, /var/tmp and /run otherwise): a write
 # outside the volume fails, so everything below succeeding shows the service needs none.
-ro=(--read-only); [ "${engine[0]}" = podman ] && ro+=(--read-only-tmpfs=false)
+ro=(--read-only); if [ "${engine[0]}" = podman ]; then ro+=(--read-only-tmpfs=false); fi
 "${engine[@]}" run -d --name "$NAME" "${ro[@]}" -v "$NAME:/var/lib/workforce-api" -p "127.0.0.1:$PORT:8080" \
   -e BOOTSTRAP_API_KEY=$KEY ${SMOKE_RUN_FLAGS:-} "$IMAGE" >/dev/null
 # The image's HEALTHCHECK command, as the image declares it.
@@ -62,7 +61,7 @@ echo "$made" | head -1
 
 step "user, writes, stop"
 user=$("${engine[@]}" inspect -f '{{.Config.User}}' "$NAME")
-[ "${user%%:*}" != 0 ] && [ "${user%%:*}" != root ] || fail "runs as root"
+case "${user%%:*}" in ""|0|root) fail "runs as root (User \"$user\")" ;; esac
 started=$(date +%s%N)
 "${engine[@]}" stop -t 15 "$NAME" >/dev/null
 code=$("${engine[@]}" inspect -f '{{.State.ExitCode}}' "$NAME")
