@@ -128,6 +128,33 @@ export function parseNumber(cell: Cell | undefined): ParsedNumber {
 export const num = (cell: Cell | undefined): number | null => parseNumber(cell).value;
 export const str = (cell: Cell | undefined): string | null => (cell === null || cell === undefined ? null : String(cell).trim() || null);
 
+/** One series row of a Eurostat TSV download: its dimension codes and one cell per period. */
+export interface EurostatTsvSeries { dims: Record<string, string>; cells: { period: string; value: number | null; flag: string | null }[] }
+
+/**
+ * Decode Eurostat's TSV download layout: the first column names the dimensions, comma-separated, before
+ * `\TIME_PERIOD` (`freq,currency,geo\TIME_PERIOD`), and holds their codes per row; every other column is a
+ * period whose cells are a number, `:` (not available), either followed by flags (`837 e`, `: m`).
+ */
+export function decodeEurostatTsv(table: Table): EurostatTsvSeries[] {
+  const dimsColumn = table.columns.find((c) => c.includes("\\TIME_PERIOD"));
+  if (!dimsColumn) throw new Error(`${table.file}: no "…\\TIME_PERIOD" column: not Eurostat's TSV layout`);
+  const names = dimsColumn.split("\\")[0]!.split(",").map((n) => n.trim().toLowerCase());
+  const periods = table.columns.filter((c) => c !== dimsColumn);
+  return table.rows.map((row) => {
+    const codes = String(row[dimsColumn] ?? "").split(",").map((c) => c.trim());
+    if (codes.length !== names.length) throw new Error(`${table.file}: row "${row[dimsColumn]}" does not have the ${names.length} dimensions ${names.join(", ")}`);
+    return {
+      dims: Object.fromEntries(names.map((n, i) => [n, codes[i]!])),
+      cells: periods.map((period) => {
+        const [, number, flag] = String(row[period] ?? ":").trim().match(/^(:|-?[0-9.]+)\s*([a-z]*)$/) ?? [];
+        if (number === undefined) throw new Error(`${table.file}: cell "${row[period]}" (${period}) is neither a number nor ":" with flags`);
+        return { period, value: number === ":" ? null : Number(number), flag: flag || null };
+      }),
+    };
+  });
+}
+
 /** One observation of a JSON-stat 2.0 dataset: its category code per dimension, value and status flag. */
 export interface JsonStatObservation { dims: Record<string, string>; value: number | null; flag: string | null }
 

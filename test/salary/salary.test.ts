@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { parse } from "csv-parse/sync";
 import { startTestServer, mirror, type TestServer } from "../support/server.ts";
-import { textRows, jsonStat, sesHourly } from "../support/publisher.ts";
+import { textRows, jsonStat, sesHourly, eurostatTsv, semesterToday } from "../support/publisher.ts";
 
 let s: TestServer;
 let oews: Record<string, string>[];
@@ -60,14 +60,19 @@ describe("E2 US", () => {
 });
 
 describe("E2 EU", () => {
-  test("registered nurse in Deutschland: ISCO group 2, SES 2022 annual mean for DE, hourly gender gap, latest minimum wage", async () => {
+  test("registered nurse in Deutschland: ISCO group 2, SES 2022 annual mean for DE, hourly gender gap, minimum wage in force today", async () => {
     const body = await (await get("job_title=registered%20nurse&location=Deutschland")).json();
     expect(body.query).toMatchObject({ region: "eu", country_code: "DE", matched_isco: "2", matched_title: "Registered Nurses", currency: "EUR" });
     const annual = await jsonStat("eurostat/earn_ses22_28_DE_ES_IT_PL.json");
     expect(body.salary.mean).toBe(annual.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: "OC2", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "DE", time: "2022" }));
     expect(body.salary.gender_gap_pct).toBe((await sesHourly()).gapPct("DE", "OC2"));
-    const mw = (await textRows("eurostat/earn_mw_cur_linear.csv")).filter((r) => r.geo === "DE" && r.OBS_VALUE).at(-1)!;
-    expect(body.salary.minimum_wage).toEqual({ monthly_eur: Number(mw.OBS_VALUE), monthly_pps: null, year: Number(mw.TIME_PERIOD.slice(0, 4)), semester: Number(mw.TIME_PERIOD.slice(-1)) });
+    const mw = await eurostatTsv("eurostat/estat_earn_mw_cur.tsv");
+    const semester = mw.latest({ currency: "EUR", geo: "DE" }, semesterToday())!;
+    const [eur, pps] = [mw.cell({ currency: "EUR", geo: "DE" }, semester), mw.cell({ currency: "PPS", geo: "DE" }, semester)];
+    expect(pps.value).not.toBeNull(); // Eurostat publishes PPS for Germany
+    expect(body.salary.minimum_wage).toEqual({ monthly_eur: eur.value, monthly_pps: pps.value, year: Number(semester.slice(0, 4)), semester: Number(semester.slice(-1)),
+      flags: { monthly_eur: eur.flag, monthly_pps: pps.flag } });
+    expect(body.notes.join(" ")).toContain(`earn_mw_cur, ${semester}, the latest semester in force on the request date`);
     expect(body.notes.join(" ")).toContain("ISCO-08 major-group resolution");
   });
 

@@ -1,7 +1,7 @@
 // E8 POST /v1/compliance/validate-salary-range: each rule with expectations computed here from the files.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { textRows, jsonStat } from "../support/publisher.ts";
+import { textRows, jsonStat, eurostatTsv, semesterToday } from "../support/publisher.ts";
 
 let s: TestServer;
 let frMinimum: number;
@@ -11,7 +11,8 @@ beforeAll(async () => {
   const annual = await jsonStat("eurostat/earn_ses22_28_DE_ES_IT_PL.json");
   deAnnualMeanGroup2 = annual.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: "OC2", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "DE", time: "2022" })!;
   s = startTestServer();
-  frMinimum = Number((await textRows("eurostat/earn_mw_cur_linear.csv")).filter((r) => r.geo === "FR" && r.OBS_VALUE).at(-1)!.OBS_VALUE);
+  const mw = await eurostatTsv("eurostat/estat_earn_mw_cur.tsv");
+  frMinimum = mw.cell({ currency: "EUR", geo: "FR" }, mw.latest({ currency: "EUR", geo: "FR" }, semesterToday())!).value!;
 });
 afterAll(() => s.stop());
 

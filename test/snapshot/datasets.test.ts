@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { parse } from "csv-parse/sync";
-import { excelRows, textRows, jsonStat } from "../support/publisher.ts";
+import { excelRows, textRows, jsonStat, eurostatTsv, semesterToday } from "../support/publisher.ts";
+import { EuEarningsRepository } from "../../src/snapshot/repositories/eu-earnings.ts";
 import { mirror } from "../support/server.ts";
 import { datasets } from "../../scripts/snapshot/manifest.ts";
 import { SCHEMA_VERSION } from "../../src/snapshot/schema.ts";
@@ -131,11 +132,33 @@ describe("Eurostat", () => {
     const gpg = await textRows("eurostat/sdg_05_20_linear.csv");
     const at = gpg.find((r) => r.geo === "Austria" && r.TIME_PERIOD === "2007")!;
     expect(one("SELECT value FROM gender_pay_gap WHERE geo = 'AT' AND breakdown_kind = 'headline' AND year = 2007").value).toBe(Number(at.OBS_VALUE));
-    const mw = await textRows("eurostat/earn_mw_cur_linear.csv");
-    for (const r of mw.filter((x) => x.geo === "BE" || x.geo === "EL")) {
-      const [y, sem] = r.TIME_PERIOD.split("-S");
-      expect(one("SELECT value FROM minimum_wage WHERE geo = ? AND year = ? AND semester = ?", r.geo, Number(y), Number(sem)).value).toBe(n(r.OBS_VALUE));
+    // earn_mw_cur's TSV: every cell with a value or a flag, in EUR, national currency and PPS, flags kept.
+    const mw = await eurostatTsv("eurostat/estat_earn_mw_cur.tsv");
+    let cells = 0;
+    for (const { dims } of mw.rows) {
+      for (const period of mw.periods) {
+        const want = mw.cell(dims, period);
+        if (want.value === null && !want.flag) continue;
+        cells++;
+        const [y, sem] = period.split("-S");
+        const got = one("SELECT value, flag FROM minimum_wage WHERE geo = ? AND currency = ? AND year = ? AND semester = ?", dims.geo, dims.currency, Number(y), Number(sem));
+        expect({ at: `${dims.currency} ${dims.geo} ${period}`, ...got }).toEqual({ at: `${dims.currency} ${dims.geo} ${period}`, value: want.value, flag: want.flag });
+      }
     }
+    expect(one("SELECT count(*) AS c FROM minimum_wage").c).toBe(cells);
+    expect(one("SELECT count(*) AS c FROM minimum_wage WHERE currency = 'PPS' AND value IS NOT NULL").c).toBeGreaterThan(1000);
+    expect(one("SELECT max(year || '-S' || semester) AS p FROM minimum_wage WHERE value IS NOT NULL").p).toBe("2026-S1");
+    // The repository answers the semester in force on a date: the latest published one not after it.
+    const repo = new EuEarningsRepository(db);
+    for (const [date, geo] of [["2015-03-31", "DE"], ["2015-07-01", "DE"], ["2019-12-31", "PL"], ["2026-05-01", "BG"], ["2031-01-01", "FR"]] as const) {
+      const on = new Date(`${date}T12:00:00Z`);
+      const semester = mw.latest({ currency: "EUR", geo }, semesterToday(on))!;
+      const got = repo.minimumWage(geo, on)!;
+      expect({ date, geo, period: `${got.year}-S${got.semester}`, eur: got.monthlyEur, pps: got.monthlyPps, ppsFlag: got.ppsFlag })
+        .toEqual({ date, geo, period: semester, eur: mw.cell({ currency: "EUR", geo }, semester).value, pps: mw.cell({ currency: "PPS", geo }, semester).value, ppsFlag: mw.cell({ currency: "PPS", geo }, semester).flag });
+    }
+    expect(repo.minimumWage("DE", new Date("2014-06-30T12:00:00Z"))).toBeUndefined(); // Germany's minimum wage began in 2015
+    expect(repo.minimumWage("AT")).toBeUndefined(); // ": m" every semester: no statutory minimum
     const hicp = await textRows("eurostat/prc_hicp_midx_CP00_linear.csv");
     expect(one("SELECT count(*) AS c FROM hicp").c).toBe(hicp.filter((r) => r.OBS_VALUE !== "").length);
     const gr = hicp.filter((r) => r.geo === "Greece").at(-1)!;

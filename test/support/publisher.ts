@@ -39,3 +39,28 @@ export async function sesHourly() {
   };
   return { hourly, gapPct };
 }
+
+/**
+ * Eurostat's TSV download (e.g. estat_earn_mw_cur.tsv), read cell by cell: `freq,currency,geo\\TIME_PERIOD`
+ * codes in the first column, one column per period, cells like `2343`, `2157 e`, `: m`.
+ */
+export async function eurostatTsv(path: string) {
+  const [header, ...lines] = (await Bun.file(mirror(path)).text()).split(/\r?\n/).filter(Boolean).map((l) => l.split("\t").map((c) => c.trim()));
+  const dims = header![0]!.split("\\")[0]!.split(",");
+  const periods = header!.slice(1);
+  const rows = lines.map((cells) => ({ dims: Object.fromEntries(cells[0]!.split(",").map((c, i) => [dims[i], c])), cells: cells.slice(1) }));
+  /** Value and flag of one cell; value null for ":". */
+  const cell = (want: Record<string, string>, period: string) => {
+    const row = rows.find((r) => Object.entries(want).every(([k, v]) => r.dims[k] === v));
+    const text = row?.cells[periods.indexOf(period)] ?? ":";
+    const [number, flag = null] = text.split(/\s+/);
+    return { value: number === ":" ? null : Number(number), flag };
+  };
+  /** The latest period not after `last` (inclusive) whose value is published. */
+  const latest = (want: Record<string, string>, last: string) =>
+    periods.filter((p) => p <= last && cell(want, p).value !== null).at(-1) ?? null;
+  return { periods, rows, cell, latest };
+}
+
+/** The semester in force today, as Eurostat labels it (S1 January–June). */
+export const semesterToday = (now = new Date()) => `${now.getUTCFullYear()}-S${now.getUTCMonth() < 6 ? 1 : 2}`;

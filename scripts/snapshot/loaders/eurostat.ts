@@ -1,7 +1,7 @@
 // Eurostat: country table, SES 2022 (JSON-stat), SES monthly extract, gender pay gap, minimum wages, HICP.
 import countries from "../../../src/domain/country-names.ts";
 import { isoToEurostat } from "../../../src/domain/european-countries.ts";
-import { readTable, decodeJsonStat, str, num } from "../tabular.ts";
+import { readTable, decodeJsonStat, decodeEurostatTsv, str, num } from "../tabular.ts";
 import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
 
 // Eurostat's own geo codes for the aggregate labels its linear CSVs use (no ISO code exists for them).
@@ -79,13 +79,19 @@ export async function loadGenderPayGap(ctx: LoadContext): Promise<LoadResult> {
   return { rows, periodStart: String(Math.min(...years)), periodEnd: String(Math.max(...years)) };
 }
 
+/** earn_mw_cur, the whole dataset as Eurostat's TSV download: EUR, national currency (NAC) and PPS per semester. */
 export async function loadMinimumWage(ctx: LoadContext): Promise<LoadResult> {
-  const t = await readTable(ctx.file("eurostat/earn_mw_cur_linear.csv"), { required: ["geo", "currency", "TIME_PERIOD", "OBS_VALUE"] });
-  const out = t.rows.map((r) => {
-    const [year, semester] = str(r.TIME_PERIOD)!.split("-S").map(Number);
-    return [str(r.GEO), year, semester, str(r.CURRENCY), num(r.OBS_VALUE), str(r.OBS_FLAG)];
-  });
-  const periods = t.rows.map((r) => str(r.TIME_PERIOD)!).sort();
+  const t = await readTable(ctx.file("eurostat/estat_earn_mw_cur.tsv"), { required: ["freq,currency,geo\\TIME_PERIOD"], delimiter: "\t" });
+  const out: unknown[][] = [];
+  for (const { dims, cells } of decodeEurostatTsv(t)) {
+    for (const { period, value, flag } of cells) {
+      const semester = period.match(/^(\d{4})-S([12])$/);
+      if (!semester) throw new Error(`${t.file}: period "${period}" is not a semester (YYYY-S1 or YYYY-S2)`);
+      // A cell with neither value nor flag says nothing; ": m" (missing: no statutory minimum) is kept.
+      if (value !== null || flag) out.push([dims.geo, Number(semester[1]), Number(semester[2]), dims.currency, value, flag]);
+    }
+  }
+  const periods = out.filter((r) => r[4] !== null).map((r) => `${r[1]}-S${r[2]}`).sort();
   return { rows: insertRows(ctx.db, "minimum_wage", ["geo", "year", "semester", "currency", "value", "flag"], out), periodStart: periods[0], periodEnd: periods.at(-1) };
 }
 

@@ -13,6 +13,10 @@ import type { WageRow } from "../../snapshot/repositories/wages.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
 import { Lru } from "../../domain/lru.ts";
+import { semesterLabel, semesterOn } from "../../domain/semester.ts";
+import type { MinimumWage as MinimumWageRow } from "../../snapshot/repositories/eu-earnings.ts";
+import type { z } from "zod";
+import type { MinimumWage } from "./models.ts";
 
 // Figures depend only on (occupation, place, currency) and the immutable snapshot: computed once, kept (bounded).
 const usMemo = new Lru<string, UsFigures>(20_000);
@@ -175,15 +179,30 @@ function noBenchmark(job: MatchedJob, code: string, area: UsArea, year: number, 
 export interface EuFigures {
   countryCode: string; countryName: string; isco: { major: string; majorTitle: string; unit: string; unitTitle: string };
   mean: number | null; meanMale: number | null; meanFemale: number | null; genderGapPct: number | null;
-  minimumWage: { monthly_eur: number | null; monthly_pps: number | null; year: number; semester: number | null } | null;
+  minimumWage: z.infer<typeof MinimumWage> | null;
   costOfLivingIndex: number | null; currency: Currency; notes: string[];
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** The response's minimum_wage object (E2, E3, E4). */
+export const minimumWageFields = (mw: MinimumWageRow): z.infer<typeof MinimumWage> => ({
+  monthly_eur: mw.monthlyEur, monthly_pps: mw.monthlyPps, year: mw.year, semester: mw.semester, flags: { monthly_eur: mw.eurFlag, monthly_pps: mw.ppsFlag },
+});
+
+const FLAG_MEANINGS: Record<string, string> = { e: "estimated", p: "provisional", b: "break in time series", d: "definition differs", u: "low reliability" };
+/** Which semester answered, and what Eurostat's flags on it mean. */
+export function minimumWageNote(mw: MinimumWageRow): string {
+  const flagged = [["monthly_eur", mw.eurFlag], ["monthly_pps", mw.ppsFlag]].filter(([, f]) => f)
+    .map(([field, f]) => `${field} is flagged "${f}" (${[...f!].map((c) => FLAG_MEANINGS[c] ?? c).join(", ")})`);
+  return `minimum_wage: Eurostat earn_mw_cur, ${mw.year}-S${mw.semester}, the latest semester in force on the request date${mw.monthlyPps === null ? "; no PPS figure is published for it" : ""}${flagged.length ? `; ${flagged.join("; ")}` : ""}.`;
+}
+
 /** SES 2022 figures for the occupation's ISCO major group in the country. */
 export function euFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services): EuFigures {
-  return euMemo.get(`${s.snapshotId}|${job.isco?.unit}|${job.title}|${countryCode}|${currency}`, () => computeEuFigures(job, countryCode, currency, s));
+  // The semester is part of the key: the minimum wage in force changes on 1 January and 1 July.
+  const semester = semesterLabel(semesterOn(new Date()));
+  return euMemo.get(`${s.snapshotId}|${job.isco?.unit}|${job.title}|${countryCode}|${currency}|${semester}`, () => computeEuFigures(job, countryCode, currency, s));
 }
 
 function computeEuFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services): EuFigures {
@@ -215,7 +234,7 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
   if (genderGapPct !== null) notes.push("gender_gap_pct: (men's − women's mean gross hourly earnings) ÷ men's × 100, as Eurostat defines the unadjusted gap.");
   const mw = s.euEarnings.minimumWage(geo);
   if (!mw) notes.push(`${countryName} has no statutory minimum wage in Eurostat's data.`);
-  else notes.push("minimum_wage: latest semester of Eurostat earn_mw_cur; PPS figures are not in the data mirror (monthly_pps is null).");
+  else notes.push(minimumWageNote(mw));
   const plr = s.priceLevels.priceLevelRatio(countries.alpha2ToAlpha3(countryCode) ?? "");
   if (plr) notes.push(`cost_of_living_index: World Bank price level ratio ${plr.year} × 100 (United States = 100).`);
   const rate = s.priceLevels.eurPerUsd;
@@ -225,7 +244,7 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
   return {
     countryCode, countryName, isco, currency: to, notes,
     mean: c(mean), meanMale: c(meanMale), meanFemale: c(meanFemale), genderGapPct,
-    minimumWage: mw ? { monthly_eur: mw.monthlyEur, monthly_pps: null, year: mw.year, semester: mw.semester } : null,
+    minimumWage: mw ? minimumWageFields(mw) : null,
     costOfLivingIndex: plr ? round2(plr.value * 100) : null,
   };
 }

@@ -7,7 +7,7 @@ import { ApiError } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { eurostatToIso, isoToEurostat } from "../../domain/european-countries.ts";
 import { matchJob, euFigures, type MatchedJob } from "./benchmarks.ts";
-import { jobTitle } from "./models.ts";
+import { jobTitle, MinimumWage } from "./models.ts";
 import { locationList } from "./compare.ts";
 import { deprecationHeaders, ISCO_NOTE } from "./deprecation.ts";
 import type { Services } from "../../services.ts";
@@ -48,7 +48,7 @@ export const euSalary = defineRoute({
     salary: z.object({
       mean_annual: z.number().nullable(), median_annual: z.null(), p10: z.null(), p25: z.null(), p75: z.null(), p90: z.null(), currency: z.string(),
       gender_gap_pct: z.number().nullable(), mean_male: z.number().nullable(), mean_female: z.number().nullable(), sample_size: z.null(),
-      minimum_wage: z.object({ monthly_eur: z.number().nullable(), monthly_pps: z.number().nullable(), year: z.number(), semester: z.number().nullable() }).nullable(),
+      minimum_wage: MinimumWage.nullable(),
     }),
     data_source: z.string(), data_date: z.string(), isco_note: z.string(), notes: z.array(z.string()),
   }),

@@ -26,7 +26,11 @@ const money = z.number().nullable();
 /** Addition: other places the location could mean (README: location resolution); pass `code` as location to get one. */
 export const LocationAlternatives = z.array(z.object({ name: z.string(), code: z.string(), population: z.number().int().nullable() }))
   .describe("addition: the other places the location's name could mean, most populous first");
-const MinimumWage = z.object({ monthly_eur: money, monthly_pps: money, year: z.number().int(), semester: z.number().int().nullable().optional() });
+export const MinimumWage = z.object({
+  monthly_eur: money, monthly_pps: money, year: z.number().int(), semester: z.number().int().nullable().optional(),
+  flags: z.object({ monthly_eur: z.string().nullable(), monthly_pps: z.string().nullable() })
+    .describe("addition: Eurostat's flags on each figure (e estimated, p provisional, b break in series), null when unflagged").optional(),
+}).describe("the statutory minimum wage in force on the request date: the latest Eurostat earn_mw_cur semester not after it");
 
 export const SalaryResponse = z.object({
   query: z.object({

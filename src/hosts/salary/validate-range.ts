@@ -88,7 +88,8 @@ export const validateSalaryRange = defineRoute({
       legal = false;
       warnings.push({ code: "MAX_NOT_ABOVE_MIN", severity: "error", message: `max_salary (${body.max_salary}) must be above min_salary (${body.min_salary}).` });
     }
-    const mw = s.euEarnings.minimumWage(geo);
+    const today = new Date();
+    const mw = s.euEarnings.minimumWage(geo, today);
     if (!mw) {
       warnings.push({ code: "NO_STATUTORY_MINIMUM_WAGE", severity: "info", message: `${place.countryName} has no statutory minimum wage in Eurostat's data (wages are set by collective agreements); only the range itself was checked.` });
     } else {
@@ -97,7 +98,7 @@ export const validateSalaryRange = defineRoute({
         legal = false;
         warnings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `min_salary is below the statutory minimum wage of ${mw.monthlyEur} EUR a month (${mw.year}-S${mw.semester}), which is ${round2(floor)} EUR ${period === "annual" ? "a year" : period === "monthly" ? "a month" : `an hour at ${DEFAULT_ANNUAL_HOURS} hours a year`}.` });
       }
-      notes.push(`Minimum wage: Eurostat earn_mw_cur, ${mw.year} semester ${mw.semester}, monthly × 12 for annual postings, × 12 ÷ ${DEFAULT_ANNUAL_HOURS} hours for hourly ones.`);
+      notes.push(`Minimum wage: Eurostat earn_mw_cur ${mw.year}-S${mw.semester}, the latest semester in force on ${today.toISOString().slice(0, 10)} (the request date): ${mw.monthlyEur} EUR a month${mw.eurFlag ? ` (flagged "${mw.eurFlag}")` : ""}, × 12 for annual postings, × 12 ÷ ${DEFAULT_ANNUAL_HOURS} hours for hourly ones.`);
     }
 
     // Market: SES 2022 mean for the ISCO group, with a log-normal spread.

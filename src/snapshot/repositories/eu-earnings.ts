@@ -1,12 +1,14 @@
 // Eurostat earnings by ISCO-08 major group: SES 2022 hourly (by sex), annual (DE, ES, IT, PL), the monthly
 // extract, statutory minimum wages and the headline gender pay gap.
 import type { Database } from "bun:sqlite";
+import { semesterOn, semesterOrdinal } from "../../domain/semester.ts";
 
 /** SES 2022 scope used throughout: enterprises with 10+ employees, NACE B-S except O (Eurostat's GPG scope). */
 export const SES_SCOPE = { sizeclas: "GE10", nace: "B-S_X_O" } as const;
 
 export interface Observation { value: number | null; flag: string | null }
-export interface MinimumWage { monthlyEur: number; year: number; semester: number }
+/** A statutory minimum wage in one semester: EUR and PPS as Eurostat publishes them, with its flags (e, p, b…). */
+export interface MinimumWage { monthlyEur: number; monthlyPps: number | null; year: number; semester: 1 | 2; eurFlag: string | null; ppsFlag: string | null }
 
 export class EuEarningsRepository {
   private readonly hourlyQ;
@@ -21,8 +23,11 @@ export class EuEarningsRepository {
       `SELECT value, flag FROM ses_hourly WHERE geo = ? AND isco08 = ? AND sex = ? AND sizeclas = '${SES_SCOPE.sizeclas}' AND nace_r2 = '${SES_SCOPE.nace}'`);
     this.annualQ = db.query<Observation, [string, string]>("SELECT value, flag FROM ses_annual WHERE geo = ? AND isco08 = ? AND indic_se = 'ERN' AND unit = 'EUR'");
     this.monthlyQ = db.query<{ value: number | null; note: string | null }, [string, string, string]>("SELECT value, note FROM ses_monthly WHERE geo = ? AND isco08 = ? AND sex = ? AND year = 2022");
-    this.minimumWageQ = db.query<MinimumWage, [string]>(
-      "SELECT value AS monthlyEur, year, semester FROM minimum_wage WHERE geo = ? AND currency = 'EUR' AND value IS NOT NULL ORDER BY year DESC, semester DESC LIMIT 1");
+    this.minimumWageQ = db.query<MinimumWage, [string, number]>(
+      `SELECT e.value AS monthlyEur, e.flag AS eurFlag, p.value AS monthlyPps, p.flag AS ppsFlag, e.year, e.semester
+       FROM minimum_wage e LEFT JOIN minimum_wage p ON p.geo = e.geo AND p.year = e.year AND p.semester = e.semester AND p.currency = 'PPS'
+       WHERE e.geo = ? AND e.currency = 'EUR' AND e.value IS NOT NULL AND e.year * 2 + e.semester - 1 <= ?
+       ORDER BY e.year DESC, e.semester DESC LIMIT 1`);
     this.gapQ = db.query<{ value: number; year: number; flag: string | null }, [string]>(
       "SELECT value, year, flag FROM gender_pay_gap WHERE geo = ? AND breakdown_kind = 'headline' AND value IS NOT NULL ORDER BY year DESC LIMIT 1");
     this.groupsQ = db.query<{ geo: string; groups: number }, []>(
@@ -36,7 +41,8 @@ export class EuEarningsRepository {
   annual = (geo: string, isco: string) => this.annualQ.get(geo, isco) ?? { value: null, flag: null };
   /** Mean gross monthly earnings (EUR), SES 2022, from the monthly extract (20 countries). */
   monthly = (geo: string, isco: string, sex: "T" | "M" | "F") => this.monthlyQ.get(geo, isco, sex)?.value ?? null;
-  minimumWage = (geo: string) => this.minimumWageQ.get(geo);
+  /** The minimum wage in force on a date: the latest published semester not after it. */
+  minimumWage = (geo: string, on: Date = new Date()) => this.minimumWageQ.get(geo, semesterOrdinal(semesterOn(on))) ?? undefined;
   headlineGap = (geo: string) => this.gapQ.get(geo);
   /** Countries (Eurostat codes) with SES 2022 hourly earnings, and how many ISCO major groups each has. */
   coverage = () => (this.covered ??= new Map(this.groupsQ.all().map((r) => [r.geo, r.groups])));
