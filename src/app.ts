@@ -31,7 +31,7 @@ export function createApp(config: Config): App {
   const bootstrap = config.BOOTSTRAP_API_KEY ? keys.ensureBootstrap(config.BOOTSTRAP_API_KEY) : null;
   const guard = new Guard(keys, quota, { free: config.QUOTA_FREE, pro: config.QUOTA_PRO, enterprise: config.QUOTA_ENTERPRISE });
   const port = config.PORT ? `:${config.PORT}` : "";
-  const deps = (publicHost: string) => ({ services, guard, docBaseUrl: config.DOC_BASE_URL, publicHost: publicHost + port, resultCacheBytes: config.RESULT_CACHE_MB * 1024 * 1024 / 3,
+  const deps = (publicHost: string) => ({ services, guard, docBaseUrl: config.DOC_BASE_URL, publicHost: publicHost + port, resultCacheBytes: config.RESULT_CACHE_MB * 1024 * 1024 / 3, legacyEndpoints: config.EU_LEGACY_ENDPOINTS === "on",
     bodyLimits: { maxBytes: config.MAX_BODY_BYTES, timeoutMs: config.REQUEST_TIMEOUT_MS } });
   const hosts = {
     salary: createHostApp("salary", salaryRoutes, deps(config.SALARY_HOST)),

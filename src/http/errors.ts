@@ -2,7 +2,7 @@
 export type ErrorCode =
   | "INVALID_API_KEY" | "INSUFFICIENT_SCOPE" | "TIER_REQUIRED" | "RATE_LIMIT_EXCEEDED"
   | "VALIDATION_ERROR" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNKNOWN_HOST"
-  | "LOCATION_NOT_FOUND" | "NO_SALARY_DATA" | "NO_BENCHMARK" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE"
+  | "LOCATION_NOT_FOUND" | "NO_SALARY_DATA" | "NO_BENCHMARK" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "ENDPOINT_RETIRED"
   | "REQUEST_TIMEOUT";
 
 export interface FieldError { field: string; message: string; code: string }
@@ -59,6 +59,7 @@ export const ERROR_CODES: Record<ErrorCode, string> = {
   INTERNAL_ERROR: "500: unexpected server error; quote request_id when reporting it.",
   SERVICE_UNAVAILABLE: "503: a dependency of the service is unavailable.",
   REQUEST_TIMEOUT: "408: the request body did not arrive within REQUEST_TIMEOUT_MS.",
+  ENDPOINT_RETIRED: "410: a deprecated endpoint this deployment has retired (EU_LEGACY_ENDPOINTS=off); the suggestion names its successor.",
 };
 
 export function errorBody(err: ApiError, requestId: string, docBaseUrl: string): { error: ErrorDetail } {

@@ -14,6 +14,7 @@ import { jsonBody, type BodyLimits } from "./json-body.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsPage } from "./docs-page.ts";
 import type { AnyRoute, HostKind } from "./route.ts";
+import { deprecationHeaders, retiredError } from "./deprecation.ts";
 import type { Services } from "../services.ts";
 import type { QuotaDecision } from "../state/quota.ts";
 
@@ -25,6 +26,8 @@ export interface HostAppDeps {
   /** Byte budget of this host's cache of GET answers (0: no cache). */
   resultCacheBytes: number;
   bodyLimits: BodyLimits;
+  /** false: deprecated routes answer 410 (EU_LEGACY_ENDPOINTS=off). */
+  legacyEndpoints: boolean;
 }
 
 const NO_QUERY = z.strictObject({});
@@ -68,8 +71,9 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
       if (cacheKey !== null) cache.set(cacheKey, answered);
       return answered;
     };
+    const headers = route.deprecated ? deprecationHeaders(route.deprecated) : undefined;
     const reply = (ctx: RequestContext, answer: SerialisedAnswer) =>
-      respond(ctx, 200, successJson(kind, answer, ctx.requestId, ctx.quota), route.headers);
+      respond(ctx, 200, successJson(kind, answer, ctx.requestId, ctx.quota), headers);
 
     // Key, scope and quota first; then the answer, from the cache or computed. The body is parsed here, after
     // those checks, not by Elysia before them; Elysia parses no query either (the handler does not ask for it).
@@ -89,7 +93,9 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
 
     app.route(route.method, route.path, ({ request, params }) => {
       const ctx = contextOf(request);
-      const fail = (err: unknown) => errorResponse(err, ctx, deps.docBaseUrl);
+      const fail = (err: unknown) => errorResponse(err, ctx, deps.docBaseUrl, headers);
+      // A retired endpoint answers 410 to anyone: there is nothing left to guard or count.
+      if (route.deprecated && !deps.legacyEndpoints) return fail(retiredError(route.method, route.path, route.deprecated));
       try {
         const out = andThen(deps.guard.authenticate(request.headers.get("x-api-key")), (key) => {
           ctx.keyId = key.id;

@@ -50,6 +50,7 @@ const METADATA: Record<Exclude<HostKind, "salary">, object> = {
 const STATUS_TEXT: Record<number, string> = {
   400: "Location or country cannot be resolved", 401: "Missing, unknown or revoked API key", 403: "Key lacks the scope or tier",
   404: "Not found", 405: "Method not allowed", 413: "Body too large", 422: "Validation failed", 429: "Daily quota exceeded", 500: "Unexpected error",
+  410: "Deprecated endpoint retired by this deployment (EU_LEGACY_ENDPOINTS=off)",
 };
 
 function parameters(schema: z.ZodType | undefined, where: "query" | "path") {
@@ -67,7 +68,7 @@ export function buildOpenApi(kind: HostKind, routes: readonly AnyRoute[], public
     const data = toSchema(r.response, "output");
     const body = kind === "salary" ? data : { type: "object", required: ["data", "metadata"], properties: { data, metadata: METADATA[kind] } };
     const responses: Record<string, unknown> = { 200: { description: "OK", content: { "application/json": { schema: body } } } };
-    for (const status of [...new Set([401, 403, ...(r.errors ?? []), 422, 429, 500])].sort()) {
+    for (const status of [...new Set([401, 403, ...(r.errors ?? []), ...(r.deprecated ? [410] : []), 422, 429, 500])].sort()) {
       responses[status] = { description: STATUS_TEXT[status] ?? "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     }
     const openapiPath = r.path.replace(/:([A-Za-z_]+)/g, "{$1}");

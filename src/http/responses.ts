@@ -26,9 +26,9 @@ export function respond(ctx: RequestContext, status: number, text: string, extra
 export const json = (ctx: RequestContext, status: number, body: unknown, extra?: Record<string, string>) => respond(ctx, status, JSON.stringify(body), extra);
 
 /** Any thrown value → the spec's error envelope. Unexpected errors are logged with the request id, never returned. */
-export function errorResponse(err: unknown, ctx: RequestContext, docBaseUrl: string): Response {
-  if (err instanceof ApiError) return json(ctx, err.status, errorBody(err, ctx.requestId, docBaseUrl), err.extra.headers);
+export function errorResponse(err: unknown, ctx: RequestContext, docBaseUrl: string, routeHeaders?: Record<string, string>): Response {
+  if (err instanceof ApiError) return json(ctx, err.status, errorBody(err, ctx.requestId, docBaseUrl), routeHeaders || err.extra.headers ? { ...routeHeaders, ...err.extra.headers } : undefined);
   console.error(JSON.stringify({ level: "error", request_id: ctx.requestId, error: err instanceof Error ? err.stack ?? err.message : String(err) }));
   const internal = new ApiError(500, "INTERNAL_ERROR", "Unexpected server error. Quote the request_id when reporting it.");
-  return json(ctx, 500, errorBody(internal, ctx.requestId, docBaseUrl));
+  return json(ctx, 500, errorBody(internal, ctx.requestId, docBaseUrl), routeHeaders);
 }

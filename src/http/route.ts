@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Scope, Tier } from "../state/api-keys.ts";
 import type { DatasetId } from "../snapshot/repositories/sources.ts";
 import type { Services } from "../services.ts";
+import type { Deprecation } from "./deprecation.ts";
 
 export type HostKind = "salary" | "cost" | "skills";
 
@@ -38,10 +39,8 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType 
   body?: B;
   /** Shape of `data` (cost, skills) or of the whole body (salary). */
   response: z.ZodType<T>;
-  /** Headers on every successful response of this route (e.g. Deprecation and Sunset). */
-  headers?: Record<string, string>;
-  /** Marked deprecated in the OpenAPI document. */
-  deprecated?: boolean;
+  /** Deprecated: its successor, sent in Deprecation/Sunset/Link headers on every answer and in a 410 once retired. */
+  deprecated?: Deprecation;
   /** Error statuses the docs list besides the common ones (401, 403, 422, 429, 500). */
   errors?: number[];
   handle(input: RouteInput<z.infer<Q>, z.infer<P>, z.infer<B>>, services: Services): RouteResult<T>;

@@ -70,9 +70,77 @@ describe("E6", () => {
     expect(body.countries.find((c: any) => c.country_code === "GR")).toBeTruthy(); // Eurostat's EL, served as ISO GR
   });
 
-  test("the OpenAPI document marks E4–E6 deprecated", async () => {
+  test("the OpenAPI document marks E4–E6 deprecated, with their 410", async () => {
     const doc = await (await s.call("salary", "/openapi.json", { key: null })).json();
     expect(doc.paths["/api/v1/salary/eu"].get.deprecated).toBe(true);
+    expect(doc.paths["/api/v1/salary/eu"].get.responses["410"]).toBeTruthy();
     expect(doc.paths["/api/v1/salary"].get.deprecated).toBeUndefined();
+    expect(doc.paths["/api/v1/salary"].get.responses["410"]).toBeUndefined();
+  });
+});
+
+describe("E4–E6 errors carry the deprecation headers too", () => {
+  const cases: [string, string, { key?: string | null }, number, string][] = [
+    ["/api/v1/salary/eu?job_title=nurse&country=Atlantis", "/api/v1/salary", {}, 400, "LOCATION_NOT_FOUND"],
+    ["/api/v1/salary/eu?job_title=nurse", "/api/v1/salary", {}, 422, "VALIDATION_ERROR"],
+    ["/api/v1/salary/eu/compare?job_title=nurse&countries=DE;Atlantis", "/api/v1/salary/compare", {}, 400, "LOCATION_NOT_FOUND"],
+    ["/api/v1/salary/eu/countries", "/api/v1/salary", { key: null }, 401, "INVALID_API_KEY"],
+    ["/api/v1/salary/eu/countries?page=2", "/api/v1/salary", {}, 422, "VALIDATION_ERROR"],
+  ];
+  for (const [path, successor, init, status, code] of cases) {
+    test(`${status} ${code}: ${path}`, async () => {
+      const res = await s.call("salary", path, init);
+      expect(res.status).toBe(status);
+      expectDeprecated(res, successor);
+      const body = await res.json();
+      expect(body.error).toMatchObject({ code, status });
+      expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
+    });
+  }
+
+  test("a 403 for a key without the salary scope, and non-deprecated routes have no such headers", async () => {
+    const res = await s.call("salary", "/api/v1/salary/eu?job_title=nurse&country=DE", { key: s.key("pro", ["skills:read"]) });
+    expect(res.status).toBe(403);
+    expectDeprecated(res, "/api/v1/salary");
+    const current = await s.call("salary", "/api/v1/salary?job_title=nurse&location=Atlantis");
+    expect(current.status).toBe(400);
+    expect(current.headers.get("deprecation")).toBeNull();
+    expect(current.headers.get("sunset")).toBeNull();
+  });
+});
+
+describe("EU_LEGACY_ENDPOINTS=off", () => {
+  let retired: TestServer;
+  beforeAll(() => { retired = startTestServer({ EU_LEGACY_ENDPOINTS: "off" }); });
+  afterAll(() => retired.stop());
+
+  test("E4–E6 answer 410 Gone in the envelope, naming their successor, with or without a key", async () => {
+    for (const [path, successor, points] of [
+      ["/api/v1/salary/eu?job_title=nurse&country=DE", "/api/v1/salary", "GET /api/v1/salary?"],
+      ["/api/v1/salary/eu/compare?job_title=nurse&countries=DE;FR", "/api/v1/salary/compare", "GET /api/v1/salary/compare?"],
+      ["/api/v1/salary/eu/countries", "/api/v1/salary", "GET /api/v1/salary?"],
+    ] as const) {
+      for (const key of [undefined, null]) {
+        const res = await retired.call("salary", path, { key });
+        expect(res.status).toBe(410);
+        expectDeprecated(res, successor);
+        const body = await res.json();
+        expect(body.error).toMatchObject({ code: "ENDPOINT_RETIRED", status: 410 });
+        expect(body.error.suggestion).toStartWith(points);
+        expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
+      }
+    }
+  });
+
+  test("the successors still answer, and a retired call spends no quota", async () => {
+    const key = retired.key("free", ["salary:read"], 5);
+    for (let i = 0; i < 8; i++) expect((await retired.call("salary", "/api/v1/salary/eu/countries", { key })).status).toBe(410);
+    const res = await retired.call("salary", "/api/v1/salary?job_title=nurse&location=DE", { key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("ratelimit-remaining")).toBe("4");
+  });
+
+  test("any other value is refused at start-up", () => {
+    expect(() => startTestServer({ EU_LEGACY_ENDPOINTS: "sometimes" })).toThrow(/EU_LEGACY_ENDPOINTS/);
   });
 });

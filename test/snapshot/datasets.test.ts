@@ -154,7 +154,7 @@ describe("Eurostat", () => {
       const on = new Date(`${date}T12:00:00Z`);
       const semester = mw.latest({ currency: "EUR", geo }, semesterToday(on))!;
       const got = repo.minimumWage(geo, on)!;
-      expect({ date, geo, period: `${got.year}-S${got.semester}`, eur: got.monthlyEur, pps: got.monthlyPps, ppsFlag: got.ppsFlag })
+      expect({ date, geo, period: `${got.year}-S${got.semester}`, eur: got.monthlyEur, pps: got.monthlyPps, ppsFlag: got.ppsFlag } as Record<string, unknown>)
         .toEqual({ date, geo, period: semester, eur: mw.cell({ currency: "EUR", geo }, semester).value, pps: mw.cell({ currency: "PPS", geo }, semester).value, ppsFlag: mw.cell({ currency: "PPS", geo }, semester).flag });
     }
     expect(repo.minimumWage("DE", new Date("2014-06-30T12:00:00Z"))).toBeUndefined(); // Germany's minimum wage began in 2015

@@ -9,7 +9,7 @@ import { eurostatToIso, isoToEurostat } from "../../domain/european-countries.ts
 import { matchJob, euFigures, type MatchedJob } from "./benchmarks.ts";
 import { jobTitle, MinimumWage } from "./models.ts";
 import { locationList } from "./compare.ts";
-import { deprecationHeaders, ISCO_NOTE } from "./deprecation.ts";
+import { ISCO_NOTE } from "./models.ts";
 import type { Services } from "../../services.ts";
 
 const SES = "Eurostat Structure of Earnings Survey 2022 (earn_ses22_47, earn_ses22_28)";
@@ -40,8 +40,7 @@ export const euSalary = defineRoute({
   method: "GET",
   path: "/api/v1/salary/eu",
   scope: "salary:read",
-  deprecated: true,
-  headers: deprecationHeaders("/api/v1/salary"),
+  deprecated: { successor: "/api/v1/salary", instead: "GET /api/v1/salary?job_title=…&location=<country> (E2) answers the same figures." },
   query: z.strictObject({ job_title: jobTitle, country: z.string().trim().min(1).max(100).describe("country name or ISO code") }),
   response: z.object({
     query: z.object({ job_title: z.string(), matched_isco: z.string(), matched_isco_full: z.string(), matched_title: z.string(), match_method: z.string(), country: z.string(), country_code: z.string() }),
@@ -76,8 +75,7 @@ export const euCompare = defineRoute({
   method: "GET",
   path: "/api/v1/salary/eu/compare",
   scope: "salary:read",
-  deprecated: true,
-  headers: deprecationHeaders("/api/v1/salary/compare"),
+  deprecated: { successor: "/api/v1/salary/compare", instead: "GET /api/v1/salary/compare?job_title=…&locations=DE;FR (E3) compares EU countries." },
   query: z.strictObject({ job_title: jobTitle, countries: locationList("countries", 10) }),
   response: z.object({
     job_title: z.string(), matched_isco: z.string(), matched_title: z.string(),
@@ -113,8 +111,7 @@ export const euCountries = defineRoute({
   method: "GET",
   path: "/api/v1/salary/eu/countries",
   scope: "salary:read",
-  deprecated: true,
-  headers: deprecationHeaders("/api/v1/salary"),
+  deprecated: { successor: "/api/v1/salary", instead: "GET /api/v1/salary?job_title=…&location=<country> (E2) answers for any EU/EEA country; its notes say when the survey has no figure." },
   response: z.object({ countries: z.array(z.object({ country_code: z.string(), country_name: z.string(), latest_year: z.number().int().nullable(), occupation_groups: z.number().int(), has_data: z.boolean() })) }),
   handle: (_input, s) => ({
     data: {

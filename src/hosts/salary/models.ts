@@ -68,3 +68,6 @@ export const UnifiedSalaryResponse = z.object({
   }),
   data_source: z.string(), data_date: z.string(), notes: z.array(z.string()), related_titles: z.array(z.string()),
 });
+
+export const ISCO_NOTE =
+  "EU data uses 1-digit ISCO-08 major groups only: the matched occupation is mapped to its major group, and every occupation in that group shares the benchmark.";
