@@ -13,6 +13,7 @@ import type { WageRow } from "../../snapshot/repositories/wages.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
 import { Lru } from "../../domain/lru.ts";
+import type { EuBasis, EuMean, ImpliedPaidHours } from "../../domain/eu-earnings.ts";
 import { semesterLabel, semesterOn } from "../../domain/semester.ts";
 import type { MinimumWage as MinimumWageRow } from "../../snapshot/repositories/eu-earnings.ts";
 import type { z } from "zod";
@@ -179,11 +180,31 @@ function noBenchmark(job: MatchedJob, code: string, area: UsArea, year: number, 
 export interface EuFigures {
   countryCode: string; countryName: string; isco: { major: string; majorTitle: string; unit: string; unitTitle: string };
   mean: number | null; meanMale: number | null; meanFemale: number | null; genderGapPct: number | null;
+  /** How `mean` was made (src/domain/eu-earnings.ts), the published hourly mean, and whether it rests on implied hours. */
+  basis: EuBasis | null; meanHourly: number | null; estimate: boolean;
+  /** The benchmark's resolution: the ISCO-08 major group every occupation in it shares. */
+  group: { code: string; name: string };
   minimumWage: z.infer<typeof MinimumWage> | null;
   costOfLivingIndex: number | null; currency: Currency; notes: string[];
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The EU answer's basis, hourly mean and benchmark group (models.ts EuBenchmarkFields). */
+export const euBenchmarkFields = (f: EuFigures) => ({
+  basis: f.basis, mean_hourly: f.meanHourly, benchmark_resolution: "isco_major_group" as const, benchmark_group: f.group,
+});
+
+/** What the EU mean is made of, in words: its basis, and for the hourly basis the hours and how they vary. */
+export function euMeanNotes(m: EuMean, countryName: string, hours: ImpliedPaidHours | null): string[] {
+  if (m.basis === "annual") return [`mean (basis annual): Eurostat's published mean gross annual earnings (earn_ses22_28, EUR). mean_hourly: the published mean gross hourly earnings; mean_male and mean_female: hourly by sex × this mean's own annual ÷ hourly (${m.hours} hours).`];
+  if (m.basis === "monthly_x_12") return ["mean (basis monthly_x_12): derived as Eurostat's published mean gross monthly earnings × 12 (earn_ses_21, EUR), and by sex the same way; mean_hourly: the published mean gross hourly earnings."];
+  if (m.basis === "hourly_x_hours") {
+    const spread = hours!.countries.map((c) => `${c.geo} ${c.hours}`).join(", ");
+    return [`mean (basis hourly_x_hours, an estimate): ${countryName} publishes neither an annual nor a monthly mean, so the published mean gross hourly earnings (${m.meanHourly} EUR) × ${hours!.hours} implied annual paid hours. No source of annual paid hours is in the data; they are implied as published annual ÷ hourly earnings where SES publishes both (${spread}; the median), and include what annual earnings hold beyond hourly pay (annual bonuses). mean_male and mean_female: hourly by sex × the same hours.`];
+  }
+  return [`mean: SES 2022 publishes only a mean gross hourly figure for ${countryName} (${m.meanHourly} EUR), and no country publishes the annual and hourly means this group needs to annualise it.`];
+}
 
 /** The response's minimum_wage object (E2, E3, E4). */
 export const minimumWageFields = (mw: MinimumWageRow): z.infer<typeof MinimumWage> => ({
@@ -212,9 +233,8 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
   if (!isco) throw new ApiError(404, "NO_BENCHMARK", `${job.title} has no ISCO-08 unit group in ESCO or the crosswalks.`, { suggestion: "Try a related job title." });
   const group = `OC${isco.major}`;
   const hourly = { T: s.euEarnings.hourly(geo, group, "T"), M: s.euEarnings.hourly(geo, group, "M"), F: s.euEarnings.hourly(geo, group, "F") };
-  const annual = s.euEarnings.annual(geo, group);
-  const monthly = { T: s.euEarnings.monthly(geo, group, "T"), M: s.euEarnings.monthly(geo, group, "M"), F: s.euEarnings.monthly(geo, group, "F") };
-  if (hourly.T.value === null && annual.value === null && monthly.T === null) {
+  const m = s.euEarnings.annualMean(geo, group);
+  if (m.mean === null && m.meanHourly === null) {
     const why = hourly.T.flag?.includes("C") ? " (Eurostat marks the value confidential)" : "";
     throw new ApiError(404, "NO_BENCHMARK", `Eurostat SES 2022 publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${countryName}${why}.`,
       { suggestion: "GET /api/v1/salary/eu/countries lists the countries with data." });
@@ -223,13 +243,7 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
     `EU figures are Eurostat Structure of Earnings Survey 2022 at ISCO-08 major-group resolution: ${job.title} is in unit group ${isco.unit} (${isco.unitTitle}) of major group ${isco.major} (${isco.majorTitle}), so every occupation in the major group shares this benchmark.`,
     "Scope: enterprises with 10 or more employees, NACE B–S except O.",
   ];
-  let mean: number | null = annual.value;
-  if (mean !== null) notes.push("mean: published mean gross annual earnings (EUR).");
-  else if (monthly.T !== null) { mean = monthly.T * 12; notes.push("mean: derived as published mean gross monthly earnings × 12 (EUR)."); }
-  else notes.push(`mean: no annual or monthly figure is published for ${countryName}; the mean gross hourly earnings are ${hourly.T.value} EUR.`);
-  const meanMale = monthly.M !== null ? monthly.M * 12 : null;
-  const meanFemale = monthly.F !== null ? monthly.F * 12 : null;
-  if (meanMale !== null) notes.push("mean_male, mean_female: derived as mean gross monthly earnings by sex × 12 (EUR).");
+  notes.push(...euMeanNotes(m, countryName, s.euEarnings.impliedPaidHours(group)));
   const genderGapPct = hourly.M.value !== null && hourly.F.value !== null ? round2(((hourly.M.value - hourly.F.value) / hourly.M.value) * 100) : null;
   if (genderGapPct !== null) notes.push("gender_gap_pct: (men's − women's mean gross hourly earnings) ÷ men's × 100, as Eurostat defines the unadjusted gap.");
   const mw = s.euEarnings.minimumWage(geo);
@@ -243,7 +257,8 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
   const c = (v: number | null) => (to === "USD" ? convert(v, "EUR", "USD", rate!) : v);
   return {
     countryCode, countryName, isco, currency: to, notes,
-    mean: c(mean), meanMale: c(meanMale), meanFemale: c(meanFemale), genderGapPct,
+    mean: c(m.mean), meanMale: c(m.meanMale), meanFemale: c(m.meanFemale), genderGapPct, basis: m.basis, meanHourly: c(m.meanHourly), estimate: m.estimate,
+    group: { code: isco.major, name: isco.majorTitle },
     minimumWage: mw ? minimumWageFields(mw) : null,
     costOfLivingIndex: plr ? round2(plr.value * 100) : null,
   };

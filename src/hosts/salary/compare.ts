@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { ApiError } from "../../http/errors.ts";
-import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, oewsCodeOf, RELEASE, type JobQuery, type MatchedJob } from "./benchmarks.ts";
-import { titleOrCode, needsTitleOrCode, experience, currency, MatchFields, LocationAlternatives } from "./models.ts";
+import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, euBenchmarkFields, oewsCodeOf, RELEASE, type JobQuery, type MatchedJob } from "./benchmarks.ts";
+import { titleOrCode, needsTitleOrCode, experience, currency, MatchFields, LocationAlternatives, EuBenchmarkFields } from "./models.ts";
 import type { Services } from "../../services.ts";
 import type { Currency } from "../../domain/currency.ts";
 
@@ -21,6 +21,8 @@ const Comparison = z.object({
   median: z.number().nullable(), mean: z.number().nullable(), currency: z.string(),
   col_index: z.number().nullable(), col_adjusted_median: z.number().nullable().optional(),
   gender_gap_pct: z.number().nullable().optional(), minimum_wage_monthly_eur: z.number().nullable().optional(),
+  basis: EuBenchmarkFields.basis.optional(), mean_hourly: EuBenchmarkFields.mean_hourly.optional(),
+  benchmark_resolution: EuBenchmarkFields.benchmark_resolution.optional(), benchmark_group: EuBenchmarkFields.benchmark_group.optional(),
   data_source: z.string(), notes: z.array(z.string()),
   matched_title: z.string().describe("addition: the occupation whose figures this location shows (U.S.: O*NET; EU: ISCO-08 unit group via ESCO)"),
   matched_code: z.string().describe("addition: the code whose figures answer: U.S., the SOC code OEWS publishes the occupation under (itself, an OEWS aggregate such as 25-9045, or its broad group); EU, the ISCO-08 unit group"),
@@ -55,7 +57,7 @@ function compareOne(entry: string, index: number, jobFor: ReturnType<typeof matc
     }
     const f = euFigures(job, place.countryCode, wanted ?? "EUR", s);
     return { location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu", country_code: f.countryCode, median: null, mean: f.mean,
-      currency: f.currency, col_index: f.costOfLivingIndex, gender_gap_pct: f.genderGapPct, minimum_wage_monthly_eur: f.minimumWage?.monthly_eur ?? null,
+      currency: f.currency, col_index: f.costOfLivingIndex, gender_gap_pct: f.genderGapPct, minimum_wage_monthly_eur: f.minimumWage?.monthly_eur ?? null, ...euBenchmarkFields(f),
       data_source: "Eurostat Structure of Earnings Survey 2022", notes: [...read, ...f.notes], ...matched };
   } catch (err) {
     // A matched place with no published figure stays in the comparison, empty, with the reason.

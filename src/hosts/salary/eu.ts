@@ -6,8 +6,8 @@ import { defineRoute } from "../../http/route.ts";
 import { ApiError } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { eurostatToIso, isoToEurostat } from "../../domain/european-countries.ts";
-import { matchJob, euFigures, type MatchedJob } from "./benchmarks.ts";
-import { jobTitle, MinimumWage } from "./models.ts";
+import { matchJob, euFigures, euBenchmarkFields, type MatchedJob } from "./benchmarks.ts";
+import { jobTitle, MinimumWage, EuBenchmarkFields } from "./models.ts";
 import { locationList } from "./compare.ts";
 import { ISCO_NOTE } from "./models.ts";
 import type { Services } from "../../services.ts";
@@ -48,6 +48,7 @@ export const euSalary = defineRoute({
       mean_annual: z.number().nullable(), median_annual: z.null(), p10: z.null(), p25: z.null(), p75: z.null(), p90: z.null(), currency: z.string(),
       gender_gap_pct: z.number().nullable(), mean_male: z.number().nullable(), mean_female: z.number().nullable(), sample_size: z.null(),
       minimum_wage: MinimumWage.nullable(),
+      ...EuBenchmarkFields,
     }),
     data_source: z.string(), data_date: z.string(), isco_note: z.string(), notes: z.array(z.string()),
   }),
@@ -60,7 +61,7 @@ export const euSalary = defineRoute({
       data: {
         query: { job_title: query.job_title, matched_isco: f.isco.major, matched_isco_full: f.isco.unit, matched_title: job.title, match_method: job.method, country: f.countryName, country_code: f.countryCode },
         salary: { mean_annual: f.mean, median_annual: null, p10: null, p25: null, p75: null, p90: null, currency: "EUR", gender_gap_pct: f.genderGapPct,
-          mean_male: f.meanMale, mean_female: f.meanFemale, sample_size: null, minimum_wage: f.minimumWage },
+          mean_male: f.meanMale, mean_female: f.meanFemale, sample_size: null, minimum_wage: f.minimumWage, ...euBenchmarkFields(f) },
         data_source: SES, data_date: "2022", isco_note: ISCO_NOTE, notes: f.notes,
       },
       datasets: EU_DATASETS,
@@ -79,8 +80,10 @@ export const euCompare = defineRoute({
   query: z.strictObject({ job_title: jobTitle, countries: locationList("countries", 10) }),
   response: z.object({
     job_title: z.string(), matched_isco: z.string(), matched_title: z.string(),
-    comparisons: z.array(z.object({ country: z.string(), country_code: z.string(), mean_annual: z.number().nullable(), median_annual: z.null(), gender_gap_pct: z.number().nullable(), minimum_wage_monthly_eur: z.number().nullable() })),
+    comparisons: z.array(z.object({ country: z.string(), country_code: z.string(), mean_annual: z.number().nullable(), median_annual: z.null(), gender_gap_pct: z.number().nullable(), minimum_wage_monthly_eur: z.number().nullable(),
+      basis: EuBenchmarkFields.basis, mean_hourly: EuBenchmarkFields.mean_hourly })),
     currency: z.string(), data_source: z.string(), isco_note: z.string(),
+    benchmark_resolution: EuBenchmarkFields.benchmark_resolution, benchmark_group: EuBenchmarkFields.benchmark_group,
   }),
   errors: [400, 404],
   handle: ({ query }, s) => {
@@ -95,9 +98,11 @@ export const euCompare = defineRoute({
         comparisons: codes.map((code) => {
           const f = figuresOrEmpty(job, code, s);
           return { country: countries.getName(code, "en") ?? code, country_code: code, mean_annual: f?.mean ?? null, median_annual: null,
-            gender_gap_pct: f?.genderGapPct ?? null, minimum_wage_monthly_eur: (f ? f.minimumWage?.monthly_eur : s.euEarnings.minimumWage(isoToEurostat(code))?.monthlyEur) ?? null };
+            gender_gap_pct: f?.genderGapPct ?? null, minimum_wage_monthly_eur: (f ? f.minimumWage?.monthly_eur : s.euEarnings.minimumWage(isoToEurostat(code))?.monthlyEur) ?? null,
+            basis: f?.basis ?? null, mean_hourly: f?.meanHourly ?? null };
         }),
         currency: "EUR", data_source: SES, isco_note: ISCO_NOTE,
+        benchmark_resolution: "isco_major_group" as const, benchmark_group: { code: isco.major, name: isco.majorTitle },
       },
       datasets: EU_DATASETS,
     };

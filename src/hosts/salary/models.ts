@@ -32,6 +32,15 @@ export const MinimumWage = z.object({
     .describe("addition: Eurostat's flags on each figure (e estimated, p provisional, b break in series), null when unflagged").optional(),
 }).describe("the statutory minimum wage in force on the request date: the latest Eurostat earn_mw_cur semester not after it");
 
+/** Additions on every EU answer: how the mean was made and what it benchmarks (README: "EU earnings"). */
+export const EuBenchmarkFields = {
+  basis: z.enum(["annual", "monthly_x_12", "hourly_x_hours"]).nullable()
+    .describe("addition: how `mean` was made: the published annual mean, the published monthly mean × 12, or the published hourly mean × implied annual paid hours (an estimate); null when no annual figure can be made"),
+  mean_hourly: money.describe("addition: Eurostat's published mean gross hourly earnings for the group, in `currency`"),
+  benchmark_resolution: z.literal("isco_major_group").describe("addition: SES publishes by ISCO-08 major group, so every occupation in the group shares this benchmark"),
+  benchmark_group: z.object({ code: z.string(), name: z.string() }).describe("addition: the ISCO-08 major group that answered"),
+};
+
 export const SalaryResponse = z.object({
   query: z.object({
     job_title: z.string().nullable(),
@@ -65,6 +74,8 @@ export const UnifiedSalaryResponse = z.object({
     sample_size: z.number().int().nullable().optional(), currency: z.string(),
     gender_gap_pct: money.optional(), mean_male: money.optional(), mean_female: money.optional(), cost_of_living_index: money.optional(),
     minimum_wage: MinimumWage.nullable().optional(),
+    basis: EuBenchmarkFields.basis.optional(), mean_hourly: EuBenchmarkFields.mean_hourly.optional(),
+    benchmark_resolution: EuBenchmarkFields.benchmark_resolution.optional(), benchmark_group: EuBenchmarkFields.benchmark_group.optional(),
   }),
   data_source: z.string(), data_date: z.string(), notes: z.array(z.string()), related_titles: z.array(z.string()),
 });

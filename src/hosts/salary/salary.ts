@@ -1,7 +1,7 @@
 // E2 GET /v1/salary: one job title in one place, from the latest OEWS (U.S.) or SES 2022 (EU/EEA).
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, RELEASE } from "./benchmarks.ts";
+import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, euBenchmarkFields, RELEASE } from "./benchmarks.ts";
 import { titleOrCode, needsTitleOrCode, experience, currency, SalaryResponse, UnifiedSalaryResponse } from "./models.ts";
 
 export const salary = defineRoute({
@@ -52,6 +52,7 @@ export const salary = defineRoute({
         salary: {
           median: null, mean: f.mean, p10: null, p25: null, p75: null, p90: null, sample_size: null, currency: f.currency,
           gender_gap_pct: f.genderGapPct, mean_male: f.meanMale, mean_female: f.meanFemale, cost_of_living_index: f.costOfLivingIndex, minimum_wage: f.minimumWage,
+          ...euBenchmarkFields(f),
         },
         data_source: "Eurostat Structure of Earnings Survey 2022 (earn_ses22_47, earn_ses22_28, monthly extract); Eurostat earn_mw_cur",
         data_date: "2022",

@@ -2,6 +2,7 @@
 // extract, statutory minimum wages and the headline gender pay gap.
 import type { Database } from "bun:sqlite";
 import { semesterOn, semesterOrdinal } from "../../domain/semester.ts";
+import { euAnnualMean, impliedPaidHours, type EuMean, type ImpliedPaidHours } from "../../domain/eu-earnings.ts";
 
 /** SES 2022 scope used throughout: enterprises with 10+ employees, NACE B-S except O (Eurostat's GPG scope). */
 export const SES_SCOPE = { sizeclas: "GE10", nace: "B-S_X_O" } as const;
@@ -17,6 +18,8 @@ export class EuEarningsRepository {
   private readonly minimumWageQ;
   private readonly gapQ;
   private readonly groupsQ;
+  private readonly hoursPairsQ;
+  private readonly hoursMemo = new Map<string, ImpliedPaidHours | null>();
 
   constructor(db: Database) {
     this.hourlyQ = db.query<Observation, [string, string, string]>(
@@ -30,6 +33,10 @@ export class EuEarningsRepository {
        ORDER BY e.year DESC, e.semester DESC LIMIT 1`);
     this.gapQ = db.query<{ value: number; year: number; flag: string | null }, [string]>(
       "SELECT value, year, flag FROM gender_pay_gap WHERE geo = ? AND breakdown_kind = 'headline' AND value IS NOT NULL ORDER BY year DESC LIMIT 1");
+    this.hoursPairsQ = db.query<{ geo: string; annual: number | null; hourly: number | null }, [string]>(
+      `SELECT a.geo, a.value AS annual, h.value AS hourly FROM ses_annual a
+       JOIN ses_hourly h ON h.geo = a.geo AND h.isco08 = a.isco08 AND h.sex = 'T' AND h.sizeclas = '${SES_SCOPE.sizeclas}' AND h.nace_r2 = '${SES_SCOPE.nace}'
+       WHERE a.isco08 = ? AND a.indic_se = 'ERN' AND a.unit = 'EUR' AND a.geo NOT GLOB 'EU*'`);
     this.groupsQ = db.query<{ geo: string; groups: number }, []>(
       `SELECT geo, count(DISTINCT isco08) AS groups FROM ses_hourly WHERE sex = 'T' AND value IS NOT NULL AND isco08 GLOB 'OC[0-9]'
        AND sizeclas = '${SES_SCOPE.sizeclas}' AND nace_r2 = '${SES_SCOPE.nace}' GROUP BY geo`);
@@ -42,6 +49,23 @@ export class EuEarningsRepository {
   /** Mean gross monthly earnings (EUR), SES 2022, from the monthly extract (20 countries). */
   monthly = (geo: string, isco: string, sex: "T" | "M" | "F") => this.monthlyQ.get(geo, isco, sex)?.value ?? null;
   /** The minimum wage in force on a date: the latest published semester not after it. */
+  /** Implied annual paid hours of an ISCO group (OC1…OC9): annual ÷ hourly where SES publishes both, the median. */
+  impliedPaidHours(isco: string): ImpliedPaidHours | null {
+    if (!this.hoursMemo.has(isco)) this.hoursMemo.set(isco, impliedPaidHours(this.hoursPairsQ.all(isco)));
+    return this.hoursMemo.get(isco)!;
+  }
+
+  /** The annual means of a country and group on the best published basis (src/domain/eu-earnings.ts). */
+  annualMean(geo: string, isco: string): EuMean {
+    const sexes = ["T", "M", "F"] as const;
+    return euAnnualMean({
+      annual: this.annual(geo, isco).value,
+      monthly: Object.fromEntries(sexes.map((x) => [x, this.monthly(geo, isco, x)])) as Record<"T" | "M" | "F", number | null>,
+      hourly: Object.fromEntries(sexes.map((x) => [x, this.hourly(geo, isco, x).value])) as Record<"T" | "M" | "F", number | null>,
+      paidHours: this.impliedPaidHours(isco),
+    });
+  }
+
   minimumWage = (geo: string, on: Date = new Date()) => this.minimumWageQ.get(geo, semesterOrdinal(semesterOn(on))) ?? undefined;
   headlineGap = (geo: string) => this.gapQ.get(geo);
   /** Countries (Eurostat codes) with SES 2022 hourly earnings, and how many ISCO major groups each has. */
