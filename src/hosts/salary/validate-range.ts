@@ -12,8 +12,10 @@ import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directiv
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
 import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
-import { findJob, matchFields, candidatesOf } from "./benchmarks.ts";
-import { occupationCode, MatchFields } from "./models.ts";
+import { findJob, matchFields, candidatesOf, euMeanNotes } from "./benchmarks.ts";
+import { occupationCode, MatchFields, EuBenchmarkFields } from "./models.ts";
+import { marketVerdict } from "../../domain/market-verdict.ts";
+import type { EuBasis } from "../../domain/eu-earnings.ts";
 import type { Services } from "../../services.ts";
 
 export const RANGE_DISCLAIMER =
@@ -60,6 +62,7 @@ export const validateSalaryRange = defineRoute({
     legally_valid: z.boolean(), statistically_reasonable: z.boolean(), warnings: z.array(Warning),
     country_code: z.string(), country_name: z.string(), directive_transposed: z.boolean(),
     matched_isco: z.string().nullable(), matched_title: z.string().nullable(), benchmark_median: z.number().nullable(), methodology_note: z.string(),
+    basis: EuBenchmarkFields.basis, benchmark_resolution: EuBenchmarkFields.benchmark_resolution.nullable(), benchmark_group: EuBenchmarkFields.benchmark_group.nullable(),
     estimated_percentiles: z.object({ p10: z.number(), p25: z.number(), p50: z.number(), p75: z.number(), p90: z.number() }).nullable(),
     benchmark_currency: z.string(), salary_period: z.string(), disclaimer: z.string(),
     match_method: z.string().nullable().describe("addition: how the occupation was found (null: not matched)"),
@@ -101,47 +104,54 @@ export const validateSalaryRange = defineRoute({
       notes.push(`Minimum wage: Eurostat earn_mw_cur ${mw.year}-S${mw.semester}, the latest semester in force on ${today.toISOString().slice(0, 10)} (the request date): ${mw.monthlyEur} EUR a month${mw.eurFlag ? ` (flagged "${mw.eurFlag}")` : ""}, × 12 for annual postings, × 12 ÷ ${DEFAULT_ANNUAL_HOURS} hours for hourly ones.`);
     }
 
-    // Market: SES 2022 mean for the ISCO group, with a log-normal spread.
-    let reasonable = false;
+    // Market: the EU mean for the ISCO major group (src/domain/eu-earnings.ts), with a log-normal spread. No
+    // benchmark, no verdict: statistically_reasonable stays true and NO_BENCHMARK says why.
+    let reasonable = true;
     type Percentiles = Record<"p10" | "p25" | "p50" | "p75" | "p90", number>;
     let percentiles: Percentiles | null = null;
     let matchedIsco: string | null = null;
     let matchedTitle: string | null = null;
+    let benchmark: { basis: EuBasis | null; group: { code: string; name: string } } | null = null;
     const job = findJob({ jobTitle: body.job_title, occupationCode: body.occupation_code }, s, "isco", iso);
     const isco = job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD ? job.isco : null;
     if (!job || !isco) {
       const near = candidatesOf(job).map((c) => `${c.codeTitle} (ISCO ${c.code}, confidence ${c.confidence})`).join("; ") || "none";
-      warnings.push({ code: "TITLE_NOT_MATCHED", severity: "warning", message: `The job title matches no occupation with confidence ${MATCH_CONFIDENCE_THRESHOLD} or more, so the range cannot be benchmarked; closest: ${near}. Send occupation_code to choose one.` });
+      warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `No market verdict: the job title matches no occupation with confidence ${MATCH_CONFIDENCE_THRESHOLD} or more, so there is no benchmark to compare the range with (statistically_reasonable is not assessed and stays true); closest: ${near}. Send occupation_code to choose one.` });
     } else {
       matchedIsco = isco.major;
       matchedTitle = job.title;
       const group = `OC${isco.major}`;
-      const annual = s.euEarnings.annual(geo, group).value;
-      const monthly = s.euEarnings.monthly(geo, group, "T");
-      const hourly = s.euEarnings.hourly(geo, group, "T").value;
-      const meanAnnual = annual ?? (monthly !== null ? monthly * 12 : hourly !== null ? hourly * DEFAULT_ANNUAL_HOURS : null);
+      const m = s.euEarnings.annualMean(geo, group);
+      benchmark = { basis: m.basis, group: { code: isco.major, name: isco.majorTitle } };
       const soc = job.best.concept.soc;
       const oews = soc ? s.wages.oewsCodeFor(s.wages.latestYear, soc.slice(0, 7)) : null;
       const national = oews ? s.wages.rows(s.wages.latestYear, oews.code, "0000000")[0] : undefined;
       // The matched occupation's dispersion, else all occupations' from the latest vintage that publishes that row.
       const deciles = national?.a_pct10 && national?.a_pct90 ? national : s.wages.mostRecentRow("00-0000", "0000000");
-      if (meanAnnual === null) {
-        warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `Eurostat SES 2022 publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${place.countryName}.` });
+      if (m.mean === null) {
+        warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `No market verdict: Eurostat SES 2022 publishes no annual, monthly or annualisable hourly earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${place.countryName}.` });
       } else if (!deciles?.a_pct10 || !deciles?.a_pct90) {
-        warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: "BLS OEWS publishes no annual 10th and 90th percentiles for the matched U.S. occupation or for all occupations, so the range's market position cannot be estimated." });
+        warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: "No market verdict: BLS OEWS publishes no annual 10th and 90th percentiles for the matched U.S. occupation or for all occupations, so the range's market position cannot be estimated." });
       } else {
         const sigma = sigmaFromDeciles(deciles.a_pct10, deciles.a_pct90);
-        const annualP = lognormalPercentiles(meanAnnual, sigma);
+        const annualP = lognormalPercentiles(m.mean, sigma);
         percentiles = Object.fromEntries(Object.entries(annualP).map(([k, v]) => [k, round2(fromAnnual(v, period))])) as Percentiles;
-        const [minA, maxA] = [toAnnual(minEur, period), toAnnual(maxEur, period)];
-        reasonable = true;
-        if (maxA < annualP.p25) { reasonable = false; warnings.push({ code: "BELOW_MARKET", severity: "warning", message: `The whole range lies below the estimated 25th percentile (${percentiles!.p25} EUR) for ${isco.majorTitle} in ${place.countryName}.` }); }
-        if (minA > annualP.p75) { reasonable = false; warnings.push({ code: "ABOVE_MARKET", severity: "warning", message: `The whole range lies above the estimated 75th percentile (${percentiles!.p75} EUR) for ${isco.majorTitle} in ${place.countryName}.` }); }
-        if (maxA - minA > meanAnnual) { reasonable = false; warnings.push({ code: "RANGE_TOO_WIDE", severity: "warning", message: `The range is wider (${round2(fromAnnual(maxA - minA, period))} EUR) than the benchmark mean (${round2(fromAnnual(meanAnnual, period))} EUR).` }); }
+        const verdict = marketVerdict(toAnnual(minEur, period), toAnnual(maxEur, period), annualP, m.mean);
+        reasonable = verdict.reasonable;
+        const where = `ISCO-08 major group ${isco.major} (${isco.majorTitle}) in ${place.countryName}, which every occupation in the group shares`;
+        const at = (k: keyof Percentiles) => `the group's estimated ${k.slice(1)}th percentile (${percentiles![k]} EUR)`;
+        for (const f of verdict.findings) {
+          const message = f === "BELOW_PLAUSIBLE" ? `The whole range lies below ${at("p10")} for ${where}: outside the group's plausible spread.`
+            : f === "ABOVE_PLAUSIBLE" ? `The whole range lies above ${at("p90")} for ${where}: outside the group's plausible spread.`
+            : f === "BELOW_MARKET" ? `The whole range lies below ${at("p25")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
+            : f === "ABOVE_MARKET" ? `The whole range lies above ${at("p75")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
+            : `The range is wider (${round2(fromAnnual(toAnnual(maxEur - minEur, period), period))} EUR) than the group's benchmark mean (${round2(fromAnnual(m.mean, period))} EUR).`;
+          warnings.push({ code: f === "BELOW_PLAUSIBLE" ? "BELOW_MARKET" : f === "ABOVE_PLAUSIBLE" ? "ABOVE_MARKET" : f, severity: "info", message });
+        }
         notes.push(
-          `Market: ${matchedTitle} maps to ISCO-08 group ${isco.major} (${isco.majorTitle}). Benchmark mean: Eurostat SES 2022 ${annual !== null ? "mean annual earnings" : monthly !== null ? "mean monthly earnings × 12" : `mean hourly earnings × ${DEFAULT_ANNUAL_HOURS}`} for ${place.countryName} (${round2(meanAnnual)} EUR a year). ` +
+          `Market: ${matchedTitle} maps to ISCO-08 major group ${isco.major} (${isco.majorTitle}), the finest resolution SES publishes. Benchmark mean: ${round2(m.mean)} EUR a year, basis ${m.basis} (${euMeanNotes(m, place.countryName, s.euEarnings.impliedPaidHours(group)).join(" ")}) ` +
           `estimated_percentiles: a log-normal with that mean and log-dispersion σ = (ln p90 − ln p10) ÷ 2.5631 = ${sigma.toFixed(4)}, taken from BLS OEWS May ${deciles.year} national percentiles of ${deciles === national ? `the matched U.S. occupation (${deciles.occ_code})` : "all U.S. occupations (00-0000)"}; median = mean × exp(−σ²/2). ` +
-          "BELOW_MARKET: max below p25; ABOVE_MARKET: min above p75; RANGE_TOO_WIDE: max − min above the mean. These never affect legally_valid.");
+          "Findings against a whole major group are info: BELOW_MARKET (max below p25) and ABOVE_MARKET (min above p75) make statistically_reasonable false only when the whole range lies outside the group's p10–p90; RANGE_TOO_WIDE (max − min above the mean) is information only. None affects legally_valid.");
         const codeNote = deciles === national ? oewsCodeNote(s.wages, s.occupations.socTitles, s.wages.latestYear, soc!.slice(0, 7)) : null;
         if (codeNote) notes.push(`The U.S. percentiles' code: ${codeNote}`);
       }
@@ -156,6 +166,7 @@ export const validateSalaryRange = defineRoute({
         legally_valid: legal, statistically_reasonable: reasonable, warnings,
         country_code: iso, country_name: countries.getName(iso, "en") ?? iso, directive_transposed: transposition.transposed === true,
         matched_isco: matchedIsco, matched_title: matchedTitle, benchmark_median: percentiles?.p50 ?? null,
+        basis: benchmark?.basis ?? null, benchmark_resolution: benchmark ? "isco_major_group" as const : null, benchmark_group: benchmark?.group ?? null,
         methodology_note: [...notes, "Both checks run on EUR amounts; estimated_percentiles and benchmark_median are in EUR for the posting's salary_period."].join(" "),
         estimated_percentiles: percentiles, benchmark_currency: "EUR", salary_period: period, disclaimer: RANGE_DISCLAIMER,
         match_method: job?.method ?? null, matched_isco_full: isco?.unit ?? null,
