@@ -57,9 +57,10 @@ export interface EuMean {
 const round0 = (x: number) => Math.round(x);
 
 /**
- * The annual means of one country and group, on the best basis published. Means by sex follow the same basis:
- * monthly by sex × 12 where the extract has them; otherwise hourly by sex × the mean's own hours, so that the
- * men's and women's figures stay in the ratio SES publishes.
+ * The annual means of one country and group, on the best basis published. Means by sex follow the mean's basis:
+ * annual, hourly by sex × the country's own annual ÷ hourly (monthly × 12 would drop the annual bonuses the mean
+ * holds); monthly_x_12, monthly by sex × 12; hourly_x_hours, hourly by sex × the same implied hours. The men's
+ * and women's figures thus stay in the ratio SES publishes for that basis.
  */
 export function euAnnualMean({ annual, monthly, hourly, paidHours }: EuMeanInputs): EuMean {
   const bySexHours = (hours: number | null) => (sex: "M" | "F") =>

@@ -19,5 +19,6 @@ test("wholly below p10 or above p90: unreasonable", () => {
 
 test("a range touching p10 or p90 exactly is inside the spread; a very wide range is information only", () => {
   expect(marketVerdict(20_000, 30_000, p, 55_000).reasonable).toBe(true);
+  expect(marketVerdict(90_000, 95_000, p, 55_000)).toEqual({ reasonable: true, findings: ["ABOVE_MARKET"] });
   expect(marketVerdict(10_000, 100_000, p, 55_000)).toEqual({ reasonable: true, findings: ["RANGE_TOO_WIDE"] });
 });

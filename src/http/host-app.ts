@@ -15,6 +15,7 @@ import { buildOpenApi } from "./openapi.ts";
 import { docsPage } from "./docs-page.ts";
 import type { AnyRoute, HostKind } from "./route.ts";
 import { deprecationHeaders, retiredError } from "./deprecation.ts";
+import { semesterLabel, semesterOn } from "../domain/semester.ts";
 import type { Services } from "../services.ts";
 import type { QuotaDecision } from "../state/quota.ts";
 
@@ -43,7 +44,7 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
     }
     return docs;
   };
-  const patterns = routes.map((r) => ({ method: r.method, re: pathPattern(r.path) }));
+  const patterns = routes.map((r) => ({ method: r.method, re: pathPattern(r.path), deprecated: r.deprecated }));
   const cache = new ResultCache(deps.resultCacheBytes);
 
   const app = new Elysia({ name: `${kind}-host` })
@@ -51,10 +52,15 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
       const ctx = contextOf(request);
       if (code === "NOT_FOUND") {
         const path = pathOf(request.url);
-        const allowed = [...new Set(patterns.filter((p) => p.re.test(path)).map((p) => p.method))];
+        const matching = patterns.filter((p) => p.re.test(path));
+        const allowed = [...new Set(matching.map((p) => p.method))];
+        // A deprecated path keeps its headers on a wrong method too, and once retired it is gone for every method.
+        const deprecated = matching.find((p) => p.deprecated)?.deprecated;
+        const headers = deprecated ? deprecationHeaders(deprecated) : undefined;
+        if (deprecated && !deps.legacyEndpoints) return errorResponse(retiredError(request.method, path, deprecated), ctx, deps.docBaseUrl, headers);
         if (allowed.length) {
           return errorResponse(new ApiError(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
-            { headers: { Allow: allowed.join(", ") } }), ctx, deps.docBaseUrl);
+            { headers: { Allow: allowed.join(", ") } }), ctx, deps.docBaseUrl, headers);
         }
         return errorResponse(new ApiError(404, "NOT_FOUND", `No endpoint at ${path} on the ${kind} host.`,
           { suggestion: "See /docs on this host for its endpoints." }), ctx, deps.docBaseUrl);
@@ -82,7 +88,8 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
       ctx.quota = quota;
       deps.guard.enforce(quota);
       const pathAndQuery = targetOf(request.url);
-      const cacheKey = route.method === "GET" ? pathAndQuery : null;
+      // Keyed by semester too: EU answers carry the minimum wage in force, which changes on 1 January and 1 July.
+      const cacheKey = route.method === "GET" ? `${semesterLabel(semesterOn(new Date()))} ${pathAndQuery}` : null;
       const hit = cacheKey === null ? undefined : cache.get(cacheKey);
       if (hit) return reply(ctx, hit);
       const query = parseInput(route.query ?? NO_QUERY, queryParams(pathAndQuery), "query");

@@ -75,14 +75,28 @@ test("every country with an SES 2022 hourly mean for a group answers a non-null 
     for (const [title, group] of [["Accountant", "OC2"], ["Cashier", "OC5"], ["Bricklayer", "OC7"]] as const) {
       if (ses.hourly(geo, group, "T") === null) continue;
       const body = await salary(title, iso);
-      expect({ geo, group, mean: typeof body.salary.mean, basis: body.salary.basis })
-        .toEqual({ geo, group, mean: "number", basis: annualOf(geo, group) !== null ? "annual" : monthlyOf(geo, group, "T") !== null ? "monthly_x_12" : "hourly_x_hours" });
+      expect({ geo, group, mean: typeof body.salary.mean, code: body.salary.benchmark_group.code, basis: body.salary.basis })
+        .toEqual({ geo, group, mean: "number", code: group.slice(2), basis: annualOf(geo, group) !== null ? "annual" : monthlyOf(geo, group, "T") !== null ? "monthly_x_12" : "hourly_x_hours" });
       answered.push(`${geo}/${group}`);
     }
   }
   // Every one of the 27 countries answered at least one of the three groups (the test cannot pass by skipping).
   expect(new Set(answered.map((a) => a.split("/")[0])).size).toBe(hourlyGeos.length);
   expect(hourlyGeos.length).toBe(27);
+});
+
+test("annual basis where the monthly extract also has the country (Italy): by sex at Italy's annual ÷ hourly, not monthly × 12", async () => {
+  const body = await salary("Accountant", "IT");
+  expect(monthlyOf("IT", "OC2", "M")).not.toBeNull(); // the premise: both published
+  const [annual, hourly] = [annualOf("IT", "OC2")!, ses.hourly("IT", "OC2", "T")!];
+  expect(body.salary).toMatchObject({ mean: annual, basis: "annual", mean_male: Math.round(ses.hourly("IT", "OC2", "M")! * (annual / hourly)) });
+});
+
+test("in USD, mean_hourly keeps its cents", async () => {
+  const [eur, usd] = [await salary("Software Engineer", "FR"), await (await s.call("salary", "/api/v1/salary?job_title=Software%20Engineer&location=FR&currency=USD")).json()];
+  expect(usd.salary.currency).toBe("USD");
+  expect(usd.salary.mean_hourly).toBeCloseTo(eur.salary.mean_hourly * (usd.salary.mean / eur.salary.mean), 1);
+  expect(Number.isInteger(usd.salary.mean_hourly)).toBe(false);
 });
 
 test("E3 and E5 carry the same basis, hourly mean and benchmark group as E2", async () => {
@@ -93,4 +107,8 @@ test("E3 and E5 carry the same basis, hourly mean and benchmark group as E2", as
   const e5 = await (await s.call("salary", "/api/v1/salary/eu/compare?job_title=Software%20Engineer&countries=FR;DE")).json();
   expect(e5.comparisons[0]).toMatchObject({ mean_annual: e2.salary.mean, basis: "hourly_x_hours", mean_hourly: e2.salary.mean_hourly });
   expect(e5).toMatchObject({ benchmark_resolution: "isco_major_group", benchmark_group: { code: "2", name: "Professionals" } });
+  // A country with no figure for the group still names the group it looked for.
+  const gap = await (await s.call("salary", "/api/v1/salary/compare?job_title=Farmer&locations=DK;DE")).json();
+  expect(ses.hourly("DK", "OC6", "T")).toBeNull();
+  expect(gap.comparisons[0]).toMatchObject({ mean: null, basis: null, benchmark_resolution: "isco_major_group", benchmark_group: { code: "6" } });
 });

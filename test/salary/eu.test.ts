@@ -140,6 +140,16 @@ describe("EU_LEGACY_ENDPOINTS=off", () => {
     expect(res.headers.get("ratelimit-remaining")).toBe("4");
   });
 
+  test("a wrong method on a retired path is 410 too; while served, its 405 carries the deprecation headers", async () => {
+    const gone = await retired.call("salary", "/api/v1/salary/eu", { method: "POST" });
+    expect(gone.status).toBe(410);
+    expectDeprecated(gone, "/api/v1/salary");
+    const wrong = await s.call("salary", "/api/v1/salary/eu", { method: "POST" });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET");
+    expectDeprecated(wrong, "/api/v1/salary");
+  });
+
   test("any other value is refused at start-up", () => {
     expect(() => startTestServer({ EU_LEGACY_ENDPOINTS: "sometimes" })).toThrow(/EU_LEGACY_ENDPOINTS/);
   });

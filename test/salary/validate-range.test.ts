@@ -127,6 +127,20 @@ describe("market", () => {
     expect(reaching.warnings.find((w: any) => w.code === "ABOVE_MARKET").severity).toBe("info");
   });
 
+  test("an hourly posting is compared at the benchmark's own annual ÷ hourly: around Italy's published managers' hourly mean, no finding", async () => {
+    const annual = await jsonStat("eurostat/earn_ses22_28_DE_ES_IT_PL.json");
+    const itAnnual = annual.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: "OC1", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "IT", time: "2022" })!;
+    const hourly = await jsonStat("eurostat/earn_ses22_47.json");
+    const itHourly = hourly.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: "OC1", sizeclas: "GE10", nace_r2: "B-S_X_O", unit: "EUR", geo: "IT", time: "2022" })!;
+    const r = await check({ job_title: "Managing Director", country: "IT", min_salary: itHourly - 1.5, max_salary: itHourly + 1.5, salary_period: "hourly" });
+    expect(r.benchmark_group.code).toBe("1");
+    expect(r.methodology_note).toContain(`(${Math.round(itAnnual / itHourly)} hours), not 2,080`);
+    expect(codes(r).filter((c: string) => c.endsWith("_MARKET"))).toEqual([]);
+    // The hourly percentiles are the annual ones ÷ annual/hourly: the hourly median is the published hourly mean × exp(−σ²/2).
+    const sigma = Math.log(r.estimated_percentiles.p90 / r.estimated_percentiles.p10) / (2 * 1.2815515655446004);
+    expect(r.estimated_percentiles.p50).toBeCloseTo(itHourly * Math.exp(-(sigma * sigma) / 2), 1);
+  });
+
   test("an unmatched title gets no market verdict: NO_BENCHMARK says why, statistically_reasonable true, legal check unaffected", async () => {
     const r = await check({ job_title: "Xyzzy Qwrtp", country: "DE", min_salary: 50000, max_salary: 60000 });
     const w = r.warnings.find((x: any) => x.code === "NO_BENCHMARK");

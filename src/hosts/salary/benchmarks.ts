@@ -197,7 +197,11 @@ export const euBenchmarkFields = (f: EuFigures) => ({
 
 /** What the EU mean is made of, in words: its basis, and for the hourly basis the hours and how they vary. */
 export function euMeanNotes(m: EuMean, countryName: string, hours: ImpliedPaidHours | null): string[] {
-  if (m.basis === "annual") return [`mean (basis annual): Eurostat's published mean gross annual earnings (earn_ses22_28, EUR). mean_hourly: the published mean gross hourly earnings; mean_male and mean_female: hourly by sex × this mean's own annual ÷ hourly (${m.hours} hours).`];
+  if (m.basis === "annual") {
+    return [m.hours === null
+      ? "mean (basis annual): Eurostat's published mean gross annual earnings (earn_ses22_28, EUR). SES publishes no hourly mean for the group here, so mean_hourly, mean_male and mean_female are null."
+      : `mean (basis annual): Eurostat's published mean gross annual earnings (earn_ses22_28, EUR). mean_hourly: the published mean gross hourly earnings; mean_male and mean_female: hourly by sex × this mean's own annual ÷ hourly (${m.hours} hours), so they keep the annual figure's basis (bonuses included).`];
+  }
   if (m.basis === "monthly_x_12") return ["mean (basis monthly_x_12): derived as Eurostat's published mean gross monthly earnings × 12 (earn_ses_21, EUR), and by sex the same way; mean_hourly: the published mean gross hourly earnings."];
   if (m.basis === "hourly_x_hours") {
     const spread = hours!.countries.map((c) => `${c.geo} ${c.hours}`).join(", ");
@@ -257,7 +261,8 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
   const c = (v: number | null) => (to === "USD" ? convert(v, "EUR", "USD", rate!) : v);
   return {
     countryCode, countryName, isco, currency: to, notes,
-    mean: c(m.mean), meanMale: c(m.meanMale), meanFemale: c(m.meanFemale), genderGapPct, basis: m.basis, meanHourly: c(m.meanHourly), estimate: m.estimate,
+    mean: c(m.mean), meanMale: c(m.meanMale), meanFemale: c(m.meanFemale), genderGapPct, basis: m.basis, estimate: m.estimate,
+    meanHourly: to === "USD" ? convert(m.meanHourly, "EUR", "USD", rate!, 2) : m.meanHourly,
     group: { code: isco.major, name: isco.majorTitle },
     minimumWage: mw ? minimumWageFields(mw) : null,
     costOfLivingIndex: plr ? round2(plr.value * 100) : null,

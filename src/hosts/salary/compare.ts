@@ -64,7 +64,8 @@ function compareOne(entry: string, index: number, jobFor: ReturnType<typeof matc
     if (!(err instanceof ApiError) || err.code !== "NO_BENCHMARK") throw err;
     const us = place.region === "us";
     return { location: us ? place.area.title : place.countryName, region: place.region, country_code: us ? "US" : place.countryCode, median: null, mean: null,
-      currency: wanted ?? (us ? "USD" : "EUR"), col_index: null, data_source: us ? "BLS OEWS" : "Eurostat SES 2022", notes: [...read, err.message], ...matched };
+      currency: wanted ?? (us ? "USD" : "EUR"), col_index: null, data_source: us ? "BLS OEWS" : "Eurostat SES 2022", notes: [...read, err.message], ...matched,
+      ...(!us && job.isco ? { basis: null, mean_hourly: null, benchmark_resolution: "isco_major_group" as const, benchmark_group: { code: job.isco.major, name: job.isco.majorTitle } } : {}) };
   }
 }
 

@@ -24,9 +24,9 @@ export const RANGE_DISCLAIMER =
 const Warning = z.object({ code: z.string(), severity: z.enum(["error", "warning", "info"]), message: z.string() });
 type Warning = z.infer<typeof Warning>;
 
-/** Annual amount → the posting's period: monthly ÷ 12, hourly ÷ 2,080 hours. */
-const fromAnnual = (annual: number, period: SalaryPeriod) => (period === "annual" ? annual : period === "monthly" ? annual / 12 : annual / DEFAULT_ANNUAL_HOURS);
-const toAnnual = (amount: number, period: SalaryPeriod) => (period === "annual" ? amount : period === "monthly" ? amount * 12 : amount * DEFAULT_ANNUAL_HOURS);
+/** Annual amount → the posting's period: monthly ÷ 12, hourly ÷ `hours` (the legal check: 2,080). */
+const fromAnnual = (annual: number, period: SalaryPeriod, hours = DEFAULT_ANNUAL_HOURS) => (period === "annual" ? annual : period === "monthly" ? annual / 12 : annual / hours);
+const toAnnual = (amount: number, period: SalaryPeriod, hours = DEFAULT_ANNUAL_HOURS) => (period === "annual" ? amount : period === "monthly" ? amount * 12 : amount * hours);
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** EUR per unit of the posting's currency, from World Bank annual average rates. */
@@ -135,8 +135,10 @@ export const validateSalaryRange = defineRoute({
       } else {
         const sigma = sigmaFromDeciles(deciles.a_pct10, deciles.a_pct90);
         const annualP = lognormalPercentiles(m.mean, sigma);
-        percentiles = Object.fromEntries(Object.entries(annualP).map(([k, v]) => [k, round2(fromAnnual(v, period))])) as Percentiles;
-        const verdict = marketVerdict(toAnnual(minEur, period), toAnnual(maxEur, period), annualP, m.mean);
+        // Hourly postings meet the benchmark at its own annual ÷ hourly, so a posting at mean_hourly sits at the mean.
+        const hours = m.meanHourly ? m.mean / m.meanHourly : DEFAULT_ANNUAL_HOURS;
+        percentiles = Object.fromEntries(Object.entries(annualP).map(([k, v]) => [k, round2(fromAnnual(v, period, hours))])) as Percentiles;
+        const verdict = marketVerdict(toAnnual(minEur, period, hours), toAnnual(maxEur, period, hours), annualP, m.mean);
         reasonable = verdict.reasonable;
         const where = `ISCO-08 major group ${isco.major} (${isco.majorTitle}) in ${place.countryName}, which every occupation in the group shares`;
         const at = (k: keyof Percentiles) => `the group's estimated ${k.slice(1)}th percentile (${percentiles![k]} EUR)`;
@@ -145,12 +147,13 @@ export const validateSalaryRange = defineRoute({
             : f === "ABOVE_PLAUSIBLE" ? `The whole range lies above ${at("p90")} for ${where}: outside the group's plausible spread.`
             : f === "BELOW_MARKET" ? `The whole range lies below ${at("p25")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
             : f === "ABOVE_MARKET" ? `The whole range lies above ${at("p75")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
-            : `The range is wider (${round2(fromAnnual(toAnnual(maxEur - minEur, period), period))} EUR) than the group's benchmark mean (${round2(fromAnnual(m.mean, period))} EUR).`;
+            : `The range is wider (${round2(maxEur - minEur)} EUR) than the group's benchmark mean (${round2(fromAnnual(m.mean, period, hours))} EUR).`;
           warnings.push({ code: f === "BELOW_PLAUSIBLE" ? "BELOW_MARKET" : f === "ABOVE_PLAUSIBLE" ? "ABOVE_MARKET" : f, severity: "info", message });
         }
         notes.push(
           `Market: ${matchedTitle} maps to ISCO-08 major group ${isco.major} (${isco.majorTitle}), the finest resolution SES publishes. Benchmark mean: ${round2(m.mean)} EUR a year, basis ${m.basis} (${euMeanNotes(m, place.countryName, s.euEarnings.impliedPaidHours(group)).join(" ")}) ` +
           `estimated_percentiles: a log-normal with that mean and log-dispersion σ = (ln p90 − ln p10) ÷ 2.5631 = ${sigma.toFixed(4)}, taken from BLS OEWS May ${deciles.year} national percentiles of ${deciles === national ? `the matched U.S. occupation (${deciles.occ_code})` : "all U.S. occupations (00-0000)"}; median = mean × exp(−σ²/2). ` +
+          (period === "hourly" ? `Hourly postings are compared at the benchmark's own annual ÷ hourly earnings (${Math.round(hours)} hours), not 2,080. ` : "") +
           "Findings against a whole major group are info: BELOW_MARKET (max below p25) and ABOVE_MARKET (min above p75) make statistically_reasonable false only when the whole range lies outside the group's p10–p90; RANGE_TOO_WIDE (max − min above the mean) is information only. None affects legally_valid.");
         const codeNote = deciles === national ? oewsCodeNote(s.wages, s.occupations.socTitles, s.wages.latestYear, soc!.slice(0, 7)) : null;
         if (codeNote) notes.push(`The U.S. percentiles' code: ${codeNote}`);
