@@ -1,7 +1,5 @@
 // The executable's (and `bun src/main.ts`'s) first word picks what it does: serve (the default), probe a running
 // service, or manage keys. Everything but serving runs here and exits; serving is start() in main.ts.
-import { healthcheck } from "./healthcheck.ts";
-import { keysCommand, keysUsage } from "./keys.ts";
 
 export const USAGE = `usage:
   workforce-api [serve]                     start the service (configured by environment variables; see README)
@@ -28,10 +26,13 @@ export function commandOf(argv: readonly string[]): Command {
 /** Runs a command other than serve and returns its exit code. */
 export async function runCommand(command: Exclude<Command, { name: "serve" }>): Promise<number> {
   switch (command.name) {
-    case "healthcheck": return healthcheck();
-    case "keys":
+    // Loaded only when asked for: a serving process never holds the command-line code.
+    case "healthcheck": return (await import("./healthcheck.ts")).healthcheck();
+    case "keys": {
+      const { keysCommand, keysUsage } = await import("./keys.ts");
       if (command.args.some((a) => a === "--help" || a === "-h")) return (console.log(keysUsage("workforce-api keys")), 0);
       return keysCommand(command.args);
+    }
     case "help": return (console.log(USAGE), 0);
     case "unknown": return (console.error(`unknown command: ${command.word}\n\n${USAGE}`), 2);
   }
