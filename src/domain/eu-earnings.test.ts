@@ -26,17 +26,17 @@ describe("euAnnualMean: the best published basis first", () => {
 
   test("annual published: used as is; by sex at the country's own annual ÷ hourly", () => {
     const m = euAnnualMean({ annual: 50_000, monthly: { T: 4000, M: 4200, F: 3800 }, hourly: { T: 25, M: 27, F: 22 }, paidHours });
-    expect(m).toEqual({ mean: 50_000, basis: "annual", estimate: false, meanHourly: 25, meanMale: 54_000, meanFemale: 44_000, hours: 2000 });
+    expect(m).toEqual({ mean: 50_000, basis: "annual", meanHourly: 25, meanMale: 54_000, meanFemale: 44_000, hours: 2000 });
   });
 
   test("no annual, monthly published: × 12, and monthly by sex × 12", () => {
     const m = euAnnualMean({ annual: null, monthly: { T: 3000, M: 3200, F: 2700 }, hourly: { T: 18, M: 19, F: 16 }, paidHours });
-    expect(m).toEqual({ mean: 36_000, basis: "monthly_x_12", estimate: false, meanHourly: 18, meanMale: 38_400, meanFemale: 32_400, hours: null });
+    expect(m).toEqual({ mean: 36_000, basis: "monthly_x_12", meanHourly: 18, meanMale: 38_400, meanFemale: 32_400, hours: null });
   });
 
   test("hourly only: × the group's implied hours, flagged as an estimate", () => {
     const m = euAnnualMean({ annual: null, monthly: none, hourly: { T: 30, M: 32.5, F: 27 }, paidHours });
-    expect(m).toEqual({ mean: 66_000, basis: "hourly_x_hours", estimate: true, meanHourly: 30, meanMale: 71_500, meanFemale: 59_400, hours: 2200 });
+    expect(m).toEqual({ mean: 66_000, basis: "hourly_x_hours", meanHourly: 30, meanMale: 71_500, meanFemale: 59_400, hours: 2200 });
   });
 
   test("nothing published, or hourly with no hours to annualise it: null mean, no basis, the hourly kept", () => {

@@ -43,9 +43,8 @@ export interface EuMeanInputs {
 export interface EuMean {
   /** Annual mean, all employees; null only when SES publishes no figure at all. */
   mean: number | null;
+  /** `hourly_x_hours` is the estimate: it rests on implied hours. */
   basis: EuBasis | null;
-  /** True when the mean rests on implied hours (the hourly basis). */
-  estimate: boolean;
   meanHourly: number | null;
   /** Annual means by sex, on the same basis as `mean`. */
   meanMale: number | null;
@@ -68,15 +67,15 @@ export function euAnnualMean({ annual, monthly, hourly, paidHours }: EuMeanInput
   if (annual !== null) {
     const hours = hourly.T !== null && hourly.T > 0 ? annual / hourly.T : null;
     const sex = bySexHours(hours);
-    return { mean: annual, basis: "annual", estimate: false, meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: hours === null ? null : Math.round(hours) };
+    return { mean: annual, basis: "annual", meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: hours === null ? null : Math.round(hours) };
   }
   if (monthly.T !== null) {
     const sex = bySexHours(null);
-    return { mean: monthly.T * 12, basis: "monthly_x_12", estimate: false, meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: null };
+    return { mean: monthly.T * 12, basis: "monthly_x_12", meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: null };
   }
   if (hourly.T !== null && paidHours) {
     const sex = bySexHours(paidHours.hours);
-    return { mean: round0(hourly.T * paidHours.hours), basis: "hourly_x_hours", estimate: true, meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: paidHours.hours };
+    return { mean: round0(hourly.T * paidHours.hours), basis: "hourly_x_hours", meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: paidHours.hours };
   }
-  return { mean: null, basis: null, estimate: false, meanHourly: hourly.T, meanMale: null, meanFemale: null, hours: null };
+  return { mean: null, basis: null, meanHourly: hourly.T, meanMale: null, meanFemale: null, hours: null };
 }

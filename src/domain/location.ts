@@ -96,7 +96,10 @@ function countryFromName(name: string): string | undefined {
     namesToCodes = new Map();
     for (const lang of countries.langs()) {
       for (const [code, names] of Object.entries(countries.getNames(lang, { select: "all" }))) {
-        for (const n of names) if (!namesToCodes.has(placeKey(n))) namesToCodes.set(placeKey(n), code);
+        for (const n of names) {
+          const k = placeKey(n);
+          if (!namesToCodes.has(k)) namesToCodes.set(k, code);
+        }
       }
     }
   }
@@ -239,7 +242,7 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
     const r = qualified(comma[1].trim(), comma[2].trim(), input, data, mayCorrect ? "comma" : "exact");
     if (r !== undefined) return r;
   }
-  // A metro's title, or its multi-city head ("Austin-Round Rock"); a one-city head ("Rome" of Rome, GA) is a place
+  // A metro's title, or its multi-city head ("Austin-Round Rock-San Marcos"); a one-city head ("Rome" of Rome, GA) is a place
   // name like any other, and the places rule below decides between its namesakes.
   const msa = comma || input.includes("-") ? data.msaByTitle(input) : null;
   if (msa) return us(msa);

@@ -57,7 +57,7 @@ export async function loadCities(ctx: LoadContext): Promise<LoadResult> {
   // still has counties, so a Connecticut place takes the planning region of its ZIP codes (the most frequent one),
   // or of the nearest ZIP code's centre when no ZIP code names it.
   const ctZips = ctx.db.query<{ place: string; county_fips: string; latitude: number; longitude: number }, []>(
-    "SELECT place, county_fips, latitude, longitude FROM zip_code WHERE state = 'CT' AND county_fips >= '09100'").all(); // a few ZIP codes still give the old counties
+    "SELECT place, county_fips, latitude, longitude FROM zip_code WHERE state = 'CT' AND county_fips >= '09100'").all(); // planning regions only (loadZipCodes has rewritten every CT ZIP; this guards the rule)
   const zipCounty = new Map<string, Map<string, number>>();
   for (const z of ctZips) {
     const key = placeKey(z.place);

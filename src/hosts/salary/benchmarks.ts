@@ -180,8 +180,8 @@ function noBenchmark(job: MatchedJob, code: string, area: UsArea, year: number, 
 export interface EuFigures {
   countryCode: string; countryName: string; isco: { major: string; majorTitle: string; unit: string; unitTitle: string };
   mean: number | null; meanMale: number | null; meanFemale: number | null; genderGapPct: number | null;
-  /** How `mean` was made (src/domain/eu-earnings.ts), the published hourly mean, and whether it rests on implied hours. */
-  basis: EuBasis | null; meanHourly: number | null; estimate: boolean;
+  /** How `mean` was made (src/domain/eu-earnings.ts; hourly_x_hours is an estimate) and the published hourly mean. */
+  basis: EuBasis | null; meanHourly: number | null;
   /** The benchmark's resolution: the ISCO-08 major group every occupation in it shares. */
   group: { code: string; name: string };
   minimumWage: z.infer<typeof MinimumWage> | null;
@@ -261,7 +261,7 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
   const c = (v: number | null) => (to === "USD" ? convert(v, "EUR", "USD", rate!) : v);
   return {
     countryCode, countryName, isco, currency: to, notes,
-    mean: c(m.mean), meanMale: c(m.meanMale), meanFemale: c(m.meanFemale), genderGapPct, basis: m.basis, estimate: m.estimate,
+    mean: c(m.mean), meanMale: c(m.meanMale), meanFemale: c(m.meanFemale), genderGapPct, basis: m.basis,
     meanHourly: to === "USD" ? convert(m.meanHourly, "EUR", "USD", rate!, 2) : m.meanHourly,
     group: { code: isco.major, name: isco.majorTitle },
     minimumWage: mw ? minimumWageFields(mw) : null,

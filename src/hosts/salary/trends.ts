@@ -71,13 +71,11 @@ export const trends = defineRoute({
 });
 
 /**
- * A year's code for a series kept under an aggregate or broad group: that code, where the year publishes it under
- * the same title (from May 2021), or the map carries it back (earlier, where codes of one number may differ).
+ * A year's code for a series kept under an aggregate or broad group: that code, where the year's code map
+ * (oews_code_map, built from each vintage's own file) publishes the occupation under it.
  */
-function groupCodeIn(year: number, soc: string, series: OewsCode, s: Services): string[] {
-  const same = year >= OEWS_SOC_2018_FROM ? s.wages.titleOf(year, series.code) === series.title : s.wages.oewsCodeFor(year, soc)?.code === series.code;
-  return same ? [series.code] : [];
-}
+const groupCodeIn = (year: number, soc: string, series: OewsCode, s: Services): string[] =>
+  (s.wages.oewsCodeFor(year, soc)?.code === series.code ? [series.code] : []);
 
 /** A year's codes for a detailed code's own series: SOC 2018 codes from May 2021 (and partly 2019–2020), else the one-to-one SOC 2010 code. */
 const ownCodesIn = (year: number, soc: string, old: string | null): string[] =>

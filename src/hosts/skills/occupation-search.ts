@@ -23,8 +23,11 @@ export const searchOccupations = defineRoute({
     const hits = occupationSearch.search(query.q).flatMap((m) => {
       const o = occupations.get(m.key)!;
       const keep = (query.job_zone === undefined || o.jobZone === query.job_zone) && (!query.bright_outlook || o.brightOutlook) && (!query.green || o.green);
-      return keep ? [{ ...toOccupationSummary(o, wages), score: m.score, matched_title: m.matchedText }] : [];
+      return keep ? [{ o, m }] : [];
     });
-    return { data: paginate(hits, query.page, query.page_size), datasets: ["onet_30_0", "onet_29_3", "bls_oews"], methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}` };
+    // Page first, then shape: only the page's hits need their OEWS code looked up.
+    const page = paginate(hits, query.page, query.page_size);
+    const items = page.items.map(({ o, m }) => ({ ...toOccupationSummary(o, wages), score: m.score, matched_title: m.matchedText }));
+    return { data: { ...page, items }, datasets: ["onet_30_0", "onet_29_3", "bls_oews"], methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}` };
   },
 });

@@ -20,9 +20,11 @@ export const listOccupations = defineRoute({
   scope: "skills:read",
   query: z.strictObject({ ...pageParams, ...occupationFilters }),
   response: paginated(OccupationSummary),
-  handle: ({ query }, { occupations, wages }) => ({
-    data: paginate(occupations.list({ jobZone: query.job_zone, brightOutlook: query.bright_outlook, green: query.green }).map((o) => toOccupationSummary(o, wages)), query.page, query.page_size),
+  handle: ({ query }, { occupations, wages }) => {
+    // Page first, then shape: only the page's occupations need their OEWS code looked up.
+    const page = paginate(occupations.list({ jobZone: query.job_zone, brightOutlook: query.bright_outlook, green: query.green }), query.page, query.page_size);
+    return { data: { ...page, items: page.items.map((o) => toOccupationSummary(o, wages)) },
     datasets: ["onet_30_0", "bls_oews"],
-    methodologyNotes: ONET_NOTES,
-  }),
+    methodologyNotes: ONET_NOTES };
+  },
 });

@@ -48,7 +48,6 @@ export class EuEarningsRepository {
   annual = (geo: string, isco: string) => this.annualQ.get(geo, isco) ?? { value: null, flag: null };
   /** Mean gross monthly earnings (EUR), SES 2022, from the monthly extract (20 countries). */
   monthly = (geo: string, isco: string, sex: "T" | "M" | "F") => this.monthlyQ.get(geo, isco, sex)?.value ?? null;
-  /** The minimum wage in force on a date: the latest published semester not after it. */
   /** Implied annual paid hours of an ISCO group (OC1…OC9): annual ÷ hourly where SES publishes both, the median. */
   impliedPaidHours(isco: string): ImpliedPaidHours | null {
     if (!this.hoursMemo.has(isco)) this.hoursMemo.set(isco, impliedPaidHours(this.hoursPairsQ.all(isco)));
@@ -66,6 +65,7 @@ export class EuEarningsRepository {
     });
   }
 
+  /** The minimum wage in force on a date: the latest published semester not after it (SQL orders as semesterOrdinal). */
   minimumWage = (geo: string, on: Date = new Date()) => this.minimumWageQ.get(geo, semesterOrdinal(semesterOn(on))) ?? undefined;
   headlineGap = (geo: string) => this.gapQ.get(geo);
   /** Countries (Eurostat codes) with SES 2022 hourly earnings, and how many ISCO major groups each has. */

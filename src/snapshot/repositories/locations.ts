@@ -27,13 +27,14 @@ export class LocationsRepository implements LocationData {
   private readonly countyArea = new Map<string, UsArea>();
   private readonly nonmetroByState = new Map<string, UsArea[]>();
   private readonly aliases = new Map<string, UsArea>();
+  /** State FIPS (2 digits) → USPS code. */
+  private readonly fipsToState = new Map<string, string>();
   private readonly places;
   private readonly zips;
 
   constructor(private readonly db: Database, year: number) {
     const rows = db.query<{ area_code: string; area: string; area_type: number; area_title: string; prim_state: string | null }, [number]>(
       "SELECT area_code, area, area_type, area_title, prim_state FROM oews_area WHERE year = ?").all(year);
-    const fipsToCode = new Map<string, string>();
     const heads = new Map<string, UsArea>();
     const headCount = new Map<string, number>();
     for (const r of rows) {
@@ -43,7 +44,7 @@ export class LocationsRepository implements LocationData {
       if (kind === "nonmetro" && r.prim_state) this.nonmetroByState.set(r.prim_state, [...(this.nonmetroByState.get(r.prim_state) ?? []), area]);
       if (kind === "state" || kind === "territory") {
         this.statesByName.set(r.area_title.toLowerCase(), area);
-        if (r.prim_state) { this.statesByCode.set(r.prim_state, area); fipsToCode.set(r.area.padStart(2, "0"), r.prim_state); }
+        if (r.prim_state) { this.statesByCode.set(r.prim_state, area); this.fipsToState.set(r.area.padStart(2, "0"), r.prim_state); }
       }
       if (kind === "msa") {
         this.msasByTitle.set(r.area_title.toLowerCase(), area);
@@ -58,7 +59,7 @@ export class LocationsRepository implements LocationData {
       const msa = this.areas.get(`00${c.cbsa_code}`);
       if (!msa) continue; // a micropolitan area: OEWS publishes no wages for it
       for (const name of principalCityNames(c.city)) {
-        for (const key of [`${name}|${fipsToCode.get(c.state_fips)}`, name]) {
+        for (const key of [`${name}|${this.fipsToState.get(c.state_fips)}`, name]) {
           const list = this.principal.get(key) ?? [];
           if (!list.includes(msa)) list.push(msa);
           this.principal.set(key, list);
@@ -69,7 +70,6 @@ export class LocationsRepository implements LocationData {
       const msa = this.areas.get(`00${c.cbsa_code}`);
       if (msa) this.countyArea.set(c.state_fips + c.county_fips, msa);
     }
-    this.fipsToState = fipsToCode;
     for (const a of db.query<{ alias_key: string; cbsa_code: string }, []>("SELECT alias_key, cbsa_code FROM place_alias").all()) {
       const msa = this.areas.get(`00${a.cbsa_code}`);
       if (msa) this.aliases.set(a.alias_key, msa);
@@ -78,7 +78,6 @@ export class LocationsRepository implements LocationData {
       "SELECT name_key AS key, name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE name_key = ?");
     this.zips = db.query<ZipRecord, [string]>("SELECT zip, place, state, county_fips AS countyFips FROM zip_code WHERE zip = ?");
   }
-  private readonly fipsToState: Map<string, string>;
 
   area = (code: string) => this.areas.get(code) ?? null;
   stateByName = (name: string) => this.statesByName.get(name.toLowerCase()) ?? null;
@@ -107,9 +106,10 @@ export class LocationsRepository implements LocationData {
         "SELECT c.county, c.state_fips, c.state_fips || c.county_fips AS fips, p.population FROM cbsa_county c LEFT JOIN county_population p ON p.county_fips = c.state_fips || c.county_fips ORDER BY p.population DESC").all()) {
         const state = this.fipsToState.get(c.state_fips);
         if (!state) continue;
-        const list = this.counties.get(placeKey(c.county)) ?? [];
+        const key = placeKey(c.county);
+        const list = this.counties.get(key) ?? [];
         list.push({ name: c.county, state, countyFips: c.fips, population: c.population ?? 0 });
-        this.counties.set(placeKey(c.county), list);
+        this.counties.set(key, list);
       }
     }
     return this.counties.get(key) ?? [];

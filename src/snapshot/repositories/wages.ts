@@ -18,7 +18,6 @@ export class WagesRepository implements OewsCodeLookup {
   readonly latestYear: number;
   private readonly byOccupation;
   private readonly byOccupationArea;
-  private readonly areaExists;
   private readonly area;
   private readonly stateArea;
   private readonly topCode;
@@ -33,7 +32,6 @@ export class WagesRepository implements OewsCodeLookup {
     this.byOccupationArea = db.query<WageRow, [number, string, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? AND area_code = ?`);
     this.area = db.query<AreaRow, [number, string]>("SELECT area_code, area_title, area_type, prim_state FROM oews_area WHERE year = ? AND area_code = ?");
     this.stateArea = db.query<AreaRow, [number, string]>("SELECT area_code, area_title, area_type, prim_state FROM oews_area WHERE year = ? AND area_type IN (2, 3) AND prim_state = ?");
-    this.areaExists = db.query<{ x: number }, [number, string]>("SELECT 1 AS x FROM oews_area WHERE year = ? AND area_code = ?");
     this.codeOf = db.query<OewsCode, [number, string]>(`SELECT m.oews_code AS code, m.basis, (SELECT occ_title FROM oews_wage w WHERE w.year = m.year AND w.occ_code = m.oews_code LIMIT 1) AS title
       FROM oews_code_map m WHERE m.year = ? AND m.soc_code = ?`);
     this.mostRecent = db.query<WageRow, [string, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE occ_code = ? AND area_code = ? ORDER BY year DESC LIMIT 1`);
@@ -71,7 +69,7 @@ export class WagesRepository implements OewsCodeLookup {
   }
 
   hasArea(year: number, areaCode: string): boolean {
-    return this.areaExists.get(year, areaCode) !== null;
+    return this.area.get(year, areaCode) !== null;
   }
 
   /**
