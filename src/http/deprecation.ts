@@ -17,5 +17,5 @@ export const deprecationHeaders = ({ successor }: Deprecation): Record<string, s
 });
 
 export const retiredError = (method: string, path: string, d: Deprecation) =>
-  new ApiError(410, "ENDPOINT_RETIRED", `${method} ${path} was deprecated with a sunset date of 2026-09-01, and this deployment has retired it (EU_LEGACY_ENDPOINTS=off).`,
+  new ApiError("ENDPOINT_RETIRED", `${method} ${path} was deprecated with a sunset date of 2026-09-01, and this deployment has retired it (EU_LEGACY_ENDPOINTS=off).`,
     { suggestion: d.instead });

@@ -1,10 +1,4 @@
 // The spec's error envelope {error: {code, message, status, request_id, ...}} and the typed error routes throw.
-export type ErrorCode =
-  | "INVALID_API_KEY" | "INSUFFICIENT_SCOPE" | "TIER_REQUIRED" | "RATE_LIMIT_EXCEEDED"
-  | "VALIDATION_ERROR" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNKNOWN_HOST"
-  | "LOCATION_NOT_FOUND" | "NO_SALARY_DATA" | "NO_BENCHMARK" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "ENDPOINT_RETIRED"
-  | "REQUEST_TIMEOUT";
-
 export interface FieldError { field: string; message: string; code: string }
 
 export interface ErrorDetail {
@@ -22,45 +16,72 @@ export interface ErrorDetail {
   location_alternatives?: { name: string; code: string; population: number | null }[] | null;
 }
 
+export interface ApiErrorExtra {
+  suggestion?: string; field?: string; errors?: FieldError[]; headers?: Record<string, string>;
+  alternatives?: ErrorDetail["alternatives"]; location_alternatives?: ErrorDetail["location_alternatives"];
+}
+
 export class ApiError extends Error {
+  /** From ERROR_CODES: a code has one status everywhere. */
+  readonly status: number;
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { suggestion?: string; field?: string; errors?: FieldError[]; headers?: Record<string, string>; alternatives?: ErrorDetail["alternatives"]; location_alternatives?: ErrorDetail["location_alternatives"] } = {},
+    readonly extra: ApiErrorExtra = {},
   ) {
     super(message);
+    this.status = ERROR_CODES[code].status;
   }
 }
 
-export const notFound = (message: string, suggestion?: string) => new ApiError(404, "NOT_FOUND", message, { suggestion });
+/**
+ * How handlers make their errors: `throw fail("NO_BENCHMARK", …)`. A route's `fail` accepts only the codes the
+ * route declares, and a helper that can fail asks for the codes it needs (`fail: Fail<"LOCATION_NOT_FOUND">`), so
+ * the type checker refuses a route that could answer a code it does not declare.
+ */
+export type Fail<C extends ErrorCode> = (code: C, message: string, extra?: ApiErrorExtra) => ApiError;
+export const fail: Fail<ErrorCode> = (code, message, extra) => new ApiError(code, message, extra);
 
 export function validationError(errors: FieldError[]): ApiError {
   const summary = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
-  return new ApiError(422, "VALIDATION_ERROR", `Request validation failed: ${summary}`, { errors, field: errors[0]?.field });
+  return new ApiError("VALIDATION_ERROR", `Request validation failed: ${summary}`, { errors, field: errors[0]?.field });
 }
 
 export const errorAnchor = (code: ErrorCode) => `error-${code.toLowerCase().replace(/_/g, "-")}`;
 
-/** What each code means, for the docs page that doc_url points at. */
-export const ERROR_CODES: Record<ErrorCode, string> = {
-  INVALID_API_KEY: "401: the X-API-Key header is missing, unknown, or the key was revoked.",
-  INSUFFICIENT_SCOPE: "403: the key lacks the scope the endpoint needs; the message names it.",
-  TIER_REQUIRED: "403: the endpoint needs a higher tier (E7 enterprise; E8 pro or enterprise).",
-  RATE_LIMIT_EXCEEDED: "429: the key's daily quota (UTC day) is used up; Retry-After says when it resets.",
-  VALIDATION_ERROR: "422: a query parameter, path parameter or body field is invalid; `errors` lists each field.",
-  NOT_FOUND: "404: no such endpoint on this host, or no such resource (the message names it).",
-  METHOD_NOT_ALLOWED: "405: the path exists with another method; the Allow header lists it.",
-  PAYLOAD_TOO_LARGE: "413: the request body exceeds MAX_BODY_BYTES.",
-  UNKNOWN_HOST: "404: the Host header names none of the configured hosts.",
-  LOCATION_NOT_FOUND: "400: the location or country cannot be resolved.",
-  NO_SALARY_DATA: "404: no occupation matches the job title, or none with confidence at or above 0.5; `alternatives` and the suggestion name the closest occupations (pass one as occupation_code).",
-  NO_BENCHMARK: "404: the occupation matched, but the source publishes no figure for that area or country; the suggestion names a wider one.",
-  INTERNAL_ERROR: "500: unexpected server error; quote request_id when reporting it.",
-  SERVICE_UNAVAILABLE: "503: a dependency of the service is unavailable.",
-  REQUEST_TIMEOUT: "408: the request body did not arrive within REQUEST_TIMEOUT_MS.",
-  ENDPOINT_RETIRED: "410: a deprecated endpoint this deployment has retired (EU_LEGACY_ENDPOINTS=off); the suggestion names its successor.",
-};
+/**
+ * Every error code the service answers: its one HTTP status, and what it means (the docs page that doc_url
+ * points at lists these). A route names the codes of its own (`errors`); the rest are common to all routes.
+ */
+export const ERROR_CODES = {
+  INVALID_API_KEY: { status: 401, meaning: "the X-API-Key header is missing, unknown, or the key was revoked." },
+  INSUFFICIENT_SCOPE: { status: 403, meaning: "the key lacks the scope the endpoint needs; the message names it." },
+  TIER_REQUIRED: { status: 403, meaning: "the endpoint needs a higher tier (E7 enterprise; E8 pro or enterprise)." },
+  RATE_LIMIT_EXCEEDED: { status: 429, meaning: "the key's daily quota (UTC day) is used up; Retry-After says when it resets." },
+  VALIDATION_ERROR: { status: 422, meaning: "a query parameter, path parameter or body field is invalid; `errors` lists each field." },
+  NOT_FOUND: { status: 404, meaning: "no such endpoint on this host, or no such resource (the message names it)." },
+  METHOD_NOT_ALLOWED: { status: 405, meaning: "the path exists with another method; the Allow header lists it." },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: "the request body exceeds MAX_BODY_BYTES." },
+  REQUEST_TIMEOUT: { status: 408, meaning: "the request body did not arrive within REQUEST_TIMEOUT_MS." },
+  UNKNOWN_HOST: { status: 404, meaning: "the Host header names none of the configured hosts." },
+  LOCATION_NOT_FOUND: { status: 400, meaning: "the location or country cannot be resolved." },
+  NO_SALARY_DATA: { status: 404, meaning: "no occupation matches the job title, or none with confidence at or above 0.5; `alternatives` and the suggestion name the closest occupations (pass one as occupation_code)." },
+  NO_BENCHMARK: { status: 404, meaning: "the occupation matched, but the source publishes no figure for that area or country; the suggestion names a wider one." },
+  NO_TREND_DATA: { status: 404, meaning: "E1: the place is not a U.S. area OEWS publishes (EU trends are unsupported; SES is four-yearly), or OEWS publishes no wages for the occupation there in any year asked." },
+  ENDPOINT_RETIRED: { status: 410, meaning: "a deprecated endpoint this deployment has retired (EU_LEGACY_ENDPOINTS=off); the suggestion names its successor." },
+  INTERNAL_ERROR: { status: 500, meaning: "unexpected server error; quote request_id when reporting it." },
+  SERVICE_UNAVAILABLE: { status: 503, meaning: "a dependency of the service is unavailable." },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Codes any route may answer, by what the route is: every route, POST routes, tiered routes, deprecated routes. */
+export const COMMON_ERROR_CODES = {
+  every: ["INVALID_API_KEY", "INSUFFICIENT_SCOPE", "RATE_LIMIT_EXCEEDED", "VALIDATION_ERROR", "METHOD_NOT_ALLOWED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"],
+  body: ["PAYLOAD_TOO_LARGE", "REQUEST_TIMEOUT"],
+  tiered: ["TIER_REQUIRED"],
+  deprecated: ["ENDPOINT_RETIRED"],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 export function errorBody(err: ApiError, requestId: string, docBaseUrl: string): { error: ErrorDetail } {
   const detail: ErrorDetail = { code: err.code, message: err.message, status: err.status, request_id: requestId };

@@ -14,10 +14,10 @@ export type TierLimits = Record<Tier, number>;
 export function authorize(key: ApiKey, need: Requirement): void {
   if (need.minTier && TIERS.indexOf(key.tier) < TIERS.indexOf(need.minTier)) {
     const allowed = TIERS.slice(TIERS.indexOf(need.minTier)).join(" or ");
-    throw new ApiError(403, "TIER_REQUIRED", `This endpoint needs the ${allowed} tier; this key is on the ${key.tier} tier.`, { suggestion: "Use a key issued for a higher tier." });
+    throw new ApiError("TIER_REQUIRED", `This endpoint needs the ${allowed} tier; this key is on the ${key.tier} tier.`, { suggestion: "Use a key issued for a higher tier." });
   }
   if (!key.scopes.includes(need.scope)) {
-    throw new ApiError(403, "INSUFFICIENT_SCOPE", `This endpoint needs the scope ${need.scope}; this key has ${key.scopes.join(", ") || "no scopes"}.`,
+    throw new ApiError("INSUFFICIENT_SCOPE", `This endpoint needs the scope ${need.scope}; this key has ${key.scopes.join(", ") || "no scopes"}.`,
       { suggestion: `Issue a key with the ${need.scope} scope.` });
   }
 }
@@ -26,9 +26,9 @@ export class Guard {
   constructor(private readonly keys: KeyStore, private readonly quota: QuotaMeter, private readonly limits: TierLimits) {}
 
   authenticate(presented: string | null): MaybePromise<ApiKey> {
-    if (!presented) throw new ApiError(401, "INVALID_API_KEY", "Missing API key: send it in the X-API-Key header.", { suggestion: "Create one with `npm run keys -- create`." });
+    if (!presented) throw new ApiError("INVALID_API_KEY", "Missing API key: send it in the X-API-Key header.", { suggestion: "Create one with `npm run keys -- create`." });
     // Bound the work an attacker can make us do, and never echo the key back.
-    if (presented.length > 256) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+    if (presented.length > 256) throw new ApiError("INVALID_API_KEY", "The API key is not valid.");
     const found = this.keys.verify(presented);
     return found instanceof Promise ? found.then(checked, unavailable) : checked(found);
   }
@@ -48,15 +48,15 @@ export class Guard {
   enforce(decision: QuotaDecision, now = new Date()): void {
     if (!decision.allowed) {
       const retryAfter = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000));
-      throw new ApiError(429, "RATE_LIMIT_EXCEEDED", `Daily quota of ${decision.limit} requests used up; it resets at ${decision.resetAt.toISOString()}.`,
+      throw new ApiError("RATE_LIMIT_EXCEEDED", `Daily quota of ${decision.limit} requests used up; it resets at ${decision.resetAt.toISOString()}.`,
         { suggestion: "Wait for the reset or use a key with a higher daily limit.", headers: { "Retry-After": String(retryAfter) } });
     }
   }
 }
 
 function checked(key: ApiKey | null): ApiKey {
-  if (!key) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
-  if (key.revokedAt) throw new ApiError(401, "INVALID_API_KEY", "The API key has been revoked.");
+  if (!key) throw new ApiError("INVALID_API_KEY", "The API key is not valid.");
+  if (key.revokedAt) throw new ApiError("INVALID_API_KEY", "The API key has been revoked.");
   return key;
 }
 
@@ -64,7 +64,7 @@ function checked(key: ApiKey | null): ApiKey {
 function unavailable(err: unknown): never {
   if (err instanceof StateUnavailable) {
     console.error(JSON.stringify({ level: "error", msg: "state store unavailable", error: err.message }));
-    throw new ApiError(503, "SERVICE_UNAVAILABLE", "The key and quota store is unavailable; try again shortly.", { headers: { "Retry-After": "1" } });
+    throw new ApiError("SERVICE_UNAVAILABLE", "The key and quota store is unavailable; try again shortly.", { headers: { "Retry-After": "1" } });
   }
   throw err;
 }

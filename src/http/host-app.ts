@@ -2,7 +2,7 @@
 // the mapping of framework errors (unknown route, wrong method, bad JSON) onto the spec's envelope.
 import { Elysia } from "elysia";
 import { z } from "zod";
-import { ApiError } from "./errors.ts";
+import { ApiError, fail } from "./errors.ts";
 import { authorize, type Guard } from "./guard.ts";
 import { parseInput, queryParams } from "./validation.ts";
 import { respond, errorResponse } from "./responses.ts";
@@ -59,10 +59,10 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
         const headers = deprecated ? deprecationHeaders(deprecated) : undefined;
         if (deprecated && !deps.legacyEndpoints) return errorResponse(retiredError(request.method, path, deprecated), ctx, deps.docBaseUrl, headers);
         if (allowed.length) {
-          return errorResponse(new ApiError(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
+          return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
             { headers: { Allow: allowed.join(", ") } }), ctx, deps.docBaseUrl, headers);
         }
-        return errorResponse(new ApiError(404, "NOT_FOUND", `No endpoint at ${path} on the ${kind} host.`,
+        return errorResponse(new ApiError("NOT_FOUND", `No endpoint at ${path} on the ${kind} host.`,
           { suggestion: "See /docs on this host for its endpoints." }), ctx, deps.docBaseUrl);
       }
       return errorResponse(error, ctx, deps.docBaseUrl);
@@ -73,7 +73,7 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
   for (const route of routes) {
     // Validation and the handler; GET answers are kept by path and query (the snapshot never changes).
     const compute = (input: { query: unknown; params: unknown; body: unknown }, cacheKey: string | null): SerialisedAnswer => {
-      const answered = serialiseAnswer(kind, route.handle(input, deps.services), deps.services.sources);
+      const answered = serialiseAnswer(kind, route.handle(input, deps.services, fail), deps.services.sources);
       if (cacheKey !== null) cache.set(cacheKey, answered);
       return answered;
     };

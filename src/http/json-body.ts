@@ -8,7 +8,7 @@ export const MAX_JSON_DEPTH = 32;
 export interface BodyLimits { maxBytes: number; timeoutMs: number }
 
 const invalid = (code: string, message: string, detail: string) =>
-  new ApiError(422, "VALIDATION_ERROR", message, { field: "body", errors: [{ field: "body", code, message: detail }] });
+  new ApiError("VALIDATION_ERROR", message, { field: "body", errors: [{ field: "body", code, message: detail }] });
 
 export async function jsonBody(request: Request, limits: BodyLimits): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
@@ -28,13 +28,13 @@ export async function jsonBody(request: Request, limits: BodyLimits): Promise<un
 
 async function readText(request: Request, { maxBytes, timeoutMs }: BodyLimits): Promise<string> {
   if (!request.body) return "";
-  const tooLarge = () => new ApiError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds the limit of ${maxBytes} bytes.`);
+  const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", `The request body exceeds the limit of ${maxBytes} bytes.`);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let timer: Timer | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ApiError(408, "REQUEST_TIMEOUT", `The request body did not arrive within ${timeoutMs} ms.`)), timeoutMs);
+    timer = setTimeout(() => reject(new ApiError("REQUEST_TIMEOUT", `The request body did not arrive within ${timeoutMs} ms.`)), timeoutMs);
   });
   try {
     for (;;) {

@@ -1,6 +1,7 @@
 // OpenAPI 3.1 per host, generated from the same zod schemas that validate requests and describe responses.
 import { z } from "zod";
-import type { AnyRoute, HostKind } from "./route.ts";
+import { errorCodesOf, type AnyRoute, type HostKind } from "./route.ts";
+import { ERROR_CODES, type ErrorCode } from "./errors.ts";
 
 const toSchema = (schema: z.ZodType, io: "input" | "output") =>
   z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, any>;
@@ -47,11 +48,18 @@ const METADATA: Record<Exclude<HostKind, "salary">, object> = {
   },
 };
 
-const STATUS_TEXT: Record<number, string> = {
-  400: "Location or country cannot be resolved", 401: "Missing, unknown or revoked API key", 403: "Key lacks the scope or tier",
-  404: "Not found", 405: "Method not allowed", 413: "Body too large", 422: "Validation failed", 429: "Daily quota exceeded", 500: "Unexpected error",
-  410: "Deprecated endpoint retired by this deployment (EU_LEGACY_ENDPOINTS=off)",
-};
+/** A route's error responses, one per status, each listing its codes (in the description and as the `code` enum). */
+function errorResponses(route: AnyRoute): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(errorCodesOf(route))) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => [status, {
+    description: codes.map((c) => `${c}: ${ERROR_CODES[c].meaning}`).join(" "),
+    content: { "application/json": { schema: { allOf: [{ $ref: "#/components/schemas/Error" }, { properties: { error: { properties: { code: { enum: codes } } } } }] } } },
+  }]));
+}
 
 function parameters(schema: z.ZodType | undefined, where: "query" | "path") {
   if (!schema) return [];
@@ -67,10 +75,7 @@ export function buildOpenApi(kind: HostKind, routes: readonly AnyRoute[], public
   for (const r of routes) {
     const data = toSchema(r.response, "output");
     const body = kind === "salary" ? data : { type: "object", required: ["data", "metadata"], properties: { data, metadata: METADATA[kind] } };
-    const responses: Record<string, unknown> = { 200: { description: "OK", content: { "application/json": { schema: body } } } };
-    for (const status of [...new Set([401, 403, ...(r.errors ?? []), ...(r.deprecated ? [410] : []), 422, 429, 500])].sort()) {
-      responses[status] = { description: STATUS_TEXT[status] ?? "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
-    }
+    const responses: Record<string, unknown> = { 200: { description: "OK", content: { "application/json": { schema: body } } }, ...errorResponses(r) };
     const openapiPath = r.path.replace(/:([A-Za-z_]+)/g, "{$1}");
     paths[openapiPath] ??= {};
     paths[openapiPath][r.method.toLowerCase()] = {

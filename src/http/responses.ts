@@ -29,6 +29,6 @@ export const json = (ctx: RequestContext, status: number, body: unknown, extra?:
 export function errorResponse(err: unknown, ctx: RequestContext, docBaseUrl: string, routeHeaders?: Record<string, string>): Response {
   if (err instanceof ApiError) return json(ctx, err.status, errorBody(err, ctx.requestId, docBaseUrl), routeHeaders || err.extra.headers ? { ...routeHeaders, ...err.extra.headers } : undefined);
   console.error(JSON.stringify({ level: "error", request_id: ctx.requestId, error: err instanceof Error ? err.stack ?? err.message : String(err) }));
-  const internal = new ApiError(500, "INTERNAL_ERROR", "Unexpected server error. Quote the request_id when reporting it.");
+  const internal = new ApiError("INTERNAL_ERROR", "Unexpected server error. Quote the request_id when reporting it.");
   return json(ctx, 500, errorBody(internal, ctx.requestId, docBaseUrl), routeHeaders);
 }

@@ -6,6 +6,7 @@ import type { Scope, Tier } from "../state/api-keys.ts";
 import type { DatasetId } from "../snapshot/repositories/sources.ts";
 import type { Services } from "../services.ts";
 import type { Deprecation } from "./deprecation.ts";
+import { COMMON_ERROR_CODES, type ErrorCode, type Fail } from "./errors.ts";
 
 export type HostKind = "salary" | "cost" | "skills";
 
@@ -23,7 +24,7 @@ export interface RouteResult<T> {
 
 export interface RouteInput<Q, P, B> { query: Q; params: P; body: B }
 
-export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, T = unknown> {
+export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, T = unknown, E extends ErrorCode = never> {
   /** The spec's endpoint number (E14) and a short summary for the docs. */
   id: string;
   summary: string;
@@ -41,12 +42,22 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType 
   response: z.ZodType<T>;
   /** Deprecated: its successor, sent in Deprecation/Sunset/Link headers on every answer and in a 410 once retired. */
   deprecated?: Deprecation;
-  /** Error statuses the docs list besides the common ones (401, 403, 422, 429, 500). */
-  errors?: number[];
-  handle(input: RouteInput<z.infer<Q>, z.infer<P>, z.infer<B>>, services: Services): RouteResult<T>;
+  /** The error codes of this route's own (errors.ts ERROR_CODES), besides those common to every route (COMMON_ERROR_CODES). */
+  errors?: readonly E[];
+  /** `fail` makes the route's errors: it accepts only the codes in `errors`. */
+  handle(input: RouteInput<z.infer<Q>, z.infer<P>, z.infer<B>>, services: Services, fail: Fail<E>): RouteResult<T>;
 }
 
-/** Keeps the literal types of a declaration while checking it against RouteSpec. */
-export const defineRoute = <Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, T>(spec: RouteSpec<Q, P, B, T>) => spec;
+/** Keeps the literal types of a declaration (its error codes too) while checking it against RouteSpec. */
+export const defineRoute = <Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, T, const E extends ErrorCode = never>(spec: RouteSpec<Q, P, B, T, E>) => spec;
 
-export type AnyRoute = RouteSpec<any, any, any, any>;
+export type AnyRoute = RouteSpec<any, any, any, any, any>;
+
+/** Every code a route can answer: its own, and the common ones that apply to it (a body, a tier, a deprecation). */
+export const errorCodesOf = (route: AnyRoute): ErrorCode[] => [
+  ...COMMON_ERROR_CODES.every,
+  ...(route.body ? COMMON_ERROR_CODES.body : []),
+  ...(route.minTier ? COMMON_ERROR_CODES.tiered : []),
+  ...(route.deprecated ? COMMON_ERROR_CODES.deprecated : []),
+  ...(route.errors ?? []),
+];

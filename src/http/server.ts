@@ -54,12 +54,12 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     const hostName = hostNameOf(header, Boolean(forwarded));
     const kind = byName.get(header ?? "") ?? byName.get(hostName);
     if (!kind) {
-      return errorResponse(new ApiError(404, "UNKNOWN_HOST", `No API is served for host "${hostName.slice(0, 100)}".`,
+      return errorResponse(new ApiError("UNKNOWN_HOST", `No API is served for host "${hostName.slice(0, 100)}".`,
         { suggestion: `Call one of: ${names}.` }), ctx, config.DOC_BASE_URL);
     }
     const length = Number(request.headers.get("content-length") ?? 0);
     if (length > config.MAX_BODY_BYTES) {
-      return errorResponse(new ApiError(413, "PAYLOAD_TOO_LARGE", `Request body of ${length} bytes exceeds the limit of ${config.MAX_BODY_BYTES} bytes.`), ctx, config.DOC_BASE_URL);
+      return errorResponse(new ApiError("PAYLOAD_TOO_LARGE", `Request body of ${length} bytes exceeds the limit of ${config.MAX_BODY_BYTES} bytes.`), ctx, config.DOC_BASE_URL);
     }
     return hosts[kind].fetch(request);
   }

@@ -44,15 +44,19 @@ describe("E1", () => {
     expect(body.cagr).toBeNull();
   });
 
-  test("EU location → 404 saying EU trends are unsupported", async () => {
+  test("EU location → 404 NO_TREND_DATA saying EU trends are unsupported", async () => {
     const res = await get("job_title=nurse&location=Deutschland");
     expect(res.status).toBe(404);
-    expect((await res.json()).error.message).toContain("EU trend data is unsupported");
+    const { error } = await res.json();
+    expect(error.code).toBe("NO_TREND_DATA");
+    expect(error.message).toContain("EU trend data is unsupported");
   });
 
-  test("no title match → 404 NO_SALARY_DATA; unknown place → 404", async () => {
+  test("no title match → 404 NO_SALARY_DATA; unknown place → 404 NO_TREND_DATA (E1 declares no 400)", async () => {
     expect((await (await get("job_title=xyzzy%20qwrtp")).json()).error.code).toBe("NO_SALARY_DATA");
-    expect((await get("job_title=nurse&location=Xyzzyville")).status).toBe(404);
+    const res = await get("job_title=nurse&location=Xyzzyville");
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe("NO_TREND_DATA");
   });
 
   for (const q of ["job_title=nurse&years=0", "job_title=nurse&years=11", "job_title=nurse&years=2.5", "years=3"]) {

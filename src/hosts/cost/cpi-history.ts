@@ -1,7 +1,7 @@
 // E9 GET /v1/cpi/countries/{country_code}/history: a country's monthly CPI series, as its publisher released it.
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { notFound, validationError } from "../../http/errors.ts";
+import { validationError } from "../../http/errors.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import { CPI_CATEGORIES } from "../../domain/cpi-categories.ts";
 import { countryCodeParam, isoDate, CPI_NOTES } from "./models.ts";
@@ -26,22 +26,20 @@ export const cpiHistory = defineRoute({
     country_code: z.string(), country_name: z.string(), series_id: z.string(),
     observations: z.array(z.object({ period: z.string(), value: z.number(), flags: z.string().nullable() })), truncated: z.boolean(),
   }),
-  errors: [404],
-  handle: ({ params, query }, s) => {
+  errors: ["NOT_FOUND"],
+  handle: ({ params, query }, s, fail) => {
     const country = parseCountryCode(params.country_code);
-    if (!country) throw notFound(`No country with the code ${params.country_code.toUpperCase()}.`, "Use an ISO 3166 alpha-2 or alpha-3 code; GET /api/v1/cpi/countries lists those with data.");
+    if (!country) throw fail("NOT_FOUND", `No country with the code ${params.country_code.toUpperCase()}.`, { suggestion: "Use an ISO 3166 alpha-2 or alpha-3 code; GET /api/v1/cpi/countries lists those with data." });
     if (query.start_date && query.end_date && query.start_date > query.end_date) {
       throw validationError([{ field: "start_date", code: "after_end_date", message: "start_date is after end_date" }]);
     }
     const series = s.cpiSeries.series(country, query.category);
     if (!series) {
       const available = s.cpiSeries.categoriesOf(country);
-      throw notFound(`No ${query.category} series for ${country.name}${available.length ? `; its source has ${available.join(", ")}` : ": no CPI source covers it"}.`,
-        "The data mirror has HICP all-items only and U.S. major groups to 2023-11.");
+      throw fail("NOT_FOUND", `No ${query.category} series for ${country.name}${available.length ? `; its source has ${available.join(", ")}` : ": no CPI source covers it"}.`, { suggestion: "The data mirror has HICP all-items only and U.S. major groups to 2023-11." });
     }
     const inRange = series.observations.filter((o) => (!query.start_date || o.period >= query.start_date) && (!query.end_date || o.period <= query.end_date));
-    if (!inRange.length) throw notFound(`No ${query.category} observations for ${country.name} between ${query.start_date ?? "the start"} and ${query.end_date ?? "the end"}.`,
-      `The series runs ${series.observations[0].period} to ${series.observations.at(-1)!.period}.`);
+    if (!inRange.length) throw fail("NOT_FOUND", `No ${query.category} observations for ${country.name} between ${query.start_date ?? "the start"} and ${query.end_date ?? "the end"}.`, { suggestion: `The series runs ${series.observations[0].period} to ${series.observations.at(-1)!.period}.` });
     const truncated = inRange.length > MAX_OBSERVATIONS;
     return {
       data: { country_code: country.iso2, country_name: country.name, series_id: series.seriesId, observations: truncated ? inRange.slice(-MAX_OBSERVATIONS) : inRange, truncated },

@@ -1,7 +1,6 @@
 // E13 GET /v1/prices/us/metro-areas/{area_code}: a metro's price level (BEA RPP) and BLS average prices.
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { notFound } from "../../http/errors.ts";
 
 export const METRO_NOTES =
   "RPPs: BEA MARPP, latest year, U.S. = 100. BEA publishes services as housing (rents), utilities and other services, not as one total, so rpp_services is null; the three parts are given as rpp_housing, rpp_utilities and rpp_other_services (rpp_rents = housing). " +
@@ -22,10 +21,10 @@ export const metroArea = defineRoute({
     cpi_area: z.object({ code: z.string(), name: z.string() }).nullable(),
     items: z.array(z.object({ item_code: z.string(), item_name: z.string().nullable(), period: z.string(), price: z.number(), currency: z.literal("USD") })),
   }),
-  errors: [404],
-  handle: ({ params }, s) => {
+  errors: ["NOT_FOUND"],
+  handle: ({ params }, s, fail) => {
     const m = s.metroPrices.get(params.area_code);
-    if (!m) throw notFound(`No metropolitan statistical area with CBSA code ${params.area_code} in BEA's regional price parities.`, "GET /api/v1/prices/us/metro-areas lists them (q searches by name).");
+    if (!m) throw fail("NOT_FOUND", `No metropolitan statistical area with CBSA code ${params.area_code} in BEA's regional price parities.`, { suggestion: "GET /api/v1/prices/us/metro-areas lists them (q searches by name)." });
     return {
       data: {
         area_code: `METRO${m.cbsa}`, area_name: m.name, area_type: "msa" as const,

@@ -1,7 +1,6 @@
 // E12 GET /v1/ppp/countries/{country_code}: the World Bank PPP factor and price level ratio, every year published.
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { notFound } from "../../http/errors.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import { countryCodeParam } from "./models.ts";
 
@@ -16,12 +15,12 @@ export const pppCountry = defineRoute({
   scope: "costapi:read",
   params: z.object({ country_code: countryCodeParam }),
   response: z.object({ country_code: z.string(), country_name: z.string(), years: z.array(z.object({ year: z.number().int(), ppp_factor: z.number().nullable(), price_level_ratio: z.number().nullable() })), source: z.string() }),
-  errors: [404],
-  handle: ({ params }, s) => {
+  errors: ["NOT_FOUND"],
+  handle: ({ params }, s, fail) => {
     const country = parseCountryCode(params.country_code);
-    if (!country) throw notFound(`No country with the code ${params.country_code.toUpperCase()}.`, "GET /api/v1/ppp/countries lists the countries with PPP data.");
+    if (!country) throw fail("NOT_FOUND", `No country with the code ${params.country_code.toUpperCase()}.`, { suggestion: "GET /api/v1/ppp/countries lists the countries with PPP data." });
     const years = s.ppp.series(country.iso3);
-    if (!years.length) throw notFound(`The World Bank publishes no PPP data for ${country.name}.`, "GET /api/v1/ppp/countries lists the countries with PPP data.");
+    if (!years.length) throw fail("NOT_FOUND", `The World Bank publishes no PPP data for ${country.name}.`, { suggestion: "GET /api/v1/ppp/countries lists the countries with PPP data." });
     return { data: { country_code: country.iso2, country_name: country.name, years, source: PPP_SOURCE }, datasets: ["worldbank_ppp"] };
   },
 });

@@ -1,7 +1,7 @@
 // The salary host's work, shared by E2 and E3: match the title, resolve the location, and read the
-// publisher figures for the pair. Throws the spec's errors (404 NO_SALARY_DATA, 400 LOCATION_NOT_FOUND,
-// 404 NO_BENCHMARK).
-import { ApiError } from "../../http/errors.ts";
+// publisher figures for the pair. Fails with the spec's errors (404 NO_SALARY_DATA, 400 LOCATION_NOT_FOUND,
+// 404 NO_BENCHMARK) through the calling route's `fail`, so each route must declare them.
+import type { ApiError, Fail } from "../../http/errors.ts";
 import { resolveLocation, suggestLocations, type ResolvedLocation, type UsArea } from "../../domain/location.ts";
 import { convert, conversionNote, type Currency } from "../../domain/currency.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
@@ -68,34 +68,34 @@ export function findJob(q: JobQuery, s: Services, target: MatchTarget, country: 
 }
 
 /** E1–E5: the match, or the spec's 404 NO_SALARY_DATA when none reaches MATCH_CONFIDENCE_THRESHOLD (with the candidates). */
-export function matchJob(q: JobQuery, s: Services, target: MatchTarget = "soc", country: string | null = null): MatchedJob {
+export function matchJob(q: JobQuery, s: Services, fail: Fail<"NO_SALARY_DATA">, target: MatchTarget = "soc", country: string | null = null): MatchedJob {
   const job = findJob(q, s, target, country);
   if (q.occupationCode) {
     if (job) return job;
-    throw new ApiError(404, "NO_SALARY_DATA", `No occupation has the code "${q.occupationCode.slice(0, 20)}"${target === "soc" && /^\d{4}$/.test(q.occupationCode.trim()) ? " for a U.S. place (ISCO-08 codes answer for EU places; use a SOC code)" : ""}.`,
+    throw fail("NO_SALARY_DATA", `No occupation has the code "${q.occupationCode.slice(0, 20)}"${target === "soc" && /^\d{4}$/.test(q.occupationCode.trim()) ? " for a U.S. place (ISCO-08 codes answer for EU places; use a SOC code)" : ""}.`,
       { field: "occupation_code", suggestion: "Use a SOC 2018 code (15-1252), an O*NET-SOC code (15-1252.00) or, for an EU place, an ISCO-08 unit group (2512)." });
   }
   if (job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD) return job;
   const jobTitle = (q.jobTitle ?? "").slice(0, 100);
   const candidates = candidatesOf(job);
   const named = candidates.map((c) => `${c.codeTitle} (${c.code}, confidence ${c.confidence})`);
-  throw new ApiError(404, "NO_SALARY_DATA",
+  throw fail("NO_SALARY_DATA",
     job ? `The job title "${jobTitle}" matches no occupation with confidence (best: ${job.confidence}, needed: ${MATCH_CONFIDENCE_THRESHOLD}).` : `No occupation matches the job title "${jobTitle}".`,
     { field: "job_title", alternatives: candidates.map(alternative),
       suggestion: named.length ? `Did you mean: ${named.join("; ")}? Pass its code as occupation_code, or a more specific title.` : "Try a common job title, e.g. \"Registered Nurse\", or an occupation_code." });
 }
 
-export function locate(location: string | undefined, s: Services, field = "location"): Exclude<ResolvedLocation, { region: "unsupported" }> {
+export function locate(location: string | undefined, s: Services, fail: Fail<"LOCATION_NOT_FOUND">, field = "location"): Exclude<ResolvedLocation, { region: "unsupported" }> {
   const resolved = resolveLocation(location, s.locations);
   if (resolved?.region === "unsupported") {
     const within = resolved.alternatives ?? [];
-    throw new ApiError(400, "LOCATION_NOT_FOUND", `"${resolved.input.slice(0, 100)}" is in ${resolved.countryName}, outside the United States and the EU/EEA, which the salary data covers.`,
+    throw fail("LOCATION_NOT_FOUND", `"${resolved.input.slice(0, 100)}" is in ${resolved.countryName}, outside the United States and the EU/EEA, which the salary data covers.`,
       { field, location_alternatives: within,
         suggestion: within.length ? `Places of that name within coverage: ${within.map((a) => `${a.name} (location=${a.code})`).join("; ")}.` : "Use a U.S. area or an EU/EEA country or city." });
   }
   if (!resolved) {
     const near = suggestLocations(location ?? "", s.locations);
-    throw new ApiError(400, "LOCATION_NOT_FOUND", `Cannot resolve the location "${(location ?? "").slice(0, 100)}"${field === "location" ? "" : ` (${field})`}.`,
+    throw fail("LOCATION_NOT_FOUND", `Cannot resolve the location "${(location ?? "").slice(0, 100)}"${field === "location" ? "" : ` (${field})`}.`,
       { field, suggestion: near.length ? `Did you mean: ${near.join("; ")}?` : "Use a BLS area code, a U.S. metro or state, an ISO country code, or an EU country or city." });
   }
   return resolved;
@@ -120,8 +120,8 @@ export interface UsFigures {
 }
 
 /** OEWS annual wages for the occupation in the area (latest vintage), converted when asked. */
-export function usFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services): UsFigures {
-  return usMemo.get(`${s.snapshotId}|${job.soc}|${job.title}|${area.areaCode}|${currency}`, () => computeUsFigures(job, area, currency, s));
+export function usFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services, fail: Fail<"NO_BENCHMARK">): UsFigures {
+  return usMemo.get(`${s.snapshotId}|${job.soc}|${job.title}|${area.areaCode}|${currency}`, () => computeUsFigures(job, area, currency, s, fail));
 }
 
 /** The code whose OEWS figures answer for a U.S. match (its own, its OEWS aggregate or broad group); its own code when none does (the answer then says why it has no figures). */
@@ -133,16 +133,16 @@ const hasAny = (row: WageRow, columns: readonly (keyof WageRow)[]) => columns.so
 /** A row with any wage figure: annual, or hourly only (OEWS gives some occupations, such as actors, no annual wage). */
 const hasFigures = (row: WageRow | undefined): row is WageRow => !!row && (hasAny(row, ANNUAL) || hasAny(row, HOURLY));
 
-function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services): UsFigures {
+function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services, fail: Fail<"NO_BENCHMARK">): UsFigures {
   const year = s.wages.latestYear;
   const soc = job.soc!;
   const oews = s.wages.oewsCodeFor(year, soc);
   if (!oews) {
-    throw new ApiError(404, "NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${soc}) in any area, nor for an aggregate or broad group that holds it.`,
+    throw fail("NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${soc}) in any area, nor for an aggregate or broad group that holds it.`,
       { suggestion: "OEWS does not survey every occupation (military occupations, for one); try a related occupation's title." });
   }
   const row = s.wages.rows(year, oews.code, area.areaCode)[0];
-  if (!hasFigures(row)) throw noBenchmark(job, oews.code, area, year, s);
+  if (!hasFigures(row)) throw noBenchmark(job, oews.code, area, year, s, fail);
   const rpp = area.kind === "national" ? { value: 100, year } : area.kind === "msa" ? s.priceLevels.msaRpp(area.cbsa!) : area.kind === "state" ? s.priceLevels.stateRpp(area.areaCode.slice(0, 2)) : null;
   const notes: string[] = [];
   if (/\bAll Other\b/.test(job.title)) notes.push(`${job.title} (${soc}) is a residual SOC code: its figures cover every occupation of the group that SOC does not list separately.`);
@@ -167,14 +167,14 @@ function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: 
 }
 
 /** 404 NO_BENCHMARK for a published code with no figure in the area, suggesting only wider areas that have one. */
-function noBenchmark(job: MatchedJob, code: string, area: UsArea, year: number, s: Services): ApiError {
+function noBenchmark(job: MatchedJob, code: string, area: UsArea, year: number, s: Services, fail: Fail<"NO_BENCHMARK">): ApiError {
   const wider = s.wages.widerAreas(year, area.areaCode).filter((w) => hasFigures(s.wages.rows(year, code, w.areaCode)[0]));
   const elsewhere = wider.length ? 0 : s.wages.rows(year, code).filter(hasFigures).length;
   const suggestion = wider.length
     ? `Try ${wider.map((w) => (w.areaCode === "0000000" ? "the national figure (location=US)" : `the ${w.title} figure (location=${w.postal})`)).join(" or ")}.`
     : elsewhere ? `GET /api/v1/occupations/${code}/wages on the skills host lists the ${elsewhere} areas that publish it.`
       : "No area publishes a figure for it; try a related occupation's title.";
-  return new ApiError(404, "NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${code}) in ${area.title}.`, { suggestion });
+  return fail("NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${code}) in ${area.title}.`, { suggestion });
 }
 
 export interface EuFigures {
@@ -224,23 +224,23 @@ export function minimumWageNote(mw: MinimumWageRow): string {
 }
 
 /** SES 2022 figures for the occupation's ISCO major group in the country. */
-export function euFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services): EuFigures {
+export function euFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services, fail: Fail<"NO_BENCHMARK">): EuFigures {
   // The semester is part of the key: the minimum wage in force changes on 1 January and 1 July.
   const semester = semesterLabel(semesterOn(new Date()));
-  return euMemo.get(`${s.snapshotId}|${job.isco?.unit}|${job.title}|${countryCode}|${currency}|${semester}`, () => computeEuFigures(job, countryCode, currency, s));
+  return euMemo.get(`${s.snapshotId}|${job.isco?.unit}|${job.title}|${countryCode}|${currency}|${semester}`, () => computeEuFigures(job, countryCode, currency, s, fail));
 }
 
-function computeEuFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services): EuFigures {
+function computeEuFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services, fail: Fail<"NO_BENCHMARK">): EuFigures {
   const isco = job.isco;
   const geo = isoToEurostat(countryCode);
   const countryName = countries.getName(countryCode, "en") ?? countryCode;
-  if (!isco) throw new ApiError(404, "NO_BENCHMARK", `${job.title} has no ISCO-08 unit group in ESCO or the crosswalks.`, { suggestion: "Try a related job title." });
+  if (!isco) throw fail("NO_BENCHMARK", `${job.title} has no ISCO-08 unit group in ESCO or the crosswalks.`, { suggestion: "Try a related job title." });
   const group = `OC${isco.major}`;
   const hourly = { T: s.euEarnings.hourly(geo, group, "T"), M: s.euEarnings.hourly(geo, group, "M"), F: s.euEarnings.hourly(geo, group, "F") };
   const m = s.euEarnings.annualMean(geo, group);
   if (m.mean === null && m.meanHourly === null) {
     const why = hourly.T.flag?.includes("C") ? " (Eurostat marks the value confidential)" : "";
-    throw new ApiError(404, "NO_BENCHMARK", `Eurostat SES 2022 publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${countryName}${why}.`,
+    throw fail("NO_BENCHMARK", `Eurostat SES 2022 publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${countryName}${why}.`,
       { suggestion: "GET /api/v1/salary/eu/countries lists the countries with data." });
   }
   const notes = [

@@ -1,7 +1,7 @@
 // E3 GET /v1/salary/compare: one job title across up to ten US or EU/EEA locations, in the order given.
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError, type Fail } from "../../http/errors.ts";
 import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, euBenchmarkFields, oewsCodeOf, RELEASE, type JobQuery, type MatchedJob } from "./benchmarks.ts";
 import { titleOrCode, needsTitleOrCode, experience, currency, MatchFields, LocationAlternatives, EuBenchmarkFields } from "./models.ts";
 import type { Services } from "../../services.ts";
@@ -31,31 +31,31 @@ const Comparison = z.object({
 });
 
 /** Each path matches the title once: U.S. places by SOC, EU places by ISCO in the country's languages. */
-function matcherFor(asked: JobQuery, s: Services) {
+function matcherFor(asked: JobQuery, s: Services, fail: Fail<"NO_SALARY_DATA">) {
   const memo = new Map<string, MatchedJob>();
   return (target: "soc" | "isco", country: string) => {
     const key = target === "soc" ? "soc" : `isco|${country}`;
     let job = memo.get(key);
-    if (!job) memo.set(key, (job = matchJob(asked, s, target, country)));
+    if (!job) memo.set(key, (job = matchJob(asked, s, fail, target, country)));
     return job;
   };
 }
 
-function compareOne(entry: string, index: number, jobFor: ReturnType<typeof matcherFor>, wanted: Currency | undefined, s: Services): z.infer<typeof Comparison> {
-  const place = locate(entry, s, `locations[${index}]`);
+function compareOne(entry: string, index: number, jobFor: ReturnType<typeof matcherFor>, wanted: Currency | undefined, s: Services, fail: Fail<"LOCATION_NOT_FOUND" | "NO_BENCHMARK">): z.infer<typeof Comparison> {
+  const place = locate(entry, s, fail, `locations[${index}]`);
   const job = place.region === "us" ? jobFor("soc", "US") : jobFor("isco", place.countryCode);
   const matched = { matched_title: job.title, matched_code: (place.region === "us" ? oewsCodeOf(job, s) : job.isco?.unit) ?? job.best.code, match_confidence: job.confidence,
     location_alternatives: place.alternatives ?? [] };
   const read = locationNotes(place);
   try {
     if (place.region === "us") {
-      const f = usFigures(job, place.area, wanted ?? "USD", s);
+      const f = usFigures(job, place.area, wanted ?? "USD", s, fail);
       const adjusted = f.median !== null && f.costOfLivingIndex ? Math.round(f.median / (f.costOfLivingIndex / 100)) : null;
       return { location: f.area.title, region: "us", country_code: "US", median: f.median, mean: f.mean, currency: f.currency, col_index: f.costOfLivingIndex,
         col_adjusted_median: adjusted, data_source: RELEASE(f.year),
         notes: [...read, ...f.notes, `col_adjusted_median = median ÷ (BEA RPP ${f.rppYear ?? ""} ÷ 100).`], ...matched };
     }
-    const f = euFigures(job, place.countryCode, wanted ?? "EUR", s);
+    const f = euFigures(job, place.countryCode, wanted ?? "EUR", s, fail);
     return { location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu", country_code: f.countryCode, median: null, mean: f.mean,
       currency: f.currency, col_index: f.costOfLivingIndex, gender_gap_pct: f.genderGapPct, minimum_wage_monthly_eur: f.minimumWage?.monthly_eur ?? null, ...euBenchmarkFields(f),
       data_source: "Eurostat Structure of Earnings Survey 2022", notes: [...read, ...f.notes], ...matched };
@@ -78,10 +78,10 @@ export const compareSalaries = defineRoute({
   scope: "salary:read",
   query: z.strictObject({ ...titleOrCode, locations: locationList("locations", MAX_LOCATIONS), experience, currency }).refine(...needsTitleOrCode),
   response: z.object({ job_title: z.string().nullable(), matched_title: z.string(), matched_soc: z.string().nullable(), match_method: z.string(), ...MatchFields, comparisons: z.array(Comparison) }),
-  errors: [400, 404],
-  handle: ({ query }, s) => {
-    const jobFor = matcherFor({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s);
-    const comparisons = query.locations.map((entry, i) => compareOne(entry, i, jobFor, query.currency, s));
+  errors: ["LOCATION_NOT_FOUND", "NO_SALARY_DATA", "NO_BENCHMARK"],
+  handle: ({ query }, s, fail) => {
+    const jobFor = matcherFor({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s, fail);
+    const comparisons = query.locations.map((entry, i) => compareOne(entry, i, jobFor, query.currency, s, fail));
     // The top-level match: the U.S. path's when any location is American, else the first EU location's.
     const first = comparisons.find((c) => c.region === "us") ?? comparisons[0];
     const job = first.region === "us" ? jobFor("soc", "US") : jobFor("isco", first.country_code!);

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import countries from "../../domain/country-names.ts";
 import { defineRoute } from "../../http/route.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError, type Fail } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { eurostatToIso, isoToEurostat } from "../../domain/european-countries.ts";
 import { matchJob, euFigures, euBenchmarkFields, type MatchedJob } from "./benchmarks.ts";
@@ -16,17 +16,17 @@ const SES = "Eurostat Structure of Earnings Survey 2022 (earn_ses22_47, earn_ses
 const EU_DATASETS = ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "esco_occupations", "isco_soc_crosswalk"] as const;
 
 /** A country name or ISO code → ISO alpha-2 of an EU/EEA country, or 400 naming the entry. */
-function euCountry(input: string, s: Services, field: string): string {
+function euCountry(input: string, s: Services, fail: Fail<"LOCATION_NOT_FOUND">, field: string): string {
   const r = resolveLocation(input, s.locations);
   if (r?.region === "eu") return r.countryCode;
-  throw new ApiError(400, "LOCATION_NOT_FOUND", `"${input.slice(0, 100)}" is not an EU/EEA country${r ? "" : " name or ISO code"}.`,
+  throw fail("LOCATION_NOT_FOUND", `"${input.slice(0, 100)}" is not an EU/EEA country${r ? "" : " name or ISO code"}.`,
     { field, suggestion: "Use an ISO code (DE, FR, EL) or a country name in any EU language; GET /api/v1/salary/eu/countries lists them." });
 }
 
 /** E2's EU figures, or null figures when the survey has none for the pair. */
-function figuresOrEmpty(job: MatchedJob, iso: string, s: Services) {
+function figuresOrEmpty(job: MatchedJob, iso: string, s: Services, fail: Fail<"NO_BENCHMARK">) {
   try {
-    return euFigures(job, iso, "EUR", s);
+    return euFigures(job, iso, "EUR", s, fail);
   } catch (err) {
     if (err instanceof ApiError && err.code === "NO_BENCHMARK") return null;
     throw err;
@@ -52,11 +52,11 @@ export const euSalary = defineRoute({
     }),
     data_source: z.string(), data_date: z.string(), isco_note: z.string(), notes: z.array(z.string()),
   }),
-  errors: [400, 404],
-  handle: ({ query }, s) => {
-    const iso = euCountry(query.country, s, "country");
-    const job = matchJob({ jobTitle: query.job_title }, s, "isco", iso);
-    const f = euFigures(job, iso, "EUR", s);
+  errors: ["LOCATION_NOT_FOUND", "NO_SALARY_DATA", "NO_BENCHMARK"],
+  handle: ({ query }, s, fail) => {
+    const iso = euCountry(query.country, s, fail, "country");
+    const job = matchJob({ jobTitle: query.job_title }, s, fail, "isco", iso);
+    const f = euFigures(job, iso, "EUR", s, fail);
     return {
       data: {
         query: { job_title: query.job_title, matched_isco: f.isco.major, matched_isco_full: f.isco.unit, matched_title: job.title, match_method: job.method, country: f.countryName, country_code: f.countryCode },
@@ -85,18 +85,18 @@ export const euCompare = defineRoute({
     currency: z.string(), data_source: z.string(), isco_note: z.string(),
     benchmark_resolution: EuBenchmarkFields.benchmark_resolution, benchmark_group: EuBenchmarkFields.benchmark_group,
   }),
-  errors: [400, 404],
-  handle: ({ query }, s) => {
-    const codes = [...new Set(query.countries.map((c, i) => euCountry(c, s, `countries[${i}]`)))];
+  errors: ["LOCATION_NOT_FOUND", "NO_SALARY_DATA", "NO_BENCHMARK"],
+  handle: ({ query }, s, fail) => {
+    const codes = [...new Set(query.countries.map((c, i) => euCountry(c, s, fail, `countries[${i}]`)))];
     // One ISCO group for the whole comparison: the title read in the first country's languages.
-    const job = matchJob({ jobTitle: query.job_title }, s, "isco", codes[0]);
+    const job = matchJob({ jobTitle: query.job_title }, s, fail, "isco", codes[0]);
     const isco = job.isco;
-    if (!isco) throw new ApiError(404, "NO_BENCHMARK", `${job.title} has no ISCO-08 unit group in ESCO or the crosswalks.`);
+    if (!isco) throw fail("NO_BENCHMARK", `${job.title} has no ISCO-08 unit group in ESCO or the crosswalks.`);
     return {
       data: {
         job_title: query.job_title, matched_isco: isco.major, matched_title: job.title,
         comparisons: codes.map((code) => {
-          const f = figuresOrEmpty(job, code, s);
+          const f = figuresOrEmpty(job, code, s, fail);
           return { country: countries.getName(code, "en") ?? code, country_code: code, mean_annual: f?.mean ?? null, median_annual: null,
             gender_gap_pct: f?.genderGapPct ?? null, minimum_wage_monthly_eur: (f ? f.minimumWage?.monthly_eur : s.euEarnings.minimumWage(isoToEurostat(code))?.monthlyEur) ?? null,
             basis: f?.basis ?? null, mean_hourly: f?.meanHourly ?? null };

@@ -18,13 +18,13 @@ export const salary = defineRoute({
     currency,
   }).refine(...needsTitleOrCode),
   response: z.union([SalaryResponse, UnifiedSalaryResponse]),
-  errors: [400, 404],
-  handle: ({ query }, s) => {
-    const place = locate(query.location, s);
+  errors: ["LOCATION_NOT_FOUND", "NO_SALARY_DATA", "NO_BENCHMARK"],
+  handle: ({ query }, s, fail) => {
+    const place = locate(query.location, s, fail);
     const asked = { jobTitle: query.job_title, occupationCode: query.occupation_code };
     if (place.region === "us") {
-      const job = matchJob(asked, s, "soc", "US");
-      const f = usFigures(job, place.area, query.currency ?? "USD", s);
+      const job = matchJob(asked, s, fail, "soc", "US");
+      const f = usFigures(job, place.area, query.currency ?? "USD", s, fail);
       return {
         data: {
           query: {
@@ -40,8 +40,8 @@ export const salary = defineRoute({
         datasets: ["bls_oews", "bea_rpp", "onet_30_0", ...(job.best.concept.kind === "onet" ? [] : ["esco_occupations", "esco_onet_crosswalk"] as const)],
       };
     }
-    const job = matchJob(asked, s, "isco", place.countryCode);
-    const f = euFigures(job, place.countryCode, query.currency ?? "EUR", s);
+    const job = matchJob(asked, s, fail, "isco", place.countryCode);
+    const f = euFigures(job, place.countryCode, query.currency ?? "EUR", s, fail);
     return {
       data: {
         query: {

@@ -1,7 +1,6 @@
 // E1 GET /v1/trends: median annual wage by OEWS vintage and its compound annual growth rate (U.S. only).
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { ApiError } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { cagr } from "../../domain/cagr.ts";
 import { OEWS_SOC_2018_FROM, oewsCodeNote, type OewsCode } from "../../domain/oews-codes.ts";
@@ -29,12 +28,12 @@ export const trends = defineRoute({
     cagr: z.string().nullable(), inflation_adjusted_cagr: z.null(),
     matched_title: z.string(), matched_soc: z.string(), match_method: z.string(), ...MatchFields, notes: z.array(z.string()),
   }),
-  errors: [404],
-  handle: ({ query }, s) => {
+  errors: ["NO_SALARY_DATA", "NO_TREND_DATA"],
+  handle: ({ query }, s, fail) => {
     const place = resolveLocation(query.location, s.locations);
-    if (place?.region === "eu") throw new ApiError(404, "NO_SALARY_DATA", "EU trend data is unsupported: the EU survey is four-yearly (SES 2022 is the only vintage loaded).", { field: "location", suggestion: "Use a U.S. location, or GET /api/v1/salary for the EU benchmark." });
-    if (!place || place.region !== "us") throw new ApiError(404, "LOCATION_NOT_FOUND", `No U.S. trend data for the location "${(query.location ?? "").slice(0, 100)}".`, { field: "location", suggestion: "Use a U.S. metro, state or BLS area code; omit location for the national trend." });
-    const job = matchJob({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s, "soc", "US");
+    if (place?.region === "eu") throw fail("NO_TREND_DATA", "EU trend data is unsupported: the EU survey is four-yearly (SES 2022 is the only vintage loaded).", { field: "location", suggestion: "Use a U.S. location, or GET /api/v1/salary for the EU benchmark." });
+    if (!place || place.region !== "us") throw fail("NO_TREND_DATA", `No U.S. trend data for the location "${(query.location ?? "").slice(0, 100)}".`, { field: "location", suggestion: "Use a U.S. metro, state or BLS area code; omit location for the national trend." });
+    const job = matchJob({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s, fail, "soc", "US");
     const soc = job.soc!;
     const area = place.area;
     const notes: string[] = ["Median annual wage as published; a top-coded median (BLS `#`) is null.", "inflation_adjusted_cagr is reserved and always null."];
@@ -58,7 +57,7 @@ export const trends = defineRoute({
         ? `Left out: ${skipped.join(", ")} (OEWS published no figure under ${series.code} (${series.title}) for this area in those vintages).`
         : `Left out: ${skipped.join(", ")} (no figure under a code that maps one-to-one from SOC 2010 to ${soc}${old ? ` (${old})` : ""}, or not published there).`);
     }
-    if (!points.length) throw new ApiError(404, "NO_SALARY_DATA", `No OEWS trend data for ${job.title} in ${area.title}.`, { suggestion: "Try the national trend (omit location)." });
+    if (!points.length) throw fail("NO_TREND_DATA", `No OEWS trend data for ${job.title} in ${area.title}.`, { suggestion: "Try the national trend (omit location)." });
     const withMedian = points.filter((p) => p.median !== null).map((p) => ({ year: p.year, value: p.median! }));
     return {
       data: {

@@ -1,7 +1,6 @@
 // E16 GET /v1/occupations/{soc_code}/skills: an occupation's skills and knowledge by importance.
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { notFound } from "../../http/errors.ts";
 import { skillCategory, ONET_NOTES } from "./models.ts";
 import { socCodeParams } from "./occupation-path.ts";
 
@@ -23,10 +22,10 @@ export const occupationSkills = defineRoute({
   params: socCodeParams,
   query: z.strictObject({ category: skillCategory.optional() }),
   response: z.array(OccupationSkillDetail),
-  errors: [404],
-  handle: ({ params, query }, { occupations, skills }) => {
+  errors: ["NOT_FOUND"],
+  handle: ({ params, query }, { occupations, skills }, fail) => {
     const occupation = occupations.get(params.soc_code.onet);
-    if (!occupation) throw notFound(`No O*NET occupation ${params.soc_code.onet}.`, "Find codes with GET /api/v1/occupations/search?q=…");
+    if (!occupation) throw fail("NOT_FOUND", `No O*NET occupation ${params.soc_code.onet}.`, { suggestion: "Find codes with GET /api/v1/occupations/search?q=…" });
     const ratings = skills.ratingsOf(occupation.socCode);
     const data = ratings
       .filter((r) => !query.category || r.skill.category === query.category)

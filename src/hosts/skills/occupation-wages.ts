@@ -1,7 +1,7 @@
 // E17 GET /v1/occupations/{soc_code}/wages: BLS OEWS wages of the latest vintage, one row per published area.
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { notFound, validationError } from "../../http/errors.ts";
+import { validationError } from "../../http/errors.ts";
 import { blsAreaCode, AREA_TYPES } from "../../domain/bls-area.ts";
 import type { WageRow } from "../../snapshot/repositories/wages.ts";
 import { socCodeParams } from "./occupation-path.ts";
@@ -55,17 +55,17 @@ export const occupationWages = defineRoute({
       .optional().describe("7-digit BLS area code (0000000 = national, 0035620 = New York MSA); 99, 2-digit state FIPS and 5-digit CBSA codes are accepted too"),
   }),
   response: z.array(WageData),
-  errors: [404],
-  handle: ({ params, query }, { occupations, wages }) => {
+  errors: ["NOT_FOUND"],
+  handle: ({ params, query }, { occupations, wages }, fail) => {
     const { onet, soc } = params.soc_code;
     const year = wages.latestYear;
     const aggregate = !occupations.socTitles.has(soc) && wages.codesHeldBy(year, soc).length > 0;
     // An O*NET occupation, or a plain 6-digit code of SOC 2018 or of an OEWS aggregate (not 25-9045.01).
     const known = occupations.get(onet) !== null || (onet === `${soc}.00` && (occupations.socTitles.has(soc) || aggregate));
-    if (!known) throw notFound(`No occupation ${onet} or SOC code ${soc} in O*NET 30.0, SOC 2018 or the OEWS May ${year} aggregates.`, "Find codes with GET /api/v1/occupations/search?q=…");
+    if (!known) throw fail("NOT_FOUND", `No occupation ${onet} or SOC code ${soc} in O*NET 30.0, SOC 2018 or the OEWS May ${year} aggregates.`, { suggestion: "Find codes with GET /api/v1/occupations/search?q=…" });
     const area = query.area_code === undefined ? undefined : blsAreaCode(query.area_code);
     if (area === null) throw validationError([{ field: "area_code", code: "invalid_format", message: "not a BLS area code" }]);
-    if (area && !wages.hasArea(year, area)) throw notFound(`OEWS May ${year} publishes no area ${area}.`, "Omit area_code to list every published area.");
+    if (area && !wages.hasArea(year, area)) throw fail("NOT_FOUND", `OEWS May ${year} publishes no area ${area}.`, { suggestion: "Omit area_code to list every published area." });
     // A detailed SOC code answers under the code OEWS publishes it under (none: no rows); a group or an aggregate as itself.
     const detailed = broadGroupOf(soc) !== null && !aggregate;
     const occCode = detailed ? wages.oewsCodeFor(year, soc)?.code ?? null : soc;

@@ -1,7 +1,6 @@
 // E20 GET /v1/skills/{skill_id}: one skill and every occupation rated on it, by importance.
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { notFound } from "../../http/errors.ts";
 import { Skill, ONET_NOTES } from "./models.ts";
 import { toSkill } from "./skills.ts";
 
@@ -25,10 +24,10 @@ export const skillDetail = defineRoute({
     skill_id: z.string().max(32).regex(/^\d(\.[A-Za-z0-9]+)+$/, "expected an O*NET element id such as 2.A.1.a").describe("O*NET element id from E19 or E18"),
   }),
   response: SkillDetail,
-  errors: [404],
-  handle: ({ params }, { skills }) => {
+  errors: ["NOT_FOUND"],
+  handle: ({ params }, { skills }, fail) => {
     const skill = skills.get(params.skill_id);
-    if (!skill) throw notFound(`No skill with id ${params.skill_id}.`, "List skill ids with GET /api/v1/skills.");
+    if (!skill) throw fail("NOT_FOUND", `No skill with id ${params.skill_id}.`, { suggestion: "List skill ids with GET /api/v1/skills." });
     return {
       data: {
         ...toSkill(skill),
