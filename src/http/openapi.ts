@@ -1,6 +1,6 @@
 // OpenAPI 3.1 per host, generated from the same zod schemas that validate requests and describe responses.
 import { z } from "zod";
-import { errorCodesOf, type AnyRoute, type HostKind } from "./route.ts";
+import { errorCodesOf, type AnyRoute, type HostKind, type RouteExample } from "./route.ts";
 import { ERROR_CODES, type ErrorCode } from "./errors.ts";
 
 const toSchema = (schema: z.ZodType, io: "input" | "output") =>
@@ -61,12 +61,21 @@ function errorResponses(route: AnyRoute): Record<string, unknown> {
   }]));
 }
 
-function parameters(schema: z.ZodType | undefined, where: "query" | "path") {
+/** The route's examples, named ex1, ex2… by their order, as OpenAPI Example objects of one part of the request. */
+function examplesOf(route: AnyRoute, value: (e: RouteExample) => unknown) {
+  const named = route.examples.map((e, i) => [`ex${i + 1}`, { summary: e.summary, value: value(e) }] as const).filter(([, x]) => x.value !== undefined);
+  return named.length ? { examples: Object.fromEntries(named) } : {};
+}
+
+function parameters(route: AnyRoute, where: "query" | "path") {
+  const schema = where === "path" ? route.params : route.query;
   if (!schema) return [];
   const json = toSchema(schema, "input");
   const required = new Set<string>(json.required ?? []);
+  const part = (e: RouteExample) => (where === "path" ? e.params : e.query) as Record<string, string> | undefined;
   return Object.entries<Record<string, any>>(json.properties ?? {}).map(([name, s]) => ({
     name, in: where, required: where === "path" || required.has(name), description: s.description, schema: s,
+    ...examplesOf(route, (e) => part(e)?.[name]),
   }));
 }
 
@@ -80,8 +89,8 @@ export function buildOpenApi(kind: HostKind, routes: readonly AnyRoute[], public
     paths[openapiPath] ??= {};
     paths[openapiPath][r.method.toLowerCase()] = {
       operationId: r.id, summary: `${r.id}. ${r.summary}`, description: r.description,
-      parameters: [...parameters(r.params, "path"), ...parameters(r.query, "query")],
-      ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body, "input") } } } } : {}),
+      parameters: [...parameters(r, "path"), ...parameters(r, "query")],
+      ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body, "input"), ...examplesOf(r, (e) => e.body) } } } } : {}),
       responses,
       ...(r.deprecated ? { deprecated: true } : {}),
       "x-scope": r.scope,

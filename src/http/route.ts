@@ -24,6 +24,17 @@ export interface RouteResult<T> {
 
 export interface RouteInput<Q, P, B> { query: Q; params: P; body: B }
 
+/**
+ * A valid request to the route, as a client writes it: path parameters, query parameters (as the URL carries
+ * them) and the JSON body. The contract tests send every example, and OpenAPI shows them.
+ */
+export interface RouteExample<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  summary: string;
+  params?: { [K in keyof z.input<P>]: string };
+  query?: { [K in keyof z.input<Q>]?: string };
+  body?: z.input<B>;
+}
+
 export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, T = unknown, E extends ErrorCode = never> {
   /** The spec's endpoint number (E14) and a short summary for the docs. */
   id: string;
@@ -40,6 +51,8 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType 
   body?: B;
   /** Shape of `data` (cost, skills) or of the whole body (salary). */
   response: z.ZodType<T>;
+  /** At least one valid request (contract tests send each; OpenAPI lists them). */
+  examples: readonly [RouteExample<Q, P, B>, ...RouteExample<Q, P, B>[]];
   /** Deprecated: its successor, sent in Deprecation/Sunset/Link headers on every answer and in a 410 once retired. */
   deprecated?: Deprecation;
   /** The error codes of this route's own (errors.ts ERROR_CODES), besides those common to every route (COMMON_ERROR_CODES). */

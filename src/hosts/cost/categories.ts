@@ -19,6 +19,7 @@ export const listCpiCategories = defineRoute({
   method: "GET",
   path: "/api/v1/cpi/categories",
   scope: "costapi:read",
+  examples: [{ summary: "Every category" }],
   response: z.array(CpiCategory),
   handle: (_input, { cpiSeries }) => ({
     data: cpiSeries.categoryCoverage().map((c) => ({

@@ -14,6 +14,7 @@ export const cpiCompare = defineRoute({
   method: "GET",
   path: "/api/v1/cpi/compare",
   scope: "costapi:read",
+  examples: [{ summary: "The U.S. against Germany and France", query: { countries: "US,DE,FR" } }],
   query: z.strictObject({
     countries: z.string().max(200).transform((v) => v.split(",").map((c) => c.trim().toUpperCase()))
       .refine((l) => l.length >= 2 && l.length <= 20, "countries takes 2 to 20 comma-separated codes").refine((l) => l.every(Boolean), "countries must not contain empty entries")

@@ -16,6 +16,10 @@ export const cpiHistory = defineRoute({
   method: "GET",
   path: "/api/v1/cpi/countries/:country_code/history",
   scope: "costapi:read",
+  examples: [
+    { summary: "Germany's HICP in 2024", params: { country_code: "DE" }, query: { start_date: "2024-01-01", end_date: "2024-12-31" } },
+    { summary: "U.S. food CPI", params: { country_code: "US" }, query: { category: "SAF", start_date: "2023-01-01" } },
+  ],
   params: z.object({ country_code: countryCodeParam }),
   query: z.strictObject({
     start_date: isoDate.optional().describe("YYYY-MM-DD, inclusive"),

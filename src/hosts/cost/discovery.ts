@@ -17,6 +17,7 @@ export const cpiCountries = defineRoute({
   method: "GET",
   path: "/api/v1/cpi/countries",
   scope: "costapi:read",
+  examples: [{ summary: "Every country with a CPI series" }],
   response: z.array(z.object({ country_code: z.string(), country_name: z.string(), source: z.string(), series_id: z.string(), first_period: z.string(), last_period: z.string() })),
   handle: (_input, s) => ({
     data: s.cpiSeries.countriesWithData(Object.keys(countries.getAlpha2Codes()).map((iso2) => parseCountryCode(iso2)!))
@@ -33,6 +34,7 @@ export const pppCountries = defineRoute({
   method: "GET",
   path: "/api/v1/ppp/countries",
   scope: "costapi:read",
+  examples: [{ summary: "Every country with PPP data" }],
   response: z.array(z.object({ country_code: z.string().nullable(), iso3: z.string(), country_name: z.string(), first_year: z.number().int(), last_year: z.number().int() })),
   handle: (_input, s) => ({
     data: s.ppp.countries().flatMap((c) => {
@@ -59,6 +61,7 @@ export const metroAreas = defineRoute({
   method: "GET",
   path: "/api/v1/prices/us/metro-areas",
   scope: "costapi:read",
+  examples: [{ summary: "Metros named Austin", query: { q: "Austin" } }, { summary: "The second page", query: { page: "2", page_size: "20" } }],
   query: z.strictObject({
     q: z.string().min(1).max(200).optional().describe("search by name, typos tolerated"),
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),

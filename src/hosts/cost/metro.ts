@@ -13,6 +13,7 @@ export const metroArea = defineRoute({
   method: "GET",
   path: "/api/v1/prices/us/metro-areas/:area_code",
   scope: "costapi:read",
+  examples: [{ summary: "Austin-Round Rock-San Marcos, TX", params: { area_code: "METRO12420" } }],
   params: z.object({ area_code: z.string().max(20).regex(/^METRO\d{5}$/i, "expected METRO followed by a 5-digit CBSA code, e.g. METRO35620").transform((v) => v.slice(5)) }),
   response: z.object({
     area_code: z.string(), area_name: z.string(), area_type: z.literal("msa"),

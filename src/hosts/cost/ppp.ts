@@ -13,6 +13,7 @@ export const pppCountry = defineRoute({
   method: "GET",
   path: "/api/v1/ppp/countries/:country_code",
   scope: "costapi:read",
+  examples: [{ summary: "Germany", params: { country_code: "DE" } }],
   params: z.object({ country_code: countryCodeParam }),
   response: z.object({ country_code: z.string(), country_name: z.string(), years: z.array(z.object({ year: z.number().int(), ppp_factor: z.number().nullable(), price_level_ratio: z.number().nullable() })), source: z.string() }),
   errors: ["NOT_FOUND"],

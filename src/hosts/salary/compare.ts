@@ -76,6 +76,7 @@ export const compareSalaries = defineRoute({
   method: "GET",
   path: "/api/v1/salary/compare",
   scope: "salary:read",
+  examples: [{ summary: "Two U.S. metros and an EU country", query: { job_title: "Software Engineer", locations: "Austin, TX; San Francisco; DE" } }],
   query: z.strictObject({ ...titleOrCode, locations: locationList("locations", MAX_LOCATIONS), experience, currency }).refine(...needsTitleOrCode),
   response: z.object({ job_title: z.string().nullable(), matched_title: z.string(), matched_soc: z.string().nullable(), match_method: z.string(), ...MatchFields, comparisons: z.array(Comparison) }),
   errors: ["LOCATION_NOT_FOUND", "NO_SALARY_DATA", "NO_BENCHMARK"],

@@ -40,6 +40,7 @@ export const euSalary = defineRoute({
   method: "GET",
   path: "/api/v1/salary/eu",
   scope: "salary:read",
+  examples: [{ summary: "Nurses in Germany", query: { job_title: "Nurse", country: "DE" } }],
   deprecated: { successor: "/api/v1/salary", instead: "GET /api/v1/salary?job_title=…&location=<country> (E2) answers the same figures." },
   query: z.strictObject({ job_title: jobTitle, country: z.string().trim().min(1).max(100).describe("country name or ISO code") }),
   response: z.object({
@@ -76,6 +77,7 @@ export const euCompare = defineRoute({
   method: "GET",
   path: "/api/v1/salary/eu/compare",
   scope: "salary:read",
+  examples: [{ summary: "Nurses in three countries", query: { job_title: "Nurse", countries: "DE;FR;IT" } }],
   deprecated: { successor: "/api/v1/salary/compare", instead: "GET /api/v1/salary/compare?job_title=…&locations=DE;FR (E3) compares EU countries." },
   query: z.strictObject({ job_title: jobTitle, countries: locationList("countries", 10) }),
   response: z.object({
@@ -116,6 +118,7 @@ export const euCountries = defineRoute({
   method: "GET",
   path: "/api/v1/salary/eu/countries",
   scope: "salary:read",
+  examples: [{ summary: "Every country" }],
   deprecated: { successor: "/api/v1/salary", instead: "GET /api/v1/salary?job_title=…&location=<country> (E2) answers for any EU/EEA country; its notes say when the survey has no figure." },
   response: z.object({ countries: z.array(z.object({ country_code: z.string(), country_name: z.string(), latest_year: z.number().int().nullable(), occupation_groups: z.number().int(), has_data: z.boolean() })) }),
   handle: (_input, s) => ({

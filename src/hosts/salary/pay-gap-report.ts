@@ -65,6 +65,13 @@ export const payGapReport = defineRoute({
   path: "/api/v1/compliance/pay-gap-report",
   scope: "compliance:report",
   minTier: "enterprise",
+  examples: [{
+    summary: "Four employees in Germany",
+    body: { country: "DE", employees: [
+      { job_title: "Registered Nurse", gender: "M", salary: 52000 }, { job_title: "Registered Nurse", gender: "F", salary: 49000 },
+      { job_title: "Accountant", gender: "M", salary: 4300, salary_period: "monthly" }, { job_title: "Accountant", gender: "F", salary: 4100, salary_period: "monthly" },
+    ] },
+  }],
   body: z.object({ country: z.string().max(10), employees: z.array(EmployeeRecord).min(2).max(10_000) }),
   response: z.object({
     country_code: z.string(), country_name: z.string(),

@@ -11,6 +11,10 @@ export const salary = defineRoute({
   method: "GET",
   path: "/api/v1/salary",
   scope: "salary:read",
+  examples: [
+    { summary: "A U.S. metro", query: { job_title: "Registered Nurse", location: "Austin, TX" } },
+    { summary: "An EU country, title in German", query: { job_title: "Krankenpfleger", location: "DE" } },
+  ],
   query: z.strictObject({
     ...titleOrCode,
     location: z.string().max(200).optional().describe("BLS area code, U.S. metro, state, ISO country code, country name or EU city; omitted = U.S. national"),

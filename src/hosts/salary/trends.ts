@@ -17,6 +17,10 @@ export const trends = defineRoute({
   method: "GET",
   path: "/api/v1/trends",
   scope: "salary:read",
+  examples: [
+    { summary: "Software developers, U.S. national, last five vintages", query: { job_title: "Software Developer", years: "5" } },
+    { summary: "Registered nurses in California, by SOC code", query: { occupation_code: "29-1141", location: "CA" } },
+  ],
   query: z.strictObject({
     ...titleOrCode,
     location: z.string().max(200).optional().describe("U.S. metro or state (as in E2); omitted = U.S. national"),

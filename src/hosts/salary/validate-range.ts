@@ -47,6 +47,10 @@ export const validateSalaryRange = defineRoute({
   path: "/api/v1/compliance/validate-salary-range",
   scope: "compliance:read",
   minTier: "pro",
+  examples: [
+    { summary: "A German nurse posting", body: { job_title: "Registered Nurse", country: "DE", min_salary: 52000, max_salary: 58000 } },
+    { summary: "A French cashier posting, monthly", body: { job_title: "Cashier", country: "FR", min_salary: 1900, max_salary: 2100, salary_period: "monthly" } },
+  ],
   body: z.object({
     job_title: z.string().trim().min(1).max(200).optional(),
     occupation_code: occupationCode,

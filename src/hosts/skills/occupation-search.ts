@@ -17,6 +17,7 @@ export const searchOccupations = defineRoute({
   method: "GET",
   path: "/api/v1/occupations/search",
   scope: "skills:read",
+  examples: [{ summary: "Nurses", query: { q: "nurse" } }],
   query: z.strictObject({ q: searchQuery, ...pageParams, ...occupationFilters }),
   response: paginated(OccupationHit),
   handle: ({ query }, { occupationSearch, occupations, wages }) => {

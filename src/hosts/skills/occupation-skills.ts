@@ -19,6 +19,7 @@ export const occupationSkills = defineRoute({
   method: "GET",
   path: "/api/v1/occupations/:soc_code/skills",
   scope: "skills:read",
+  examples: [{ summary: "Registered nurses' knowledge", params: { soc_code: "29-1141.00" }, query: { category: "knowledge" } }],
   params: socCodeParams,
   query: z.strictObject({ category: skillCategory.optional() }),
   response: z.array(OccupationSkillDetail),

@@ -49,6 +49,7 @@ export const occupationWages = defineRoute({
   method: "GET",
   path: "/api/v1/occupations/:soc_code/wages",
   scope: "skills:read",
+  examples: [{ summary: "Software developers, every area" , params: { soc_code: "15-1252" } }, { summary: "Registered nurses, national", params: { soc_code: "29-1141.00" }, query: { area_code: "0000000" } }],
   params: socCodeParams,
   query: z.strictObject({
     area_code: z.string().max(7).regex(/^\d{2}$|^\d{5}$|^\d{7}$/, "expected a 7-digit BLS area code (0000000 national), a 2-digit state FIPS, a 5-digit CBSA or 99")

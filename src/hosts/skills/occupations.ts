@@ -18,6 +18,7 @@ export const listOccupations = defineRoute({
   method: "GET",
   path: "/api/v1/occupations",
   scope: "skills:read",
+  examples: [{ summary: "The first page", query: { page: "1", page_size: "10" } }, { summary: "Job zone 4", query: { job_zone: "4" } }],
   query: z.strictObject({ ...pageParams, ...occupationFilters }),
   response: paginated(OccupationSummary),
   handle: ({ query }, { occupations, wages }) => {

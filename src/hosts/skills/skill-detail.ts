@@ -20,6 +20,7 @@ export const skillDetail = defineRoute({
   method: "GET",
   path: "/api/v1/skills/:skill_id",
   scope: "skills:read",
+  examples: [{ summary: "Reading Comprehension", params: { skill_id: "2.A.1.a" } }],
   params: z.object({
     skill_id: z.string().max(32).regex(/^\d(\.[A-Za-z0-9]+)+$/, "expected an O*NET element id such as 2.A.1.a").describe("O*NET element id from E19 or E18"),
   }),

@@ -14,6 +14,7 @@ export const searchSkills = defineRoute({
   method: "GET",
   path: "/api/v1/skills/search",
   scope: "skills:read",
+  examples: [{ summary: "Programming", query: { q: "programming" } }],
   query: z.strictObject({ q: searchQuery, ...pageParams, category: skillCategory.optional() }),
   response: paginated(SkillHit),
   handle: ({ query }, { skillSearch, skills }) => {

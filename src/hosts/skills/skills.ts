@@ -14,6 +14,7 @@ export const listSkills = defineRoute({
   method: "GET",
   path: "/api/v1/skills",
   scope: "skills:read",
+  examples: [{ summary: "Knowledge areas", query: { category: "knowledge" } }],
   query: z.strictObject({ ...pageParams, category: skillCategory.optional() }),
   response: paginated(Skill),
   handle: ({ query }, { skills }) => ({
