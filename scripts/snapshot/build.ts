@@ -16,9 +16,10 @@ import { loadWorldBankPpp, loadWorldBankInflation } from "./loaders/worldbank.ts
 import { loadCbsa } from "./loaders/census.ts";
 import { loadCities, loadZipCodes, loadPlaceAliases } from "./loaders/geonames.ts";
 import { writeDerivedTables } from "./derived.ts";
+import type { DatasetId } from "../../src/snapshot/repositories/sources.ts";
 
 // Run order: the Eurostat country table first (label → code mapping uses it).
-const LOADERS: Record<string, Loader> = {
+export const LOADERS: Record<DatasetId, Loader> = {
   eurostat_countries: loadEuCountries,
   bls_oews: loadOews,
   onet_30_0: loadOnet30,
@@ -142,11 +143,11 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
       },
       glob: (pattern) => d.files.filter((f) => new Bun.Glob(pattern).match(f.path)).map((f) => f.absolute),
     };
-    const result = await LOADERS[d.manifest.id](ctx);
+    const result = await LOADERS[d.manifest.id as DatasetId](ctx);
     const m = d.manifest;
-    db.run(`INSERT INTO sources (dataset_id, publisher, title, publisher_dataset, url, licence, vintage, period_start, period_end, row_count)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [m.id, m.publisher, m.title, m.publisher_dataset, m.url, m.licence, result.vintage ?? m.vintage ?? null, result.periodStart ?? null, result.periodEnd ?? null, result.rows]);
+    db.run(`INSERT INTO sources (dataset_id, label, publisher, title, publisher_dataset, url, licence, vintage, period_start, period_end, row_count)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [m.id, m.label, m.publisher, m.title, m.publisher_dataset, m.url, m.licence, result.vintage ?? m.vintage ?? null, result.periodStart ?? null, result.periodEnd ?? null, result.rows]);
     console.log(`  ${m.id.padEnd(22)} ${String(result.rows).padStart(8)} rows  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
 }

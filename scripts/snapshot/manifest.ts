@@ -5,7 +5,7 @@ import manifestJson from "../../data/sources.json";
 
 export interface ManifestFile { path?: string; glob?: string; package?: string; project?: string; url: string }
 export interface DatasetManifest {
-  id: string; publisher: string; title: string; url: string; publisher_dataset: string; licence: string;
+  id: string; label: string; publisher: string; title: string; url: string; publisher_dataset: string; licence: string;
   vintage?: string; required: boolean; files: ManifestFile[];
 }
 

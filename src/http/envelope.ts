@@ -15,7 +15,7 @@ export function serialiseAnswer(host: HostKind, result: RouteResult<unknown>, so
   if (host === "salary") return { dataJson, sourcesJson: "", restJson: "" };
   const picked = sources.pick(result.datasets);
   const licences = picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence }));
-  const dataVintage = sources.vintageLine(result.datasets);
+  const dataVintage = sources.citation(result.datasets);
   const [listed, rest] = host === "cost"
     ? [picked.map((s) => ({ name: `${s.publisher}: ${s.title}`, dataset: s.publisherDataset, url: s.url, last_updated: null })),
       { pagination: result.pagination ?? null, data_vintage: dataVintage, methodology_notes: result.methodologyNotes ?? null, licences, ...result.extraMetadata }]

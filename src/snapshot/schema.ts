@@ -1,13 +1,14 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 -- Provenance (Datasette-style): one row per dataset, one per input file.
 CREATE TABLE sources (
-  dataset_id TEXT PRIMARY KEY, publisher TEXT NOT NULL, title TEXT NOT NULL, publisher_dataset TEXT NOT NULL,
+  -- label: the short name answers cite (data_source): "BLS OEWS", with the vintage "May 2025" after it.
+  dataset_id TEXT PRIMARY KEY, label TEXT NOT NULL, publisher TEXT NOT NULL, title TEXT NOT NULL, publisher_dataset TEXT NOT NULL,
   url TEXT, licence TEXT NOT NULL, vintage TEXT, period_start TEXT, period_end TEXT, row_count INTEGER NOT NULL
 );
 CREATE TABLE source_files (

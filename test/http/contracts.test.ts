@@ -133,7 +133,7 @@ for (const { host, route } of ROUTES) {
       const op = doc.paths[route.path.replace(/:([A-Za-z_]+)/g, "{$1}")][route.method.toLowerCase()];
       const codes = Object.values<any>(op.responses).flatMap((r) => r.content?.["application/json"]?.schema?.allOf?.[1]?.properties.error.properties.code.enum ?? []);
       expect(new Set(codes)).toEqual(new Set(errorCodesOf(route)));
-      for (const code of route.errors ?? []) expect(op.responses[ERROR_CODES[code].status].description).toContain(code);
+      for (const code of (route.errors ?? []) as ErrorCode[]) expect(op.responses[ERROR_CODES[code].status].description).toContain(code);
       const shown = route.body
         ? Object.keys(op.requestBody.content["application/json"].examples ?? {})
         : [...new Set(op.parameters.flatMap((p: any) => Object.keys(p.examples ?? {})))];

@@ -6,6 +6,8 @@ import { excelRows, textRows, jsonStat, eurostatTsv, semesterToday } from "../su
 import { EuEarningsRepository } from "../../src/snapshot/repositories/eu-earnings.ts";
 import { mirror } from "../support/server.ts";
 import { datasets } from "../../scripts/snapshot/manifest.ts";
+import { LOADERS } from "../../scripts/snapshot/build.ts";
+import { DATASET_IDS } from "../../src/snapshot/repositories/sources.ts";
 import { SCHEMA_VERSION } from "../../src/snapshot/schema.ts";
 
 let db: Database;
@@ -29,6 +31,35 @@ describe("provenance", () => {
       const bytes = await Bun.file(local).arrayBuffer();
       expect(new Bun.CryptoHasher("sha256").update(bytes).digest("hex")).toBe(f.sha256);
       expect(bytes.byteLength).toBe(f.bytes);
+    }
+  });
+
+  test("dataset ids have one list, data/sources.json: the build's loaders, the repositories' DatasetId and the snapshot agree with it", () => {
+    const manifest = datasets.map((d) => d.id).sort();
+    expect(Object.keys(LOADERS).sort()).toEqual(manifest);
+    expect([...DATASET_IDS].sort() as string[]).toEqual(manifest);
+    expect(all("SELECT dataset_id FROM sources").map((r) => r.dataset_id).sort()).toEqual(manifest);
+  });
+
+  test("vintages come from the publisher files or the manifest, never from a literal in a loader", async () => {
+    for (const file of new Bun.Glob("scripts/snapshot/loaders/*.ts").scanSync()) {
+      expect({ file, literal: /vintage:\s*("[^"]*"|'[^']*'|`[^`$]*`)/.test(await Bun.file(file).text()) }).toEqual({ file, literal: false });
+    }
+    const source = (id: string) => one("SELECT * FROM sources WHERE dataset_id = ?", id);
+    // OEWS: the newest May file in the manifest; its data run from the oldest file's May.
+    const years = datasets.find((d) => d.id === "bls_oews")!.files.map((f) => Number(/M(\d{4})/.exec(f.path ?? "")?.[1])).filter(Boolean).sort();
+    expect(source("bls_oews")).toMatchObject({ vintage: `May ${years.at(-1)}`, period_start: `${years[0]}-05`, period_end: `${years.at(-1)}-05` });
+    // World Bank: the WDI file's own "Last Updated Date".
+    const preamble = await Bun.file(mirror("worldbank/API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv")).text();
+    expect(source("worldbank_ppp").vintage).toBe(`WDI ${/"Last Updated Date","([^"]+)"/.exec(preamble)![1]}`);
+    // SES: the JSON-stat time dimension.
+    const { ds } = await jsonStat("eurostat/earn_ses22_47.json");
+    expect(source("eurostat_ses_2022").period_end).toBe(Object.keys(ds.dimension.time.category.index).sort().at(-1)!);
+    // Where the loader reads none, the manifest's vintage and label answer.
+    for (const d of datasets) {
+      const row = source(d.id);
+      expect(row.label).toBe(d.label);
+      if (d.vintage && d.id !== "esco_occupations") expect(row.vintage).toBe(d.vintage);
     }
   });
 

@@ -12,5 +12,5 @@ export async function loadCbsa(ctx: LoadContext): Promise<LoadResult> {
   rows += insertRows(ctx.db, "cbsa_principal_city", ["cbsa_code", "cbsa_title", "area_type", "city", "state_fips", "place_fips"],
     l2.rows.filter((r) => str(r["FIPS PLACE CODE"])).map((r) => [str(r["CBSA CODE"]), str(r["CBSA TITLE"]), str(r["METROPOLITAN/MICROPOLITAN STATISTICAL AREA"]),
       str(r["PRINCIPAL CITY NAME"]), str(r["FIPS STATE CODE"]), str(r["FIPS PLACE CODE"])]));
-  return { rows, vintage: "July 2023" };
+  return { rows };
 }

@@ -14,14 +14,14 @@ export async function loadSoc2018(ctx: LoadContext): Promise<LoadResult> {
     const code = str(r[level.toUpperCase()]);
     return [[code, level.split(" ")[0].toLowerCase(), str(r.TITLE), definitionOf.get(code) ?? null]];
   });
-  return { rows: insertRows(ctx.db, "soc_2018", ["code", "level", "title", "definition"], rows), vintage: "SOC 2018" };
+  return { rows: insertRows(ctx.db, "soc_2018", ["code", "level", "title", "definition"], rows) };
 }
 
 export async function loadIsco08(ctx: LoadContext): Promise<LoadResult> {
   const t = await readTable(ctx.file("isco/ISCO-08 EN Structure and definitions.xlsx"), { required: ["Level", "ISCO 08 Code", "Title EN"] });
   const rows = t.rows.filter((r) => str(r["ISCO 08 CODE"]))    // A code's length is its level; pad in case a cell lost its leading zero (armed forces, 0…).
     .map((r) => [String(r["ISCO 08 CODE"]).trim().padStart(num(r.LEVEL)!, "0"), num(r.LEVEL), str(r["TITLE EN"]), str(r.DEFINITION)]);
-  return { rows: insertRows(ctx.db, "isco_08", ["code", "level", "title", "definition"], rows), vintage: "ISCO-08" };
+  return { rows: insertRows(ctx.db, "isco_08", ["code", "level", "title", "definition"], rows) };
 }
 
 export async function loadIscoSocCrosswalk(ctx: LoadContext): Promise<LoadResult> {
@@ -32,5 +32,5 @@ export async function loadIscoSocCrosswalk(ctx: LoadContext): Promise<LoadResult
   const bridge = await readTable(ctx.file("isco/onet_soc_2010_to_2019_crosswalk.csv"), { required: ["soc2010_code", "soc2019_code"] });
   rows += insertRows(ctx.db, "onet_soc_2010_2019", ["soc2010_code", "soc2019_code"],
     bridge.rows.map((r) => [str(r.SOC2010_CODE), str(r.SOC2019_CODE)]), true);
-  return { rows, vintage: "BLS ISCO-08/SOC 2010 crosswalk (June 2015); O*NET-SOC 2010 to 2019 crosswalk" };
+  return { rows };
 }

@@ -47,7 +47,7 @@ export async function loadEscoOccupations(ctx: LoadContext): Promise<LoadResult>
   let rows = insertRows(ctx.db, "esco_occupation", ["uri", "isco_unit", "label_en", "version"],
     [...occupations].map(([uri, o]) => [uri, o.isco, o.labelEn, o.version]));
   rows += insertRows(ctx.db, "occupation_label", ["concept", "text", "lang", "source", "country", "national_id"], labels.filter((l) => l[1]));
-  return { rows, vintage: `ESCO ${[...versions].sort().join(", ")}` };
+  return { rows, vintage: [...versions].sort().join(", ") };
 }
 
 export async function loadEscoOnetCrosswalk(ctx: LoadContext): Promise<LoadResult> {
@@ -57,7 +57,7 @@ export async function loadEscoOnetCrosswalk(ctx: LoadContext): Promise<LoadResul
     const onet = str(r["O*NET ID"]);
     return concept && onet ? [[onet, concept, str(r["TYPE OF MATCH"])]] : [];
   });
-  return { rows: insertRows(ctx.db, "esco_onet", ["onet_code", "esco_uri", "match_type"], rows, true), vintage: "version 1, September 2022" };
+  return { rows: insertRows(ctx.db, "esco_onet", ["onet_code", "esco_uri", "match_type"], rows, true) };
 }
 
 const NATIONAL_LISTS: Record<string, { file: string; lang: string }> = {
@@ -69,7 +69,6 @@ const NATIONAL_LISTS: Record<string, { file: string; lang: string }> = {
   AT: { file: "esco/national/AT_mapping.csv", lang: "de" },
 };
 
-const NATIONAL_VINTAGE = "DE KldB 2010 (2022-05-18), FR ROME V3 (V1.4), ES CO-SISPE 2011, IT CP2011, PL KZiS 2014, AT AMS Berufssystematik V2.0";
 
 // SKOS mapping relations, most to least faithful: a national title keeps only its best-related mappings.
 const RELATION_RANK: Record<string, number> = { exactmatch: 0, closematch: 1, narrowmatch: 2, broadmatch: 3 };
@@ -110,5 +109,5 @@ export async function loadEscoNationalTitles(ctx: LoadContext): Promise<LoadResu
       out.push([concept, title, lang, "national", country, id]);
     }
   }
-  return { rows: insertRows(ctx.db, "occupation_label", ["concept", "text", "lang", "source", "country", "national_id"], out), vintage: NATIONAL_VINTAGE };
+  return { rows: insertRows(ctx.db, "occupation_label", ["concept", "text", "lang", "source", "country", "national_id"], out) };
 }

@@ -55,14 +55,16 @@ export async function loadSes2022(ctx: LoadContext): Promise<LoadResult> {
   const annual = await jsonStat(ctx, "eurostat/earn_ses22_28_DE_ES_IT_PL.json");
   rows += insertRows(ctx.db, "ses_annual", ["geo", "indic_se", "isco08", "unit", "value", "flag"],
     annual.observations.map(({ dims: d, value, flag }) => [d.geo, d.indic_se, d.isco08, d.unit, value, flag]));
-  return { rows, vintage: "SES 2022", periodStart: "2022", periodEnd: "2022" };
+  const years = [...hourly.observations, ...employees.observations, ...annual.observations].map((o) => o.dims.time).sort();
+  return { rows, periodStart: years[0], periodEnd: years.at(-1) };
 }
 
 export async function loadSesMonthly(ctx: LoadContext): Promise<LoadResult> {
   const t = await readTable(ctx.file("eurostat/earn_ses_21_mean_monthly_by_isco1_sex.csv"), { required: ["geo", "year", "sex", "isco08", "mean_monthly_gross_eur"] });
   const rows = insertRows(ctx.db, "ses_monthly", ["geo", "year", "sex", "isco08", "value", "note"],
     t.rows.map((r) => [str(r.GEO), num(r.YEAR), str(r.SEX), str(r.ISCO08), num(r.MEAN_MONTHLY_GROSS_EUR), str(r.NOTE)]));
-  return { rows, periodStart: "2010", periodEnd: "2022", vintage: "SES 2022" };
+  const years = t.rows.map((r) => str(r.YEAR)!).sort();
+  return { rows, periodStart: years[0], periodEnd: years.at(-1) };
 }
 
 export async function loadGenderPayGap(ctx: LoadContext): Promise<LoadResult> {

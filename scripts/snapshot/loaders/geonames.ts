@@ -91,7 +91,7 @@ export async function loadCities(ctx: LoadContext): Promise<LoadResult> {
     for (const k of keys) if (k) names.push([k, id, c.name, c.country, c.adminCode || null, county, population]);
   }
   insertRows(ctx.db, "place_name", ["name_key", "geoname_id", "name", "country", "admin1", "county_fips", "population"], names, true);
-  return { rows: places, vintage: "2013" };
+  return { rows: places };
 }
 
 export async function loadPlaceAliases(ctx: LoadContext): Promise<LoadResult> {

@@ -44,7 +44,9 @@ export async function loadOews(ctx: LoadContext): Promise<LoadResult> {
   const rows = insertRows(ctx.db, "oews_wage", ["year", "area_code", "area", "area_type", "area_title", "prim_state", "occ_code", "occ_title", "o_group",
     "tot_emp", "h_mean", "a_mean", "h_pct10", "h_pct25", "h_median", "h_pct75", "h_pct90", "a_pct10", "a_pct25", "a_median", "a_pct75", "a_pct90",
     "annual_only", "hourly_only", "markers", "source_file"], out, true);
-  return { rows, vintage: "May 2025", periodStart: "2014", periodEnd: "2025" };
+  // OEWS estimates refer to May of their year: the vintage is the newest file's.
+  const years = [...NATIONAL_WORKBOOKS, ...AREA_FILES].map(yearOf).sort();
+  return { rows, vintage: `May ${years.at(-1)}`, periodStart: `${years[0]}-05`, periodEnd: `${years.at(-1)}-05` };
 }
 
 function toRecord(row: Row, year: number, path: string): unknown[] {

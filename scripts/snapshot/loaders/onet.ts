@@ -32,7 +32,7 @@ export async function loadOnet30(ctx: LoadContext): Promise<LoadResult> {
   const scales = await readTable(ctx.file(TEXT + "Scales Reference.txt"), { required: ["Scale ID", "Minimum", "Maximum"] });
   rows += insertRows(ctx.db, "onet_scale", ["scale_id", "name", "minimum", "maximum"],
     scales.rows.map((r) => [str(r["SCALE ID"]), str(r["SCALE NAME"]), num(r.MINIMUM), num(r.MAXIMUM)]));
-  return { rows, vintage: "O*NET 30.0" };
+  return { rows };
 }
 
 export async function loadOnet29(ctx: LoadContext): Promise<LoadResult> {
@@ -51,5 +51,5 @@ export async function loadOnet29(ctx: LoadContext): Promise<LoadResult> {
   const related = await readTable(ctx.file(EXCEL + "Related Occupations.xlsx"), { required: ["O*NET-SOC Code", "Related O*NET-SOC Code"] });
   rows += insertRows(ctx.db, "onet_related", ["soc_code", "related_soc_code", "tier", "rank"],
     related.rows.map((r) => [str(r["O*NET-SOC CODE"]), str(r["RELATED O*NET-SOC CODE"]), str(r["RELATEDNESS TIER"]), num(r.INDEX)]));
-  return { rows, vintage: "O*NET 29.3" };
+  return { rows };
 }

@@ -24,7 +24,14 @@ export async function loadWorldBankPpp(ctx: LoadContext): Promise<LoadResult> {
   out.push(...(await wideIndicator(ctx.file("worldbank/API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv"))));
   rows += insertRows(ctx.db, "wb_indicator", ["iso3", "indicator", "year", "value"], out);
   const years = out.map((o) => o[2] as number);
-  return { rows, vintage: "WDI 2025-10-07", periodStart: String(Math.min(...years)), periodEnd: String(Math.max(...years)) };
+  return { rows, vintage: await wdiUpdated(ctx.file("worldbank/API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv")), periodStart: String(Math.min(...years)), periodEnd: String(Math.max(...years)) };
+}
+
+/** The WDI bulk file's own date: its preamble's "Last Updated Date" line. */
+async function wdiUpdated(file: string): Promise<string> {
+  const date = /"Last Updated Date","([^"]+)"/.exec(await Bun.file(file).slice(0, 2048).text())?.[1];
+  if (!date) throw new Error(`${file}: no "Last Updated Date" in the WDI preamble`);
+  return `WDI ${date}`;
 }
 
 /** The WDI bulk layout: a preamble, then Country Code, Indicator Code and one column per year. */
@@ -45,7 +52,7 @@ export async function loadWorldBankInflation(ctx: LoadContext): Promise<LoadResu
   insertRows(ctx.db, "wb_country", ["iso3", "iso2", "name"], annual.rows.map((r) => [str(r["COUNTRY CODE"]), countries.alpha3ToAlpha2(str(r["COUNTRY CODE"])!) ?? null, str(r.COUNTRY)]), true);
   let rows = insertRows(ctx.db, "wb_indicator", ["iso3", "indicator", "year", "value"],
     annual.rows.filter((r) => num(r.CPI) !== null).map((r) => [str(r["COUNTRY CODE"]), "FP.CPI.TOTL.ZG", num(r.YEAR), num(r.CPI)]));
-  let last = "";
+  let first = "9999", last = "";
   for (const [path, series] of Object.entries(MONTHLY)) {
     const t = await readTable(ctx.file(path), { required: ["Country Code", "Country", "Series Name"] });
     const months = t.columns.filter((c) => /^\d{6}$/.test(c));
@@ -54,7 +61,10 @@ export async function loadWorldBankInflation(ctx: LoadContext): Promise<LoadResu
     insertRows(ctx.db, "wb_country", ["iso3", "iso2", "name"], t.rows.filter((r) => /^[A-Z]{3}$/.test(str(r["COUNTRY CODE"]) ?? ""))
       .map((r) => [str(r["COUNTRY CODE"]), countries.alpha3ToAlpha2(str(r["COUNTRY CODE"])!) ?? null, str(r.COUNTRY)]), true);
     rows += insertRows(ctx.db, "wb_cpi_monthly", ["iso3", "series", "data_source", "period", "value"], out);
-    for (const o of out) if ((o[3] as string) > last) last = o[3] as string;
+    for (const o of out) {
+      if ((o[3] as string) > last) last = o[3] as string;
+      if ((o[3] as string) < first) first = o[3] as string;
+    }
   }
-  return { rows, periodStart: "1970-01", periodEnd: last.slice(0, 7) };
+  return { rows, periodStart: first.slice(0, 7), periodEnd: last.slice(0, 7) };
 }
