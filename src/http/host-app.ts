@@ -1,5 +1,6 @@
-// One Elysia instance per host: its routes (declared as data), its OpenAPI document and docs page, and
-// the mapping of framework errors (unknown route, wrong method, bad JSON) onto the spec's envelope.
+// One Elysia instance per host, assembled from named steps: its docs (OpenAPI and HTML, built from the route
+// declarations), its routing errors (unknown path, wrong method, retired endpoint), and per route the guard
+// (key, scope, tier, quota), the answer cache and the body. Each step is a function below.
 import { Elysia } from "elysia";
 import { z } from "zod";
 import { ApiError, fail } from "./errors.ts";
@@ -9,7 +10,7 @@ import { respond, errorResponse } from "./responses.ts";
 import { contextOf, pathOf, targetOf, type RequestContext } from "./request-context.ts";
 import { serialiseAnswer, successJson, type SerialisedAnswer } from "./envelope.ts";
 import { ResultCache } from "./result-cache.ts";
-import { andThen } from "./maybe-async.ts";
+import { andThen, type MaybePromise } from "./maybe-async.ts";
 import { jsonBody, type BodyLimits } from "./json-body.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsPage } from "./docs-page.ts";
@@ -31,89 +32,110 @@ export interface HostAppDeps {
   legacyEndpoints: boolean;
 }
 
-const NO_QUERY = z.strictObject({});
-const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+")}/?$`);
-
 export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps: HostAppDeps) {
-  // The OpenAPI document and docs page are built on first request: start-up does not pay for them.
+  const docs = hostDocs(kind, routes, deps.publicHost);
+  const cache = new ResultCache(deps.resultCacheBytes);
+  const app = new Elysia({ name: `${kind}-host` })
+    .onError(routingErrors(kind, routes, deps))
+    .get("/openapi.json", ({ request }) => respond(contextOf(request), 200, docs().openapiJson))
+    .get("/docs", ({ request }) => respond(contextOf(request), 200, docs().docsHtml, undefined, "text/html; charset=utf-8"));
+  // Elysia parses neither body nor query: the guard runs first, then the route's own parsing.
+  for (const route of routes) app.route(route.method, route.path, routeHandler(kind, route, deps, cache), { parse: "none" });
+  return app;
+}
+
+/** Step 1, docs: the OpenAPI document and docs page, built on first request so start-up does not pay for them. */
+function hostDocs(kind: HostKind, routes: readonly AnyRoute[], publicHost: string) {
   let docs: { openapiJson: string; docsHtml: string } | undefined;
-  const docsOf = () => {
+  return () => {
     if (!docs) {
-      const openapi = buildOpenApi(kind, routes, deps.publicHost);
+      const openapi = buildOpenApi(kind, routes, publicHost);
       docs = { openapiJson: JSON.stringify(openapi), docsHtml: docsPage(openapi) };
     }
     return docs;
   };
+}
+
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, "[^/]+")}/?$`);
+
+/** Step 2, routing errors: Elysia's unknown route becomes 405 (the path exists with another method), 410 or 404. */
+function routingErrors(kind: HostKind, routes: readonly AnyRoute[], deps: HostAppDeps) {
   const patterns = routes.map((r) => ({ method: r.method, re: pathPattern(r.path), deprecated: r.deprecated }));
-  const cache = new ResultCache(deps.resultCacheBytes);
+  return ({ code, request, error }: { code: unknown; request: Request; error: unknown }) => {
+    const ctx = contextOf(request);
+    if (code !== "NOT_FOUND") return errorResponse(error, ctx, deps.docBaseUrl);
+    const path = pathOf(request.url);
+    const matching = patterns.filter((p) => p.re.test(path));
+    const allowed = [...new Set(matching.map((p) => p.method))];
+    // A deprecated path keeps its headers on a wrong method too, and once retired it is gone for every method.
+    const deprecated = matching.find((p) => p.deprecated)?.deprecated;
+    const headers = deprecated ? deprecationHeaders(deprecated) : undefined;
+    if (deprecated && !deps.legacyEndpoints) return errorResponse(retiredError(request.method, path, deprecated), ctx, deps.docBaseUrl, headers);
+    if (allowed.length) {
+      return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
+        { headers: { Allow: allowed.join(", ") } }), ctx, deps.docBaseUrl, headers);
+    }
+    return errorResponse(new ApiError("NOT_FOUND", `No endpoint at ${path} on the ${kind} host.`,
+      { suggestion: "See /docs on this host for its endpoints." }), ctx, deps.docBaseUrl);
+  };
+}
 
-  const app = new Elysia({ name: `${kind}-host` })
-    .onError(({ code, request, error }) => {
-      const ctx = contextOf(request);
-      if (code === "NOT_FOUND") {
-        const path = pathOf(request.url);
-        const matching = patterns.filter((p) => p.re.test(path));
-        const allowed = [...new Set(matching.map((p) => p.method))];
-        // A deprecated path keeps its headers on a wrong method too, and once retired it is gone for every method.
-        const deprecated = matching.find((p) => p.deprecated)?.deprecated;
-        const headers = deprecated ? deprecationHeaders(deprecated) : undefined;
-        if (deprecated && !deps.legacyEndpoints) return errorResponse(retiredError(request.method, path, deprecated), ctx, deps.docBaseUrl, headers);
-        if (allowed.length) {
-          return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
-            { headers: { Allow: allowed.join(", ") } }), ctx, deps.docBaseUrl, headers);
-        }
-        return errorResponse(new ApiError("NOT_FOUND", `No endpoint at ${path} on the ${kind} host.`,
-          { suggestion: "See /docs on this host for its endpoints." }), ctx, deps.docBaseUrl);
-      }
-      return errorResponse(error, ctx, deps.docBaseUrl);
-    })
-    .get("/openapi.json", ({ request }) => respond(contextOf(request), 200, docsOf().openapiJson))
-    .get("/docs", ({ request }) => respond(contextOf(request), 200, docsOf().docsHtml, undefined, "text/html; charset=utf-8"));
+/**
+ * A route's handler: step 3, the guard (key, then scope and tier, then quota); step 4, the answer, from the cache
+ * or computed; step 5, the body, parsed only after the guard. Synchronous unless the quota ledger or the body
+ * needs waiting for: the common path allocates no promise.
+ */
+function routeHandler(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: ResultCache) {
+  const headers = route.deprecated ? deprecationHeaders(route.deprecated) : undefined;
+  const answer = routeAnswer(kind, route, deps, cache);
+  return ({ request, params }: { request: Request; params: unknown }): MaybePromise<Response> => {
+    const ctx = contextOf(request);
+    const failed = (err: unknown) => errorResponse(err, ctx, deps.docBaseUrl, headers);
+    // A retired endpoint answers 410 to anyone: there is nothing left to guard or count.
+    if (route.deprecated && !deps.legacyEndpoints) return failed(retiredError(route.method, route.path, route.deprecated));
+    try {
+      const out = andThen(guarded(route, deps.guard, request, ctx), () => andThen(answer(request, params), (answered) =>
+        respond(ctx, 200, successJson(kind, answered, ctx.requestId, ctx.quota), headers)));
+      return out instanceof Promise ? out.catch(failed) : out;
+    } catch (err) {
+      return failed(err);
+    }
+  };
+}
 
-  for (const route of routes) {
-    // Validation and the handler; GET answers are kept by path and query (the snapshot never changes).
-    const compute = (input: { query: unknown; params: unknown; body: unknown }, cacheKey: string | null): SerialisedAnswer => {
-      const answered = serialiseAnswer(kind, route.handle(input, deps.services, fail), deps.services.sources);
-      if (cacheKey !== null) cache.set(cacheKey, answered);
-      return answered;
-    };
-    const headers = route.deprecated ? deprecationHeaders(route.deprecated) : undefined;
-    const reply = (ctx: RequestContext, answer: SerialisedAnswer) =>
-      respond(ctx, 200, successJson(kind, answer, ctx.requestId, ctx.quota), headers);
-
-    // Key, scope and quota first; then the answer, from the cache or computed. The body is parsed here, after
-    // those checks, not by Elysia before them; Elysia parses no query either (the handler does not ask for it).
-    // Synchronous unless the quota ledger or the body needs waiting for.
-    const run = (request: Request, params: unknown, ctx: RequestContext, quota: QuotaDecision): Response | Promise<Response> => {
+/** Step 3, the guard: the key is known and not revoked, has the route's scope and tier, and has quota left. */
+function guarded(route: AnyRoute, guard: Guard, request: Request, ctx: RequestContext): MaybePromise<QuotaDecision> {
+  return andThen(guard.authenticate(request.headers.get("x-api-key")), (key) => {
+    ctx.keyId = key.id;
+    authorize(key, route);
+    return andThen(guard.admit(key), (quota) => {
       ctx.quota = quota;
-      deps.guard.enforce(quota);
-      const pathAndQuery = targetOf(request.url);
-      // Keyed by semester too: EU answers carry the minimum wage in force, which changes on 1 January and 1 July.
-      const cacheKey = route.method === "GET" ? `${semesterLabel(semesterOn(new Date()))} ${pathAndQuery}` : null;
-      const hit = cacheKey === null ? undefined : cache.get(cacheKey);
-      if (hit) return reply(ctx, hit);
-      const query = parseInput(route.query ?? NO_QUERY, queryParams(pathAndQuery), "query");
-      const path = parseInput(route.params, params, "path");
-      if (!route.body) return reply(ctx, compute({ query, params: path, body: undefined }, cacheKey));
-      return jsonBody(request, deps.bodyLimits).then((body) => reply(ctx, compute({ query, params: path, body: parseInput(route.body, body, "body") }, cacheKey)));
-    };
+      guard.enforce(quota);
+      return quota;
+    });
+  });
+}
 
-    app.route(route.method, route.path, ({ request, params }) => {
-      const ctx = contextOf(request);
-      const fail = (err: unknown) => errorResponse(err, ctx, deps.docBaseUrl, headers);
-      // A retired endpoint answers 410 to anyone: there is nothing left to guard or count.
-      if (route.deprecated && !deps.legacyEndpoints) return fail(retiredError(route.method, route.path, route.deprecated));
-      try {
-        const out = andThen(deps.guard.authenticate(request.headers.get("x-api-key")), (key) => {
-          ctx.keyId = key.id;
-          authorize(key, route);
-          return andThen(deps.guard.admit(key), (quota) => run(request, params, ctx, quota));
-        });
-        return out instanceof Promise ? out.catch(fail) : out;
-      } catch (err) {
-        return fail(err);
-      }
-    }, { parse: "none" });
-  }
-  return app;
+const NO_QUERY = z.strictObject({});
+
+/**
+ * Step 4, the answer: GET answers are kept by path and query (the snapshot never changes), and by semester, since
+ * EU answers carry the minimum wage in force, which changes on 1 January and 1 July. Step 5, the body: read
+ * within the body limits, then validated with the query and path.
+ */
+function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: ResultCache) {
+  const compute = (query: unknown, params: unknown, body: unknown): SerialisedAnswer =>
+    serialiseAnswer(kind, route.handle({ query, params, body }, deps.services, fail), deps.services.sources);
+  return (request: Request, rawParams: unknown): MaybePromise<SerialisedAnswer> => {
+    const pathAndQuery = targetOf(request.url);
+    const cacheKey = route.method === "GET" ? `${semesterLabel(semesterOn(new Date()))} ${pathAndQuery}` : null;
+    const hit = cacheKey === null ? undefined : cache.get(cacheKey);
+    if (hit) return hit;
+    const query = parseInput(route.query ?? NO_QUERY, queryParams(pathAndQuery), "query");
+    const params = parseInput(route.params, rawParams, "path");
+    if (route.body) return jsonBody(request, deps.bodyLimits).then((body) => compute(query, params, parseInput(route.body, body, "body")));
+    const answered = compute(query, params, undefined);
+    if (cacheKey !== null) cache.set(cacheKey, answered);
+    return answered;
+  };
 }

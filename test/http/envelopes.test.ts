@@ -132,7 +132,7 @@ describe("health and proxies", () => {
     for (const path of ["/healthz", "/readyz"]) {
       const body = await (await s.call("whatever.example", path, { key: null })).json();
       expect(body.snapshot_id).toBe(s.app.services.snapshotId);
-      expect(body.datasets.find((d: any) => d.dataset === "bls_oews").period_end).toBe("2025");
+      expect(body.datasets.find((d: any) => d.dataset === "bls_oews").period_end).toBe("2025-05");
     }
   });
 
