@@ -1,13 +1,14 @@
 // Currency conversion with one documented rate: the World Bank annual average market rate (PPP factor ÷
 // price level ratio). Converted figures are rounded to whole units; responses say the rate and its year.
+import { round } from "./rounding.ts";
+
 export type Currency = "USD" | "EUR";
 
 export interface ConversionRate { eurPerUsd: number; year: number }
 
 export function convert(value: number | null, from: Currency, to: Currency, rate: ConversionRate, decimals = 0): number | null {
   if (value === null || from === to) return value;
-  const scale = 10 ** decimals;
-  return Math.round((from === "USD" ? value * rate.eurPerUsd : value / rate.eurPerUsd) * scale) / scale;
+  return round(from === "USD" ? value * rate.eurPerUsd : value / rate.eurPerUsd, decimals);
 }
 
 export const conversionNote = (from: Currency, to: Currency, rate: ConversionRate) =>

@@ -8,6 +8,8 @@
 // That ratio carries what annual earnings hold and hourly ones do not (annual bonuses, a full year of work), so
 // it is an annual-equivalent divisor, not hours worked.
 
+import { round } from "./rounding.ts";
+
 export type EuBasis = "annual" | "monthly_x_12" | "hourly_x_hours";
 export type Sex = "T" | "M" | "F";
 
@@ -23,12 +25,12 @@ export interface ImpliedPaidHours {
 export function impliedPaidHours(pairs: readonly { geo: string; annual: number | null; hourly: number | null }[]): ImpliedPaidHours | null {
   const countries = pairs
     .filter((p): p is { geo: string; annual: number; hourly: number } => p.annual !== null && p.hourly !== null && p.hourly > 0)
-    .map((p) => ({ geo: p.geo, hours: Math.round(p.annual / p.hourly) }))
+    .map((p) => ({ geo: p.geo, hours: round(p.annual / p.hourly) }))
     .sort((a, b) => a.geo.localeCompare(b.geo));
   if (!countries.length) return null;
   const sorted = countries.map((c) => c.hours).sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  const hours = sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+  const hours = sorted.length % 2 ? sorted[mid]! : round((sorted[mid - 1]! + sorted[mid]!) / 2);
   return { hours, min: sorted[0]!, max: sorted.at(-1)!, countries };
 }
 
@@ -53,8 +55,6 @@ export interface EuMean {
   hours: number | null;
 }
 
-const round0 = (x: number) => Math.round(x);
-
 /**
  * The annual means of one country and group, on the best basis published. Means by sex follow the mean's basis:
  * annual, hourly by sex × the country's own annual ÷ hourly (monthly × 12 would drop the annual bonuses the mean
@@ -63,11 +63,11 @@ const round0 = (x: number) => Math.round(x);
  */
 export function euAnnualMean({ annual, monthly, hourly, paidHours }: EuMeanInputs): EuMean {
   const bySexHours = (hours: number | null) => (sex: "M" | "F") =>
-    monthly[sex] !== null && annual === null ? monthly[sex]! * 12 : hourly[sex] !== null && hours !== null ? round0(hourly[sex]! * hours) : null;
+    monthly[sex] !== null && annual === null ? monthly[sex]! * 12 : hourly[sex] !== null && hours !== null ? round(hourly[sex]! * hours) : null;
   if (annual !== null) {
     const hours = hourly.T !== null && hourly.T > 0 ? annual / hourly.T : null;
     const sex = bySexHours(hours);
-    return { mean: annual, basis: "annual", meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: hours === null ? null : Math.round(hours) };
+    return { mean: annual, basis: "annual", meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: round(hours) };
   }
   if (monthly.T !== null) {
     const sex = bySexHours(null);
@@ -75,7 +75,7 @@ export function euAnnualMean({ annual, monthly, hourly, paidHours }: EuMeanInput
   }
   if (hourly.T !== null && paidHours) {
     const sex = bySexHours(paidHours.hours);
-    return { mean: round0(hourly.T * paidHours.hours), basis: "hourly_x_hours", meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: paidHours.hours };
+    return { mean: round(hourly.T * paidHours.hours), basis: "hourly_x_hours", meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: paidHours.hours };
   }
   return { mean: null, basis: null, meanHourly: hourly.T, meanMale: null, meanFemale: null, hours: null };
 }

@@ -2,21 +2,10 @@
 // Pure: records in, figures out. Rounding to two decimals happens only in the response.
 
 export type Gender = "M" | "F";
-export type SalaryPeriod = "annual" | "monthly" | "hourly";
-
-/** Hours a year behind an hourly rate when a record gives no weekly hours: 40 hours × 52 weeks. */
-export const DEFAULT_ANNUAL_HOURS = 2080;
 /** Article 10: a joint pay assessment is due where a category's gap is at least 5% (in either direction). */
 export const JOINT_ASSESSMENT_THRESHOLD = 5;
 /** A gender with fewer employees than this in a category makes its figures identifying. */
 export const K_ANONYMITY = 5;
-
-/** Annual pay on one basis: monthly × 12; hourly × weekly hours × 52 (or × 2,080 when hours are not given). */
-export function annualise(salary: number, period: SalaryPeriod, weeklyHours?: number): number {
-  if (period === "annual") return salary;
-  if (period === "monthly") return salary * 12;
-  return salary * (weeklyHours !== undefined ? weeklyHours * 52 : DEFAULT_ANNUAL_HOURS);
-}
 
 export function mean(values: readonly number[]): number | null {
   if (!values.length) return null;
@@ -55,7 +44,6 @@ export function groupFigures(records: readonly { gender: Gender; pay: number }[]
 }
 
 export const requiresJointAssessment = (gap: number | null) => gap !== null && Math.abs(gap) >= JOINT_ASSESSMENT_THRESHOLD;
-export const round2 = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100);
 
 export interface QuartileBand { band: 1 | 2 | 3 | 4; women_pct: number; men_pct: number }
 

@@ -7,6 +7,7 @@
 // Every answer carries a confidence in [0, 1] and the best three other occupations.
 import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
 import { LABEL_SOURCES, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
+import { round } from "../rounding.ts";
 
 export type MatchTarget = "soc" | "isco";
 export const MATCH_METHODS = ["code", "alias", "esco_label", "national_title", "trigram", "pattern"] as const;
@@ -333,7 +334,7 @@ export class TitleMatcher {
   private candidate(r: { conceptId: number; entry: number; code: string; score: number; confidence: number }, target: MatchTarget): Candidate {
     const lx = this.lexicon;
     return {
-      concept: lx.concepts[r.conceptId], code: r.code, codeTitle: this.codeTitle(r.code, target), score: round3(r.score), confidence: r.confidence,
+      concept: lx.concepts[r.conceptId], code: r.code, codeTitle: this.codeTitle(r.code, target), score: round(r.score, 3), confidence: r.confidence,
       label: lx.labels[lx.entryLabel[r.entry]], labelLang: LANGS[lx.entryLang[r.entry]], labelSource: LABEL_SOURCES[lx.entrySource[r.entry]],
     };
   }
@@ -360,8 +361,6 @@ export function withConfidence<T extends { score: number }>(ranked: T[]): (T & {
   return ranked.map((r, i) => {
     const rival = Math.max(0, ...ranked.filter((_, j) => j !== i).map((x) => x.score));
     const closeness = Math.min(1, Math.max(0, (rival - r.score + 0.1) / 0.1));
-    return { ...r, confidence: round3(Math.max(0, r.score - 0.25 * closeness)) };
+    return { ...r, confidence: round(Math.max(0, r.score - 0.25 * closeness), 3) };
   });
 }
-
-const round3 = (x: number) => Math.round(x * 1000) / 1000;

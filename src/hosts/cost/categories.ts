@@ -3,11 +3,14 @@ import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 
 const CpiCategory = z.object({
-  category_code: z.string(),
-  category_name: z.string(),
+  category_code: z.string().describe("the spec's CPI category code (SA0, SAF, SAH, SAT, SAM, SAR, SAE, SAC), as E9 accepts it"),
+  category_name: z.string().describe("the category's name, e.g. Food and beverages"),
   source: z.string().describe("the publisher series behind the code"),
   bls_series_id: z.string().describe("BLS CPI-U U.S. city average, not seasonally adjusted"),
-  us_period: z.object({ start: z.string(), end: z.string() }).nullable().describe("months the snapshot holds for the U.S. series"),
+  us_period: z.object({
+    start: z.string().describe("first month of the U.S. series, YYYY-MM"),
+    end: z.string().describe("last month of the U.S. series, YYYY-MM"),
+  }).nullable().describe("months the snapshot holds for the U.S. series"),
   hicp_coicop: z.array(z.string()).describe("ECOICOP divisions this code maps to for HICP countries"),
   hicp_loaded: z.array(z.string()).describe("those divisions the snapshot holds"),
 });

@@ -4,8 +4,8 @@ import { defineRoute } from "../../http/route.ts";
 import { validationError } from "../../http/errors.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import type { DatasetId } from "../../snapshot/repositories/sources.ts";
+import { round } from "../../domain/rounding.ts";
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export const cpiCompare = defineRoute({
   id: "E11",
@@ -21,10 +21,17 @@ export const cpiCompare = defineRoute({
       .describe("2–20 comma-separated ISO codes; trimmed and upper-cased"),
   }),
   response: z.object({
-    base_country: z.string(),
-    comparisons: z.array(z.object({ country_code: z.string(), country_name: z.string(), latest_cpi: z.number().nullable(), period: z.string().nullable(), yoy_change: z.number().nullable(), series_id: z.string().nullable() })),
+    base_country: z.string().describe("ISO 3166 alpha-2 code of the first country listed"),
+    comparisons: z.array(z.object({
+      country_code: z.string().describe("ISO 3166 alpha-2 code"),
+      country_name: z.string().describe("the country's English name"),
+      latest_cpi: z.number().nullable().describe("the latest all-items (SA0) index value, on its source's own base (BLS 1982-84 = 100, HICP 2005 = 100, World Bank as published); null when no series covers the country"),
+      period: z.string().nullable().describe("addition: the month of latest_cpi, YYYY-MM-01; null when no series"),
+      yoy_change: z.number().nullable().describe("percent change of latest_cpi from the same month a year earlier, two decimals; null when that month is missing"),
+      series_id: z.string().nullable().describe("addition: the publisher series answering (as E9 names it); null when no series"),
+    })).describe("one per country, in the order given"),
   }),
-  handle: ({ query }, s) => {
+  handle: ({ query }, s, fail) => {
     const parsed = query.countries.map((c) => ({ input: c, country: parseCountryCode(c) }));
     const unknown = parsed.filter((p) => !p.country).map((p) => p.input);
     if (unknown.length) throw validationError([{ field: "countries", code: "unknown_country", message: `unknown country code(s): ${unknown.join(", ")}` }]);
@@ -36,7 +43,7 @@ export const cpiCompare = defineRoute({
       const yearBefore = latest ? series!.observations.find((o) => o.period === `${Number(latest.period.slice(0, 4)) - 1}${latest.period.slice(4)}`) : undefined;
       return {
         country_code: country!.iso2, country_name: country!.name, latest_cpi: latest?.value ?? null, period: latest?.period ?? null,
-        yoy_change: latest && yearBefore ? round2((latest.value / yearBefore.value - 1) * 100) : null, series_id: series?.seriesId ?? null,
+        yoy_change: latest && yearBefore ? round((latest.value / yearBefore.value - 1) * 100, 2) : null, series_id: series?.seriesId ?? null,
       };
     });
     return { data: { base_country: comparisons[0].country_code, comparisons }, datasets: [...datasets], methodologyNotes: "Indexes are on each source's own base (BLS 1982-84 = 100; HICP 2005 = 100; World Bank as published): compare yoy_change across countries, not latest_cpi." };

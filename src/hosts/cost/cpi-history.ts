@@ -27,8 +27,15 @@ export const cpiHistory = defineRoute({
     category: z.string().transform((c) => c.trim().toUpperCase()).pipe(z.enum(CPI_CATEGORIES.map((c) => c.code) as [string, ...string[]])).default("SA0").describe("CPI category code (E10); default SA0"),
   }),
   response: z.object({
-    country_code: z.string(), country_name: z.string(), series_id: z.string(),
-    observations: z.array(z.object({ period: z.string(), value: z.number(), flags: z.string().nullable() })), truncated: z.boolean(),
+    country_code: z.string().describe("ISO 3166 alpha-2 code"),
+    country_name: z.string().describe("the country's English name"),
+    series_id: z.string().describe("the publisher's series: BLS CPI-U (CUUR0000 + item), Eurostat HICP (prc_hicp_midx/…) or World Bank (hcpi_m/<ISO3> (source))"),
+    observations: z.array(z.object({
+      period: z.string().describe("the month, as its first day (YYYY-MM-01)"),
+      value: z.number().describe("the index value as published, on the source's base (BLS 1982-84 = 100; HICP 2005 = 100; World Bank as published)"),
+      flags: z.string().nullable().describe("the publisher's flags on the value (BLS footnote codes, Eurostat observation flags); null when none"),
+    })).describe("monthly observations in the date range, ascending"),
+    truncated: z.boolean().describe(`true when more than ${MAX_OBSERVATIONS} observations matched and only the most recent are returned`),
   }),
   errors: ["NOT_FOUND"],
   handle: ({ params, query }, s, fail) => {

@@ -18,7 +18,14 @@ export const cpiCountries = defineRoute({
   path: "/api/v1/cpi/countries",
   scope: "costapi:read",
   examples: [{ summary: "Every country with a CPI series" }],
-  response: z.array(z.object({ country_code: z.string(), country_name: z.string(), source: z.string(), series_id: z.string(), first_period: z.string(), last_period: z.string() })),
+  response: z.array(z.object({
+    country_code: z.string().describe("ISO 3166 alpha-2 code"),
+    country_name: z.string().describe("the country's English name"),
+    source: z.string().describe("the source E9 uses for the country: bls (BLS CPI-U), hicp (Eurostat HICP) or worldbank (World Bank Global Database of Inflation)"),
+    series_id: z.string().describe("the all-items series E9 answers with"),
+    first_period: z.string().describe("first month of the all-items series, YYYY-MM-01"),
+    last_period: z.string().describe("last month of the all-items series, YYYY-MM-01"),
+  })),
   handle: (_input, s) => ({
     data: s.cpiSeries.countriesWithData(Object.keys(countries.getAlpha2Codes()).map((iso2) => parseCountryCode(iso2)!))
       .map(({ country, series }) => ({ country_code: country.iso2, country_name: country.name, source: series.source, series_id: series.seriesId,
@@ -35,7 +42,13 @@ export const pppCountries = defineRoute({
   path: "/api/v1/ppp/countries",
   scope: "costapi:read",
   examples: [{ summary: "Every country with PPP data" }],
-  response: z.array(z.object({ country_code: z.string().nullable(), iso3: z.string(), country_name: z.string(), first_year: z.number().int(), last_year: z.number().int() })),
+  response: z.array(z.object({
+    country_code: z.string().nullable().describe("ISO 3166 alpha-2 code"),
+    iso3: z.string().describe("ISO 3166 alpha-3 code, as the World Bank keys it"),
+    country_name: z.string().describe("the country's English name"),
+    first_year: z.number().int().describe("first year with a PPP factor or price level ratio"),
+    last_year: z.number().int().describe("last year with a PPP factor or price level ratio"),
+  })),
   handle: (_input, s) => ({
     data: s.ppp.countries().flatMap((c) => {
       const iso2 = countries.alpha3ToAlpha2(c.iso3) ?? null;
@@ -64,10 +77,16 @@ export const metroAreas = defineRoute({
   examples: [{ summary: "Metros named Austin", query: { q: "Austin" } }, { summary: "The second page", query: { page: "2", page_size: "20" } }],
   query: z.strictObject({
     q: z.string().min(1).max(200).optional().describe("search by name, typos tolerated"),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    page_size: z.coerce.number().int().min(1).max(100).default(20),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe("1-based page number"),
+    page_size: z.coerce.number().int().min(1).max(100).default(20).describe("items per page, at most 100"),
   }),
-  response: z.array(z.object({ area_code: z.string(), area_name: z.string(), rpp_overall: z.number().nullable(), latest_year: z.number().int(), has_items: z.boolean() })),
+  response: z.array(z.object({
+    area_code: z.string().describe("METRO followed by the 5-digit CBSA code, as E13 takes it"),
+    area_name: z.string().describe("BEA's name of the metropolitan statistical area"),
+    rpp_overall: z.number().nullable().describe("BEA Regional Price Parity, all items, latest year (U.S. = 100); null when not published"),
+    latest_year: z.number().int().describe("the year of the RPPs"),
+    has_items: z.boolean().describe("true when E13 has BLS average prices for the metro (it maps to a BLS CPI area)"),
+  })),
   handle: ({ query }, s) => {
     const metros = query.q ? searchMetros(query.q, s) : s.metroPrices.metros;
     const page = paginate(metros, query.page, query.page_size);

@@ -15,7 +15,16 @@ export const pppCountry = defineRoute({
   scope: "costapi:read",
   examples: [{ summary: "Germany", params: { country_code: "DE" } }],
   params: z.object({ country_code: countryCodeParam }),
-  response: z.object({ country_code: z.string(), country_name: z.string(), years: z.array(z.object({ year: z.number().int(), ppp_factor: z.number().nullable(), price_level_ratio: z.number().nullable() })), source: z.string() }),
+  response: z.object({
+    country_code: z.string().describe("ISO 3166 alpha-2 code"),
+    country_name: z.string().describe("the country's English name"),
+    years: z.array(z.object({
+      year: z.number().int().describe("the year"),
+      ppp_factor: z.number().nullable().describe("World Bank PA.NUS.PPP: PPP conversion factor for GDP, local currency units per international dollar; null when not published that year"),
+      price_level_ratio: z.number().nullable().describe("World Bank PA.NUS.PPPC.RF: PPP conversion factor ÷ market exchange rate (United States = 1); null when not published that year"),
+    })).describe("every year published, ascending"),
+    source: z.string().describe("the World Bank indicators that answer"),
+  }),
   errors: ["NOT_FOUND"],
   handle: ({ params }, s, fail) => {
     const country = parseCountryCode(params.country_code);

@@ -18,6 +18,7 @@ import { semesterLabel, semesterOn } from "../../domain/semester.ts";
 import type { MinimumWage as MinimumWageRow } from "../../snapshot/repositories/eu-earnings.ts";
 import type { z } from "zod";
 import type { MinimumWage } from "./models.ts";
+import { round } from "../../domain/rounding.ts";
 
 // Figures depend only on (occupation, place, currency) and the immutable snapshot: computed once, kept (bounded).
 const usMemo = new Lru<string, UsFigures>(20_000);
@@ -188,7 +189,6 @@ export interface EuFigures {
   costOfLivingIndex: number | null; currency: Currency; notes: string[];
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The EU answer's basis, hourly mean and benchmark group (models.ts EuBenchmarkFields). */
 export const euBenchmarkFields = (f: EuFigures) => ({
@@ -248,7 +248,7 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
     "Scope: enterprises with 10 or more employees, NACE B–S except O.",
   ];
   notes.push(...euMeanNotes(m, countryName, s.euEarnings.impliedPaidHours(group)));
-  const genderGapPct = hourly.M.value !== null && hourly.F.value !== null ? round2(((hourly.M.value - hourly.F.value) / hourly.M.value) * 100) : null;
+  const genderGapPct = hourly.M.value !== null && hourly.F.value !== null ? round(((hourly.M.value - hourly.F.value) / hourly.M.value) * 100, 2) : null;
   if (genderGapPct !== null) notes.push("gender_gap_pct: (men's − women's mean gross hourly earnings) ÷ men's × 100, as Eurostat defines the unadjusted gap.");
   const mw = s.euEarnings.minimumWage(geo);
   if (!mw) notes.push(`${countryName} has no statutory minimum wage in Eurostat's data.`);
@@ -265,6 +265,6 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
     meanHourly: to === "USD" ? convert(m.meanHourly, "EUR", "USD", rate!, 2) : m.meanHourly,
     group: { code: isco.major, name: isco.majorTitle },
     minimumWage: mw ? minimumWageFields(mw) : null,
-    costOfLivingIndex: plr ? round2(plr.value * 100) : null,
+    costOfLivingIndex: plr ? round(plr.value * 100, 2) : null,
   };
 }

@@ -17,13 +17,20 @@ export const locationList = (field: string, max: number) => z.string().max(2000)
   .describe(`semicolon-separated, at most ${max}; whitespace trimmed; order kept`);
 
 const Comparison = z.object({
-  location: z.string(), region: z.enum(["us", "eu"]), country_code: z.string().nullable(),
-  median: z.number().nullable(), mean: z.number().nullable(), currency: z.string(),
-  col_index: z.number().nullable(), col_adjusted_median: z.number().nullable().optional(),
-  gender_gap_pct: z.number().nullable().optional(), minimum_wage_monthly_eur: z.number().nullable().optional(),
+  location: z.string().describe("the place that answered: the BLS area title (U.S.), or the country, as \"City, Country\" when a city was given (EU)"),
+  region: z.enum(["us", "eu"]).describe("us: BLS OEWS figures; eu: Eurostat SES 2022 figures"),
+  country_code: z.string().nullable().describe("ISO 3166 alpha-2 code of the place's country (US for U.S. places)"),
+  median: z.number().nullable().describe("U.S.: BLS OEWS annual median wage, in `currency` per year; null when not published, and always null for EU places (SES publishes no median by occupation)"),
+  mean: z.number().nullable().describe("annual mean, in `currency` per year: BLS OEWS mean wage (U.S.) or SES 2022 mean gross annual earnings of the ISCO-08 major group (EU); null when not published"),
+  currency: z.string().describe("currency of this location's figures: USD for U.S. places and EUR for EU places unless `currency` was given"),
+  col_index: z.number().nullable().describe("cost-of-living index, U.S. = 100: BEA Regional Price Parity, all items (U.S.), or World Bank price level ratio × 100 (EU); null when none"),
+  col_adjusted_median: z.number().nullable().optional().describe("U.S. only: median ÷ (col_index ÷ 100), rounded; null when either is missing"),
+  gender_gap_pct: z.number().nullable().optional().describe("EU only: unadjusted gender pay gap of the group in percent, from SES 2022 mean gross hourly earnings by sex; null when unpublished"),
+  minimum_wage_monthly_eur: z.number().nullable().optional().describe("EU only: statutory minimum wage in force on the request date, EUR per month (Eurostat earn_mw_cur); null when the country has none"),
   basis: EuBenchmarkFields.basis.optional(), mean_hourly: EuBenchmarkFields.mean_hourly.optional(),
   benchmark_resolution: EuBenchmarkFields.benchmark_resolution.optional(), benchmark_group: EuBenchmarkFields.benchmark_group.optional(),
-  data_source: z.string(), notes: z.array(z.string()),
+  data_source: z.string().describe("the release that answered, e.g. BLS OEWS May 2025 or Eurostat Structure of Earnings Survey 2022"),
+  notes: z.array(z.string()).describe("how this location's figures were chosen or derived, or why it has none"),
   matched_title: z.string().describe("addition: the occupation whose figures this location shows (U.S.: O*NET; EU: ISCO-08 unit group via ESCO)"),
   matched_code: z.string().describe("addition: the code whose figures answer: U.S., the SOC code OEWS publishes the occupation under (itself, an OEWS aggregate such as 25-9045, or its broad group); EU, the ISCO-08 unit group"),
   match_confidence: z.number().describe("addition: the title match's confidence on this location's path"),
@@ -78,7 +85,14 @@ export const compareSalaries = defineRoute({
   scope: "salary:read",
   examples: [{ summary: "Two U.S. metros and an EU country", query: { job_title: "Software Engineer", locations: "Austin, TX; San Francisco; DE" } }],
   query: z.strictObject({ ...titleOrCode, locations: locationList("locations", MAX_LOCATIONS), experience, currency }).refine(...needsTitleOrCode),
-  response: z.object({ job_title: z.string().nullable(), matched_title: z.string(), matched_soc: z.string().nullable(), match_method: z.string(), ...MatchFields, comparisons: z.array(Comparison) }),
+  response: z.object({
+    job_title: z.string().nullable().describe("the job_title as sent; null when only occupation_code was given"),
+    matched_title: z.string().describe("the top-level match's occupation: the U.S. path's when any location is American, else the first EU location's"),
+    matched_soc: z.string().nullable().describe("U.S. path: the SOC code OEWS publishes the occupation under (its own, an aggregate or its broad group); EU only: the matched occupation's 6-digit SOC code, null when none"),
+    match_method: z.string().describe("how the top-level occupation was found: code, alias, esco_label, national_title, trigram or pattern (README: title matching)"),
+    ...MatchFields,
+    comparisons: z.array(Comparison).describe("one entry per location, in the order given; a location with no published figure has nulls and the reason in its notes"),
+  }),
   errors: ["LOCATION_NOT_FOUND", "NO_SALARY_DATA", "NO_BENCHMARK"],
   handle: ({ query }, s, fail) => {
     const jobFor = matcherFor({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s, fail);

@@ -3,7 +3,9 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { validationError } from "../../http/errors.ts";
-import { annualise, groupFigures, quartileBands, requiresJointAssessment, round2, K_ANONYMITY, DEFAULT_ANNUAL_HOURS, type Gender } from "../../domain/pay-gap.ts";
+import { groupFigures, quartileBands, requiresJointAssessment, K_ANONYMITY, type Gender } from "../../domain/pay-gap.ts";
+import { annualise, DEFAULT_ANNUAL_HOURS } from "../../domain/pay-period.ts";
+import { round } from "../../domain/rounding.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import countries from "../../domain/country-names.ts";
@@ -16,11 +18,11 @@ export const DISCLAIMER =
 const UNCLASSIFIED = { code: "UNCLASSIFIED", name: "Unclassified (job title not matched to an occupation)" };
 
 const EmployeeRecord = z.object({
-  job_title: z.string().trim().min(1).max(200),
-  gender: z.enum(["M", "F"]),
-  salary: z.number().positive().finite(),
-  salary_period: z.enum(["annual", "monthly", "hourly"]).default("annual"),
-  employment_type: z.enum(["full_time", "part_time"]).default("full_time"),
+  job_title: z.string().trim().min(1).max(200).describe("the employee's job title, matched to an ISCO-08 major group in the country's languages (category, isco_code or soc_code win over it)"),
+  gender: z.enum(["M", "F"]).describe("M or F"),
+  salary: z.number().positive().finite().describe("gross pay per salary_period; no currency conversion is applied, so give every record in the same currency"),
+  salary_period: z.enum(["annual", "monthly", "hourly"]).default("annual").describe("the period salary is per: annual (default), monthly (× 12) or hourly (× weekly_hours × 52, or × 2,080 hours without weekly_hours)"),
+  employment_type: z.enum(["full_time", "part_time"]).default("full_time").describe("full_time (default) or part_time; pay is not rescaled by it (give weekly_hours to compare per hour)"),
   weekly_hours: z.number().positive().max(168).optional().describe("extension: contractual weekly hours; enables hourly gaps"),
   variable_pay: z.number().nonnegative().finite().optional().describe("extension: annual complementary or variable pay (bonuses, allowances)"),
   category: z.string().trim().min(1).max(100).optional().describe("extension: the employer's own category of workers doing work of equal value; replaces ISCO grouping for this record"),
@@ -28,24 +30,48 @@ const EmployeeRecord = z.object({
   soc_code: z.string().trim().regex(/^\d{2}-\d{4}(\.\d{2})?$/, "a SOC 2018 or O*NET-SOC code (15-1252, 15-1252.00)").optional().describe("addition: the record's SOC code, mapped to its ISCO-08 unit group; wins over job_title"),
 });
 
-const Gaps = z.object({ mean_gap_pct: z.number().nullable(), median_gap_pct: z.number().nullable() });
+const Gaps = z.object({
+  mean_gap_pct: z.number().nullable().describe("(men's − women's mean) ÷ men's mean × 100, in percent; null when either gender is absent"),
+  median_gap_pct: z.number().nullable().describe("(men's − women's median) ÷ men's median × 100, in percent; null when either gender is absent"),
+});
 const Article9 = z.object({
-  variable_pay: Gaps.extend({ women_receiving_pct: z.number(), men_receiving_pct: z.number() }).nullable(),
-  hourly: Gaps.extend({ employees: z.number().int() }).nullable(),
-  quartile_bands: z.array(z.object({ band: z.number().int(), women_pct: z.number(), men_pct: z.number() })),
-  quartile_basis: z.enum(["hourly", "annual"]),
+  variable_pay: Gaps.extend({
+    women_receiving_pct: z.number().describe("percent of the women whose records give variable_pay who receive any (variable_pay > 0)"),
+    men_receiving_pct: z.number().describe("percent of the men whose records give variable_pay who receive any (variable_pay > 0)"),
+  }).nullable().describe("gaps in variable pay among employees receiving any; null when no record gives variable_pay"),
+  hourly: Gaps.extend({ employees: z.number().int().describe("how many records give weekly_hours") }).nullable()
+    .describe("gaps in hourly pay (annual pay ÷ (weekly_hours × 52)) over records giving weekly_hours; null when none does"),
+  quartile_bands: z.array(z.object({
+    band: z.number().int().describe("quartile pay band: 1 (lowest-paid quarter) to 4 (highest-paid)"),
+    women_pct: z.number().describe("percent of the band who are women"),
+    men_pct: z.number().describe("percent of the band who are men"),
+  })).describe("the four quartile pay bands, lowest first; employees tied across a band boundary are split in proportion"),
+  quartile_basis: z.enum(["hourly", "annual"]).describe("the pay the bands rank: hourly when every record gives weekly_hours, else annual"),
 }).describe("addition: the other Article 9 indicators");
 
 const CategoryGap = z.object({
-  isco_code: z.string(), category_name: z.string(),
-  employee_count: z.number().int(), male_count: z.number().int(), female_count: z.number().int(),
-  mean_male: z.number().nullable(), mean_female: z.number().nullable(), gap_pct: z.number().nullable(), median_gap_pct: z.number().nullable(),
-  requires_joint_assessment: z.boolean(), national_benchmark_gap_pct: z.number().nullable(), k_anonymity_warning: z.boolean(),
+  isco_code: z.string().describe("the ISCO-08 major group (one digit), the employer's own category name, or UNCLASSIFIED"),
+  category_name: z.string().describe("the ISCO-08 major group title, the employer's category, or \"Unclassified (job title not matched to an occupation)\""),
+  employee_count: z.number().int().describe("records in the category"),
+  male_count: z.number().int().describe("men in the category"),
+  female_count: z.number().int().describe("women in the category"),
+  mean_male: z.number().nullable().describe("men's mean annualised gross pay, in the submitted currency, two decimals; null when the category has no men"),
+  mean_female: z.number().nullable().describe("women's mean annualised gross pay, in the submitted currency, two decimals; null when the category has no women"),
+  gap_pct: z.number().nullable().describe("mean pay gap in percent: (men's − women's mean) ÷ men's × 100; null when one gender is absent"),
+  median_gap_pct: z.number().nullable().describe("median pay gap in percent: (men's − women's median) ÷ men's × 100; null when one gender is absent"),
+  requires_joint_assessment: z.boolean().describe("true when |gap_pct| ≥ 5 (the Article 10 trigger); never for Unclassified"),
+  national_benchmark_gap_pct: z.number().nullable().describe("the group's national gap in percent from Eurostat SES 2022 mean gross hourly earnings by sex; null for employer categories and Unclassified, or where unpublished or confidential"),
+  k_anonymity_warning: z.boolean().describe("true when the category has fewer than 5 men or fewer than 5 women"),
   match_confidence: z.number().nullable().describe("addition: the lowest title-match confidence among the records placed in this category (1 for codes; null for employer categories and Unclassified)"),
 });
 const UnmatchedTitle = z.object({
-  job_title: z.string(), employees: z.number().int(),
-  alternatives: z.array(z.object({ code: z.string(), title: z.string(), confidence: z.number() })).describe("the closest ISCO-08 unit groups, below the confidence threshold"),
+  job_title: z.string().describe("the job title as submitted"),
+  employees: z.number().int().describe("how many records carry it"),
+  alternatives: z.array(z.object({
+    code: z.string().describe("ISCO-08 unit group code"),
+    title: z.string().describe("the unit group's title"),
+    confidence: z.number().describe("0–1, how well the title matches it"),
+  })).describe("the closest ISCO-08 unit groups, below the confidence threshold"),
 });
 
 /** The country of a report: an EU/EEA ISO code (EL accepted) with SES 2022 earnings loaded. */
@@ -72,16 +98,26 @@ export const payGapReport = defineRoute({
       { job_title: "Accountant", gender: "M", salary: 4300, salary_period: "monthly" }, { job_title: "Accountant", gender: "F", salary: 4100, salary_period: "monthly" },
     ] },
   }],
-  body: z.object({ country: z.string().max(10), employees: z.array(EmployeeRecord).min(2).max(10_000) }),
+  body: z.object({
+    country: z.string().max(10).describe("ISO code (alpha-2 or alpha-3; EL accepted) of an EU/EEA country with Eurostat SES 2022 earnings loaded (E6 lists them)"),
+    employees: z.array(EmployeeRecord).min(2).max(10_000).describe("the employee records, 2–10,000; nothing submitted is stored or logged"),
+  }),
   response: z.object({
-    country_code: z.string(), country_name: z.string(),
-    overall_mean_gap_pct: z.number().nullable(), overall_median_gap_pct: z.number().nullable(),
-    categories: z.array(CategoryGap), national_average_gap_pct: z.number().nullable(), total_employees: z.number().int(),
-    requires_any_joint_assessment: z.boolean(), recommendations: z.array(z.string()), methodology_note: z.string(), disclaimer: z.string(),
+    country_code: z.string().describe("ISO 3166 alpha-2 code of the report's country"),
+    country_name: z.string().describe("the country's English name"),
+    overall_mean_gap_pct: z.number().nullable().describe("mean pay gap over all records in percent: (men's − women's mean annualised pay) ÷ men's × 100; null when one gender is absent"),
+    overall_median_gap_pct: z.number().nullable().describe("median pay gap over all records in percent: (men's − women's median annualised pay) ÷ men's × 100; null when one gender is absent"),
+    categories: z.array(CategoryGap).describe("one per ISCO-08 major group or employer category found among the records, by code, Unclassified last"),
+    national_average_gap_pct: z.number().nullable().describe("Eurostat's latest unadjusted gender pay gap for the country (sdg_05_20), in percent; null when not published"),
+    total_employees: z.number().int().describe("records submitted"),
+    requires_any_joint_assessment: z.boolean().describe("true when any category requires a joint pay assessment"),
+    recommendations: z.array(z.string()).describe("concrete next steps from the findings, most consequential first"),
+    methodology_note: z.string().describe("how pay was annualised, gaps computed, records categorised and benchmarks chosen"),
+    disclaimer: z.string().describe("the report is a statistical tool, not legal advice or a formal pay audit"),
     article_9_indicators: Article9,
     unmatched_titles: z.array(UnmatchedTitle).describe("addition: distinct job titles that matched no occupation with confidence, with how many employees hold each (never pay); set category, isco_code or soc_code for them"),
   }),
-  handle: ({ body }, s) => {
+  handle: ({ body }, s, fail) => {
     const iso = reportCountry(body.country, s);
     const geo = isoToEurostat(iso);
     // One match per distinct title or code: reports repeat titles a great deal.
@@ -110,7 +146,7 @@ export const payGapReport = defineRoute({
       if (category.code === UNCLASSIFIED.code) unmatched.get(e.job_title)!.employees++;
       if (e.salary_period === "hourly" && e.weekly_hours === undefined) hourlyWithoutHours++;
       if (e.employment_type === "part_time" && e.weekly_hours === undefined) partTimeWithoutHours++;
-      const pay = annualise(e.salary, e.salary_period, e.weekly_hours);
+      const pay = annualise(e.salary, e.salary_period, e.weekly_hours === undefined ? undefined : e.weekly_hours * 52);
       return { category, gender: e.gender as Gender, pay, variable: e.variable_pay, hourly: e.weekly_hours !== undefined ? pay / (e.weekly_hours * 52) : undefined };
     });
 
@@ -128,10 +164,10 @@ export const payGapReport = defineRoute({
       const bench = unclassified || group[0].category.employer ? null : { m: s.euEarnings.hourly(geo, `OC${code}`, "M").value, f: s.euEarnings.hourly(geo, `OC${code}`, "F").value };
       return {
         isco_code: code, category_name: group[0].category.name, employee_count: f.count, male_count: f.maleCount, female_count: f.femaleCount,
-        mean_male: round2(f.meanMale), mean_female: round2(f.meanFemale), gap_pct: round2(f.meanGap), median_gap_pct: round2(f.medianGap),
+        mean_male: round(f.meanMale, 2), mean_female: round(f.meanFemale, 2), gap_pct: round(f.meanGap, 2), median_gap_pct: round(f.medianGap, 2),
         // Unclassified is not a category of workers doing equal work: its gap is shown, it triggers nothing.
         requires_joint_assessment: !unclassified && requiresJointAssessment(f.meanGap),
-        national_benchmark_gap_pct: bench && bench.m !== null && bench.f !== null ? round2(((bench.m - bench.f) / bench.m) * 100) : null,
+        national_benchmark_gap_pct: bench && bench.m !== null && bench.f !== null ? round(((bench.m - bench.f) / bench.m) * 100, 2) : null,
         k_anonymity_warning: f.maleCount < K_ANONYMITY || f.femaleCount < K_ANONYMITY,
         match_confidence: confidences.length ? Math.min(...confidences) : null,
       };
@@ -139,11 +175,11 @@ export const payGapReport = defineRoute({
     const national = s.euEarnings.headlineGap(geo);
     const countryName = countries.getName(iso, "en") ?? iso;
     const recommendations = recommend({ categories, unmatched: new Set(unmatched.keys()), unmatchedCount: rows.filter((r) => r.category.code === UNCLASSIFIED.code).length,
-      hourlyWithoutHours, partTimeWithoutHours, overallGap: round2(overall.meanGap), national, countryName });
+      hourlyWithoutHours, partTimeWithoutHours, overallGap: round(overall.meanGap, 2), national, countryName });
     return {
       data: {
         country_code: iso, country_name: countryName,
-        overall_mean_gap_pct: round2(overall.meanGap), overall_median_gap_pct: round2(overall.medianGap),
+        overall_mean_gap_pct: round(overall.meanGap, 2), overall_median_gap_pct: round(overall.medianGap, 2),
         categories, national_average_gap_pct: national?.value ?? null, total_employees: rows.length,
         requires_any_joint_assessment: categories.some((c) => c.requires_joint_assessment),
         recommendations,
@@ -166,11 +202,11 @@ export const payGapReport = defineRoute({
 
 /** The other Article 9 indicators: variable-pay gaps (among recipients), hourly gaps, quartile bands. */
 function article9(rows: { gender: Gender; pay: number; variable?: number; hourly?: number }[]): z.infer<typeof Article9> {
-  const gaps = (records: { gender: Gender; pay: number }[]) => { const f = groupFigures(records); return { mean_gap_pct: round2(f.meanGap), median_gap_pct: round2(f.medianGap) }; };
+  const gaps = (records: { gender: Gender; pay: number }[]) => { const f = groupFigures(records); return { mean_gap_pct: round(f.meanGap, 2), median_gap_pct: round(f.medianGap, 2) }; };
   const withVariable = rows.filter((r) => r.variable !== undefined);
   const share = (g: Gender) => {
     const all = withVariable.filter((r) => r.gender === g);
-    return all.length ? round2((all.filter((r) => r.variable! > 0).length / all.length) * 100)! : 0;
+    return all.length ? round((all.filter((r) => r.variable! > 0).length / all.length) * 100, 2)! : 0;
   };
   const withHours = rows.filter((r) => r.hourly !== undefined);
   const allHourly = withHours.length === rows.length;
@@ -179,7 +215,7 @@ function article9(rows: { gender: Gender; pay: number; variable?: number; hourly
       ? { ...gaps(withVariable.filter((r) => r.variable! > 0).map((r) => ({ gender: r.gender, pay: r.variable! }))), women_receiving_pct: share("F"), men_receiving_pct: share("M") }
       : null,
     hourly: withHours.length ? { ...gaps(withHours.map((r) => ({ gender: r.gender, pay: r.hourly! }))), employees: withHours.length } : null,
-    quartile_bands: quartileBands(rows.map((r) => ({ gender: r.gender, pay: allHourly ? r.hourly! : r.pay }))).map((b) => ({ band: b.band, women_pct: round2(b.women_pct)!, men_pct: round2(b.men_pct)! })),
+    quartile_bands: quartileBands(rows.map((r) => ({ gender: r.gender, pay: allHourly ? r.hourly! : r.pay }))).map((b) => ({ band: b.band, women_pct: round(b.women_pct, 2)!, men_pct: round(b.men_pct, 2)! })),
     quartile_basis: allHourly ? "hourly" : "annual",
   };
 }

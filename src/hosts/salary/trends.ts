@@ -27,10 +27,19 @@ export const trends = defineRoute({
     years: z.coerce.number().int().min(1).max(10).default(DEFAULT_TREND_YEARS).describe("how many of the most recent OEWS vintages, 1–10"),
   }).refine(...needsTitleOrCode),
   response: z.object({
-    job_title: z.string().nullable(), location: z.string(),
-    trend: z.array(z.object({ year: z.number().int(), median: z.number().nullable() })),
-    cagr: z.string().nullable(), inflation_adjusted_cagr: z.null(),
-    matched_title: z.string(), matched_soc: z.string(), match_method: z.string(), ...MatchFields, notes: z.array(z.string()),
+    job_title: z.string().nullable().describe("the job_title as sent; null when only occupation_code was given"),
+    location: z.string().describe("the title of the BLS area that answered (U.S. for national)"),
+    trend: z.array(z.object({
+      year: z.number().int().describe("the OEWS vintage (May of that year)"),
+      median: z.number().nullable().describe("BLS OEWS annual median wage, USD per year; null when top-coded or not published"),
+    })).describe("one point per OEWS vintage, ascending by year; vintages without a figure under the series' code are left out and named in notes"),
+    cagr: z.string().nullable().describe("compound annual growth rate in percent between the first and last points with a published median, as a string with two decimals (e.g. \"3.02\"); null with fewer than two such points"),
+    inflation_adjusted_cagr: z.null().describe("reserved; always null"),
+    matched_title: z.string().describe("the O*NET title of the matched occupation"),
+    matched_soc: z.string().describe("the SOC code whose OEWS series answers: the occupation's own, or the OEWS aggregate or broad group it is published within; notes say which"),
+    match_method: z.string().describe("how the occupation was found: code, alias, esco_label, national_title, trigram or pattern (README: title matching)"),
+    ...MatchFields,
+    notes: z.array(z.string()).describe("how figures were chosen, and which vintages were left out and why"),
   }),
   errors: ["NO_SALARY_DATA", "NO_TREND_DATA"],
   handle: ({ query }, s, fail) => {

@@ -6,7 +6,8 @@ import { validationError } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
 import { POSTING_CURRENCIES } from "../../domain/currency.ts";
-import { DEFAULT_ANNUAL_HOURS, type SalaryPeriod } from "../../domain/pay-gap.ts";
+import { annualise, fromAnnual, DEFAULT_ANNUAL_HOURS, type SalaryPeriod } from "../../domain/pay-period.ts";
+import { round } from "../../domain/rounding.ts";
 import { lognormalPercentiles, sigmaFromDeciles } from "../../domain/lognormal.ts";
 import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directive-transposition.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
@@ -21,13 +22,13 @@ import type { Services } from "../../services.ts";
 export const RANGE_DISCLAIMER =
   "legally_valid assesses structural compliance (a stated range, max above min, at or above the statutory minimum wage); statistically_reasonable assesses market position against survey data. Neither is legal advice.";
 
-const Warning = z.object({ code: z.string(), severity: z.enum(["error", "warning", "info"]), message: z.string() });
+const Warning = z.object({
+  code: z.string().describe("the finding: MAX_NOT_ABOVE_MIN, BELOW_MINIMUM_WAGE, NO_STATUTORY_MINIMUM_WAGE, CURRENCY_CONVERTED, NO_BENCHMARK, BELOW_MARKET, ABOVE_MARKET, RANGE_TOO_WIDE or TRANSPOSITION_STATUS_UNKNOWN"),
+  severity: z.enum(["error", "warning", "info"]).describe("error: makes legally_valid false; warning: a check could not be made; info: information (market findings, conversions)"),
+  message: z.string().describe("the finding in words, with the figures behind it"),
+});
 type Warning = z.infer<typeof Warning>;
 
-/** Annual amount → the posting's period: monthly ÷ 12, hourly ÷ `hours` (the legal check: 2,080). */
-const fromAnnual = (annual: number, period: SalaryPeriod, hours = DEFAULT_ANNUAL_HOURS) => (period === "annual" ? annual : period === "monthly" ? annual / 12 : annual / hours);
-const toAnnual = (amount: number, period: SalaryPeriod, hours = DEFAULT_ANNUAL_HOURS) => (period === "annual" ? amount : period === "monthly" ? amount * 12 : amount * hours);
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** EUR per unit of the posting's currency, from World Bank annual average rates. */
 function eurPerUnit(currency: string, s: Services): { rate: number; year: number } | null {
@@ -52,28 +53,46 @@ export const validateSalaryRange = defineRoute({
     { summary: "A French cashier posting, monthly", body: { job_title: "Cashier", country: "FR", min_salary: 1900, max_salary: 2100, salary_period: "monthly" } },
   ],
   body: z.object({
-    job_title: z.string().trim().min(1).max(200).optional(),
+    job_title: z.string().trim().min(1).max(200).optional().describe("the posting's job title, matched to an ISCO-08 unit group in the country's languages; job_title or occupation_code is required"),
     occupation_code: occupationCode,
     country: z.string().trim().min(1).max(100).describe("EU/EEA ISO code or country name"),
-    min_salary: z.number().nonnegative().finite(),
-    max_salary: z.number().nonnegative().finite(),
-    currency: z.string().transform((c) => c.trim().toUpperCase()).pipe(z.enum(Object.keys(POSTING_CURRENCIES) as [string, ...string[]])).default("EUR"),
-    salary_period: z.enum(["annual", "monthly", "hourly"]).default("annual"),
-    sector: z.unknown().optional(),
-    company_size: z.unknown().optional(),
+    min_salary: z.number().nonnegative().finite().describe("the bottom of the posted range, in `currency` per salary_period"),
+    max_salary: z.number().nonnegative().finite().describe("the top of the posted range, in `currency` per salary_period"),
+    currency: z.string().transform((c) => c.trim().toUpperCase()).pipe(z.enum(Object.keys(POSTING_CURRENCIES) as [string, ...string[]])).default("EUR")
+      .describe("currency of the amounts: EUR (default), USD, PLN, CZK, HUF, RON, BGN, SEK, DKK, NOK, ISK, CHF or GBP; converted to EUR at the World Bank annual average rate"),
+    salary_period: z.enum(["annual", "monthly", "hourly"]).default("annual").describe("the period min_salary and max_salary are per: annual (default), monthly or hourly"),
+    sector: z.unknown().optional().describe("accepted and not used"),
+    company_size: z.unknown().optional().describe("accepted and not used"),
   }).refine((b) => b.job_title !== undefined || b.occupation_code !== undefined, { message: "job_title or occupation_code is required", path: ["job_title"] }),
   response: z.object({
-    legally_valid: z.boolean(), statistically_reasonable: z.boolean(), warnings: z.array(Warning),
-    country_code: z.string(), country_name: z.string(), directive_transposed: z.boolean(),
-    matched_isco: z.string().nullable(), matched_title: z.string().nullable(), benchmark_median: z.number().nullable(), methodology_note: z.string(),
-    basis: EuBenchmarkFields.basis, benchmark_resolution: EuBenchmarkFields.benchmark_resolution.nullable(), benchmark_group: EuBenchmarkFields.benchmark_group.nullable(),
-    estimated_percentiles: z.object({ p10: z.number(), p25: z.number(), p50: z.number(), p75: z.number(), p90: z.number() }).nullable(),
-    benchmark_currency: z.string(), salary_period: z.string(), disclaimer: z.string(),
+    legally_valid: z.boolean().describe("structural check: max_salary above min_salary and min_salary at or above the statutory minimum wage for the period; not legal advice"),
+    statistically_reasonable: z.boolean().describe("market check, independent of legally_valid: false only when the whole range lies outside the group's estimated p10–p90; true when there is no benchmark"),
+    warnings: z.array(Warning).describe("one per finding of either check"),
+    country_code: z.string().describe("ISO 3166 alpha-2 code of the posting's country"),
+    country_name: z.string().describe("the country's English name"),
+    directive_transposed: z.boolean().describe("true only when a dated table confirms the country has transposed Directive (EU) 2023/970; false otherwise (never guessed)"),
+    matched_isco: z.string().nullable().describe("the ISCO-08 major group (one digit) that benchmarks the range; null without a confident match"),
+    matched_title: z.string().nullable().describe("the matched occupation's title; null without a confident match"),
+    benchmark_median: z.number().nullable().describe("estimated_percentiles.p50, in EUR per salary_period; null when there is no market benchmark"),
+    methodology_note: z.string().describe("how the minimum wage, the benchmark and the percentiles were chosen and computed"),
+    basis: EuBenchmarkFields.basis,
+    benchmark_resolution: EuBenchmarkFields.benchmark_resolution.nullable().describe("addition: isco_major_group, the resolution SES publishes; null without a confident match"),
+    benchmark_group: EuBenchmarkFields.benchmark_group.nullable().describe("addition: the ISCO-08 major group that benchmarks the range; null without a confident match"),
+    estimated_percentiles: z.object({
+      p10: z.number().describe("estimated 10th percentile, EUR per salary_period"),
+      p25: z.number().describe("estimated 25th percentile, EUR per salary_period"),
+      p50: z.number().describe("estimated median, EUR per salary_period"),
+      p75: z.number().describe("estimated 75th percentile, EUR per salary_period"),
+      p90: z.number().describe("estimated 90th percentile, EUR per salary_period"),
+    }).nullable().describe("a log-normal spread around the group's Eurostat SES 2022 mean, with the dispersion of BLS OEWS national percentiles; null when there is no market benchmark"),
+    benchmark_currency: z.string().describe("always EUR: the currency of benchmark_median and estimated_percentiles"),
+    salary_period: z.string().describe("the posting's salary_period, which benchmark_median and estimated_percentiles are per"),
+    disclaimer: z.string().describe("what legally_valid and statistically_reasonable assess; neither is legal advice"),
     match_method: z.string().nullable().describe("addition: how the occupation was found (null: not matched)"),
     matched_isco_full: z.string().nullable().describe("addition: the matched ISCO-08 unit group"),
-    ...MatchFields, match_confidence: MatchFields.match_confidence.nullable(),
+    ...MatchFields, match_confidence: MatchFields.match_confidence.nullable().describe("addition: 0–1, how sure the title match is; below 0.5 no market verdict is given; null when nothing matched"),
   }),
-  handle: ({ body }, s) => {
+  handle: ({ body }, s, fail) => {
     const place = resolveLocation(body.country, s.locations);
     if (place?.region !== "eu") throw validationError([{ field: "country", code: "unsupported_country", message: "not an EU/EEA country name or ISO code" }]);
     const iso = place.countryCode;
@@ -103,7 +122,7 @@ export const validateSalaryRange = defineRoute({
       const floor = fromAnnual(mw.monthlyEur * 12, period);
       if (minEur < floor) {
         legal = false;
-        warnings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `min_salary is below the statutory minimum wage of ${mw.monthlyEur} EUR a month (${mw.year}-S${mw.semester}), which is ${round2(floor)} EUR ${period === "annual" ? "a year" : period === "monthly" ? "a month" : `an hour at ${DEFAULT_ANNUAL_HOURS} hours a year`}.` });
+        warnings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `min_salary is below the statutory minimum wage of ${mw.monthlyEur} EUR a month (${mw.year}-S${mw.semester}), which is ${round(floor, 2)} EUR ${period === "annual" ? "a year" : period === "monthly" ? "a month" : `an hour at ${DEFAULT_ANNUAL_HOURS} hours a year`}.` });
       }
       notes.push(`Minimum wage: Eurostat earn_mw_cur ${mw.year}-S${mw.semester}, the latest semester in force on ${today.toISOString().slice(0, 10)} (the request date): ${mw.monthlyEur} EUR a month${mw.eurFlag ? ` (flagged "${mw.eurFlag}")` : ""}, × 12 for annual postings, × 12 ÷ ${DEFAULT_ANNUAL_HOURS} hours for hourly ones.`);
     }
@@ -141,8 +160,8 @@ export const validateSalaryRange = defineRoute({
         const annualP = lognormalPercentiles(m.mean, sigma);
         // Hourly postings meet the benchmark at its own annual ÷ hourly, so a posting at mean_hourly sits at the mean.
         const hours = m.meanHourly ? m.mean / m.meanHourly : DEFAULT_ANNUAL_HOURS;
-        percentiles = Object.fromEntries(Object.entries(annualP).map(([k, v]) => [k, round2(fromAnnual(v, period, hours))])) as Percentiles;
-        const verdict = marketVerdict(toAnnual(minEur, period, hours), toAnnual(maxEur, period, hours), annualP, m.mean);
+        percentiles = Object.fromEntries(Object.entries(annualP).map(([k, v]) => [k, round(fromAnnual(v, period, hours), 2)])) as Percentiles;
+        const verdict = marketVerdict(annualise(minEur, period, hours), annualise(maxEur, period, hours), annualP, m.mean);
         reasonable = verdict.reasonable;
         const where = `ISCO-08 major group ${isco.major} (${isco.majorTitle}) in ${place.countryName}, which every occupation in the group shares`;
         const at = (k: keyof Percentiles) => `the group's estimated ${k.slice(1)}th percentile (${percentiles![k]} EUR)`;
@@ -151,11 +170,11 @@ export const validateSalaryRange = defineRoute({
             : f === "ABOVE_PLAUSIBLE" ? `The whole range lies above ${at("p90")} for ${where}: outside the group's plausible spread.`
             : f === "BELOW_MARKET" ? `The whole range lies below ${at("p25")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
             : f === "ABOVE_MARKET" ? `The whole range lies above ${at("p75")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
-            : `The range is wider (${round2(maxEur - minEur)} EUR) than the group's benchmark mean (${round2(fromAnnual(m.mean, period, hours))} EUR).`;
+            : `The range is wider (${round(maxEur - minEur, 2)} EUR) than the group's benchmark mean (${round(fromAnnual(m.mean, period, hours), 2)} EUR).`;
           warnings.push({ code: f === "BELOW_PLAUSIBLE" ? "BELOW_MARKET" : f === "ABOVE_PLAUSIBLE" ? "ABOVE_MARKET" : f, severity: "info", message });
         }
         notes.push(
-          `Market: ${matchedTitle} maps to ISCO-08 major group ${isco.major} (${isco.majorTitle}), the finest resolution SES publishes. Benchmark mean: ${round2(m.mean)} EUR a year, basis ${m.basis} (${euMeanNotes(m, place.countryName, s.euEarnings.impliedPaidHours(group)).join(" ")}) ` +
+          `Market: ${matchedTitle} maps to ISCO-08 major group ${isco.major} (${isco.majorTitle}), the finest resolution SES publishes. Benchmark mean: ${round(m.mean, 2)} EUR a year, basis ${m.basis} (${euMeanNotes(m, place.countryName, s.euEarnings.impliedPaidHours(group)).join(" ")}) ` +
           `estimated_percentiles: a log-normal with that mean and log-dispersion σ = (ln p90 − ln p10) ÷ 2.5631 = ${sigma.toFixed(4)}, taken from BLS OEWS May ${deciles.year} national percentiles of ${deciles === national ? `the matched U.S. occupation (${deciles.occ_code})` : "all U.S. occupations (00-0000)"}; median = mean × exp(−σ²/2). ` +
           (period === "hourly" ? `Hourly postings are compared at the benchmark's own annual ÷ hourly earnings (${Math.round(hours)} hours), not 2,080. ` : "") +
           "Findings against a whole major group are info: BELOW_MARKET (max below p25) and ABOVE_MARKET (min above p75) make statistically_reasonable false only when the whole range lies outside the group's p10–p90; RANGE_TOO_WIDE (max − min above the mean) is information only. None affects legally_valid.");

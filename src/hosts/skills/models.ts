@@ -20,17 +20,17 @@ export const skillCategory = z.enum(SKILL_CATEGORIES as [string, ...string[]]).d
 
 export const OccupationSummary = z.object({
   soc_code: z.string().describe("O*NET-SOC code, e.g. 15-1252.00"),
-  title: z.string(),
-  job_zone: z.number().int().nullable(),
-  bright_outlook: z.boolean(),
-  green_occupation: z.boolean(),
+  title: z.string().describe("the O*NET 30.0 title"),
+  job_zone: z.number().int().nullable().describe("O*NET job zone, 1 (little or no preparation) to 5 (extensive); null when O*NET assigns none"),
+  bright_outlook: z.boolean().describe("O*NET Bright Outlook flag; false for every occupation until that list is loaded"),
+  green_occupation: z.boolean().describe("O*NET green-economy flag; false for every occupation until that list is loaded"),
   oews_code: z.string().nullable().describe("addition: the code GET /api/v1/occupations/{soc_code}/wages answers with: the 6-digit SOC code, or the OEWS aggregate (25-9045) or broad group OEWS publishes it within; null when the latest OEWS vintage publishes no wages for it"),
 });
 
 export const Skill = z.object({
   skill_id: z.string().describe("O*NET content-model element id, e.g. 2.A.1.a"),
-  name: z.string(),
-  description: z.string().nullable(),
+  name: z.string().describe("O*NET element name, e.g. Reading Comprehension"),
+  description: z.string().nullable().describe("O*NET's description of the element; null when O*NET gives none"),
   category: skillCategory,
 });
 
@@ -46,7 +46,13 @@ export const SEARCH_NOTES =
   "Results have similarity ≥ 0.3 (pg_trgm's default threshold), best first; equal scores in code order.";
 
 export const paginated = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int(), pages: z.number().int() });
+  z.object({
+    items: z.array(item).describe("the page's items; empty past the last page"),
+    total: z.number().int().describe("how many records match in all"),
+    page: z.number().int().describe("1-based page number"),
+    page_size: z.number().int().describe("items per page"),
+    pages: z.number().int().describe("how many pages there are at this page_size"),
+  });
 
 export const ONET_NOTES =
   "Occupations and titles: O*NET 30.0; skills and knowledge ratings: O*NET 29.3. Abilities ratings are not in the data mirror yet, " +

@@ -5,11 +5,11 @@ import { skillCategory, ONET_NOTES } from "./models.ts";
 import { socCodeParams } from "./occupation-path.ts";
 
 const OccupationSkillDetail = z.object({
-  skill_id: z.string(),
-  name: z.string(),
+  skill_id: z.string().describe("O*NET content-model element id, e.g. 2.A.1.a"),
+  name: z.string().describe("O*NET element name"),
   category: skillCategory,
-  importance: z.number().min(0).max(1),
-  level: z.number().min(0).max(1),
+  importance: z.number().min(0).max(1).describe("O*NET 29.3 importance rating on 0–1: (IM − 1) / 4"),
+  level: z.number().min(0).max(1).describe("O*NET 29.3 level rating on 0–1: LV / 7"),
 });
 
 export const occupationSkills = defineRoute({

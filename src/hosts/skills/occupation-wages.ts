@@ -10,13 +10,18 @@ import { broadGroupOf } from "../../domain/soc-code.ts";
 
 const WageData = z.object({
   area_code: z.string().describe("7-digit BLS area code; 0000000 = national"),
-  area_title: z.string(),
-  area_type: z.enum(["national", "state", "territory", "msa", "nonmetro"]),
-  year: z.number().int(),
-  median: z.number().int().nullable(), mean: z.number().int().nullable(),
-  pct10: z.number().int().nullable(), pct25: z.number().int().nullable(), pct75: z.number().int().nullable(), pct90: z.number().int().nullable(),
-  hourly_median: z.number().nullable(), hourly_mean: z.number().nullable(),
-  total_employment: z.number().int().nullable(),
+  area_title: z.string().describe("addition: BLS's title of the area, e.g. U.S."),
+  area_type: z.enum(["national", "state", "territory", "msa", "nonmetro"]).describe("addition: the kind of OEWS area"),
+  year: z.number().int().describe("the OEWS vintage (May of that year)"),
+  median: z.number().int().nullable().describe("BLS OEWS annual median wage, USD per year; null when top-coded or not published (reason in metadata.null_reasons)"),
+  mean: z.number().int().nullable().describe("BLS OEWS annual mean wage, USD per year; null when top-coded or not published (reason in metadata.null_reasons)"),
+  pct10: z.number().int().nullable().describe("BLS OEWS annual 10th-percentile wage, USD per year; null when top-coded or not published"),
+  pct25: z.number().int().nullable().describe("BLS OEWS annual 25th-percentile wage, USD per year; null when top-coded or not published"),
+  pct75: z.number().int().nullable().describe("BLS OEWS annual 75th-percentile wage, USD per year; null when top-coded or not published"),
+  pct90: z.number().int().nullable().describe("BLS OEWS annual 90th-percentile wage, USD per year; null when top-coded or not published"),
+  hourly_median: z.number().nullable().describe("BLS OEWS hourly median wage, USD per hour; null when top-coded or not published"),
+  hourly_mean: z.number().nullable().describe("BLS OEWS hourly mean wage, USD per hour; null when top-coded or not published"),
+  total_employment: z.number().int().nullable().describe("OEWS estimate of the occupation's employment in the area; null when not published"),
 });
 
 const NULL_FIELDS: [keyof WageRow, string][] = [["a_median", "median"], ["a_mean", "mean"], ["a_pct10", "pct10"], ["a_pct25", "pct25"], ["a_pct75", "pct75"],

@@ -6,10 +6,10 @@ import { toSkill } from "./skills.ts";
 
 const SkillDetail = Skill.extend({
   occupations: z.array(z.object({
-    soc_code: z.string(),
-    title: z.string(),
-    importance: z.number().min(0).max(1),
-    level: z.number().min(0).max(1),
+    soc_code: z.string().describe("O*NET-SOC code, e.g. 15-1252.00"),
+    title: z.string().describe("the O*NET title"),
+    importance: z.number().min(0).max(1).describe("the element's importance for the occupation on 0–1: (IM − 1) / 4 (O*NET 29.3)"),
+    level: z.number().min(0).max(1).describe("the element's level for the occupation on 0–1: LV / 7 (O*NET 29.3)"),
   })).describe("sorted by importance, then level, descending; then SOC code"),
 });
 
