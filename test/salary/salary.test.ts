@@ -33,6 +33,19 @@ describe("E2 US", () => {
     expect(Object.keys(body)).not.toContain("metadata"); // the salary host answers bare objects
   });
 
+  test("data_source and data_date name the snapshot's datasets: the sources table's label and vintage, not a literal", async () => {
+    const { Database } = await import("bun:sqlite");
+    const db = new Database(s.config.SNAPSHOT_PATH, { readonly: true });
+    const src = (id: string) => db.query<any, [string]>("SELECT * FROM sources WHERE dataset_id = ?").get(id);
+    const [oewsSource, ses, monthly, mw] = ["bls_oews", "eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage"].map(src);
+    db.close();
+    const us = await (await get("job_title=Registered%20Nurse")).json();
+    expect(us).toMatchObject({ data_source: `${oewsSource.label} ${oewsSource.vintage}`, data_date: oewsSource.period_end });
+    const eu = await (await get("job_title=Registered%20Nurse&location=FR")).json();
+    expect(eu.data_source).toBe(`${ses.label} ${ses.vintage}; ${monthly.label} ${monthly.vintage}; ${mw.label} ${mw.period_start}–${mw.period_end}`);
+    expect(eu.data_date).toBe(ses.period_end);
+  });
+
   test("omitted location = national, with the mean and RPP 100", async () => {
     const body = await (await get("job_title=Registered%20Nurse")).json();
     const row = oews.find((r) => r.AREA === "99" && r.OCC_CODE === "29-1141")!;

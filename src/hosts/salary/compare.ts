@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { ApiError, type Fail } from "../../http/errors.ts";
-import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, euBenchmarkFields, oewsCodeOf, RELEASE, type JobQuery, type MatchedJob } from "./benchmarks.ts";
+import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, euBenchmarkFields, oewsCodeOf, cite, type JobQuery, type MatchedJob } from "./service.ts";
 import { titleOrCode, needsTitleOrCode, experience, currency, MatchFields, LocationAlternatives, EuBenchmarkFields } from "./models.ts";
 import type { Services } from "../../services.ts";
 import type { Currency } from "../../domain/currency.ts";
@@ -59,19 +59,19 @@ function compareOne(entry: string, index: number, jobFor: ReturnType<typeof matc
       const f = usFigures(job, place.area, wanted ?? "USD", s, fail);
       const adjusted = f.median !== null && f.costOfLivingIndex ? Math.round(f.median / (f.costOfLivingIndex / 100)) : null;
       return { location: f.area.title, region: "us", country_code: "US", median: f.median, mean: f.mean, currency: f.currency, col_index: f.costOfLivingIndex,
-        col_adjusted_median: adjusted, data_source: RELEASE(f.year),
+        col_adjusted_median: adjusted, data_source: cite(s, "bls_oews"),
         notes: [...read, ...f.notes, `col_adjusted_median = median ÷ (BEA RPP ${f.rppYear ?? ""} ÷ 100).`], ...matched };
     }
     const f = euFigures(job, place.countryCode, wanted ?? "EUR", s, fail);
     return { location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu", country_code: f.countryCode, median: null, mean: f.mean,
       currency: f.currency, col_index: f.costOfLivingIndex, gender_gap_pct: f.genderGapPct, minimum_wage_monthly_eur: f.minimumWage?.monthly_eur ?? null, ...euBenchmarkFields(f),
-      data_source: "Eurostat Structure of Earnings Survey 2022", notes: [...read, ...f.notes], ...matched };
+      data_source: cite(s, "eurostat_ses_2022"), notes: [...read, ...f.notes], ...matched };
   } catch (err) {
     // A matched place with no published figure stays in the comparison, empty, with the reason.
     if (!(err instanceof ApiError) || err.code !== "NO_BENCHMARK") throw err;
     const us = place.region === "us";
     return { location: us ? place.area.title : place.countryName, region: place.region, country_code: us ? "US" : place.countryCode, median: null, mean: null,
-      currency: wanted ?? (us ? "USD" : "EUR"), col_index: null, data_source: us ? "BLS OEWS" : "Eurostat SES 2022", notes: [...read, err.message], ...matched,
+      currency: wanted ?? (us ? "USD" : "EUR"), col_index: null, data_source: cite(s, us ? "bls_oews" : "eurostat_ses_2022"), notes: [...read, err.message], ...matched,
       ...(!us && job.isco ? { basis: null, mean_hourly: null, benchmark_resolution: "isco_major_group" as const, benchmark_group: { code: job.isco.major, name: job.isco.majorTitle } } : {}) };
   }
 }

@@ -6,13 +6,14 @@ import { defineRoute } from "../../http/route.ts";
 import { ApiError, type Fail } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { eurostatToIso, isoToEurostat } from "../../domain/european-countries.ts";
-import { matchJob, euFigures, euBenchmarkFields, type MatchedJob } from "./benchmarks.ts";
+import { matchJob, euFigures, cite, euBenchmarkFields, type MatchedJob } from "./service.ts";
 import { jobTitle, MinimumWage, EuBenchmarkFields } from "./models.ts";
 import { locationList } from "./compare.ts";
 import { ISCO_NOTE } from "./models.ts";
 import type { Services } from "../../services.ts";
 
-const SES = "Eurostat Structure of Earnings Survey 2022 (earn_ses22_47, earn_ses22_28)";
+/** The datasets E4 and E5 cite as data_source: the survey and the minimum wages. */
+const EU_SOURCES = ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage"] as const;
 const EU_DATASETS = ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "esco_occupations", "isco_soc_crosswalk"] as const;
 
 /** A country name or ISO code → ISO alpha-2 of an EU/EEA country, or 400 naming the entry. */
@@ -69,7 +70,7 @@ export const euSalary = defineRoute({
       ...EuBenchmarkFields,
     }).describe("the SES 2022 benchmark of the matched occupation's ISCO-08 major group in the country"),
     data_source: z.string().describe("the Eurostat SES 2022 datasets that answered"),
-    data_date: z.string().describe("2022, the SES reference year"),
+    data_date: z.string().describe("the SES reference year (2022)"),
     isco_note: z.string().describe("says that EU figures are by ISCO-08 major group, shared by every occupation in it"),
     notes: z.array(z.string()).describe("addition: how figures were chosen or derived"),
   }),
@@ -83,7 +84,7 @@ export const euSalary = defineRoute({
         query: { job_title: query.job_title, matched_isco: f.isco.major, matched_isco_full: f.isco.unit, matched_title: job.title, match_method: job.method, country: f.countryName, country_code: f.countryCode },
         salary: { mean_annual: f.mean, median_annual: null, p10: null, p25: null, p75: null, p90: null, currency: "EUR", gender_gap_pct: f.genderGapPct,
           mean_male: f.meanMale, mean_female: f.meanFemale, sample_size: null, minimum_wage: f.minimumWage, ...euBenchmarkFields(f) },
-        data_source: SES, data_date: "2022", isco_note: ISCO_NOTE, notes: f.notes,
+        data_source: cite(s, ...EU_SOURCES), data_date: s.sources.dataDate("eurostat_ses_2022")!, isco_note: ISCO_NOTE, notes: f.notes,
       },
       datasets: EU_DATASETS,
     };
@@ -133,7 +134,7 @@ export const euCompare = defineRoute({
             gender_gap_pct: f?.genderGapPct ?? null, minimum_wage_monthly_eur: (f ? f.minimumWage?.monthly_eur : s.euEarnings.minimumWage(isoToEurostat(code))?.monthlyEur) ?? null,
             basis: f?.basis ?? null, mean_hourly: f?.meanHourly ?? null };
         }),
-        currency: "EUR", data_source: SES, isco_note: ISCO_NOTE,
+        currency: "EUR", data_source: cite(s, ...EU_SOURCES), isco_note: ISCO_NOTE,
         benchmark_resolution: "isco_major_group" as const, benchmark_group: { code: isco.major, name: isco.majorTitle },
       },
       datasets: EU_DATASETS,
@@ -154,7 +155,7 @@ export const euCountries = defineRoute({
     countries: z.array(z.object({
       country_code: z.string().describe("ISO 3166 alpha-2 code of the country"),
       country_name: z.string().describe("the country's English name"),
-      latest_year: z.number().int().nullable().describe("the latest survey year loaded: 2022 (SES 2022)"),
+      latest_year: z.number().int().nullable().describe("the latest survey year loaded (the SES dataset's reference year, 2022)"),
       occupation_groups: z.number().int().describe("how many ISCO-08 major groups have a published (non-confidential) SES 2022 mean hourly earnings figure for the country"),
       has_data: z.boolean().describe("true when at least one ISCO-08 major group has a figure"),
     })).describe("EU/EEA countries with SES 2022 earnings loaded, by English name"),
@@ -163,7 +164,7 @@ export const euCountries = defineRoute({
     data: {
       countries: [...s.euEarnings.coverage()].filter(([geo]) => !geo.startsWith("EU")).map(([geo, groups]) => {
         const iso = eurostatToIso(geo);
-        return { country_code: iso, country_name: countries.getName(iso, "en") ?? iso, latest_year: 2022, occupation_groups: groups, has_data: groups > 0 };
+        return { country_code: iso, country_name: countries.getName(iso, "en") ?? iso, latest_year: Number(s.sources.dataDate("eurostat_ses_2022")), occupation_groups: groups, has_data: groups > 0 };
       }).sort((a, b) => a.country_name.localeCompare(b.country_name)),
     },
     datasets: ["eurostat_ses_2022"],

@@ -11,7 +11,7 @@ import { parseCountryCode } from "../../domain/country-code.ts";
 import countries from "../../domain/country-names.ts";
 import type { Services } from "../../services.ts";
 import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
-import { findJob, candidatesOf, alternative } from "./benchmarks.ts";
+import { findJob, candidatesOf, alternative } from "./service.ts";
 
 export const DISCLAIMER =
   "This report is a statistical tool. It is not legal advice and not a formal pay audit. Consult a qualified employment lawyer about your obligations under Directive (EU) 2023/970.";

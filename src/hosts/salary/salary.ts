@@ -1,7 +1,7 @@
 // E2 GET /v1/salary: one job title in one place, from the latest OEWS (U.S.) or SES 2022 (EU/EEA).
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, euBenchmarkFields, RELEASE } from "./benchmarks.ts";
+import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, euBenchmarkFields, cite } from "./service.ts";
 import { titleOrCode, needsTitleOrCode, experience, currency, SalaryResponse, UnifiedSalaryResponse } from "./models.ts";
 
 export const salary = defineRoute({
@@ -37,7 +37,7 @@ export const salary = defineRoute({
             location_alternatives: place.alternatives ?? [],
           },
           salary: { p10: f.p10, p25: f.p25, median: f.median, p75: f.p75, p90: f.p90, mean: f.mean, sample_size: null, cost_of_living_index: f.costOfLivingIndex, hourly: f.hourly },
-          data_source: RELEASE(f.year), data_date: `${f.year}-05`, related_titles: s.occupations.relatedTitles(job.onet!.socCode),
+          data_source: cite(s, "bls_oews"), data_date: s.sources.dataDate("bls_oews")!, related_titles: s.occupations.relatedTitles(job.onet!.socCode),
           notes: [...locationNotes(place), ...f.notes, `cost_of_living_index: BEA Regional Price Parity, all items${f.rppYear ? `, ${f.rppYear}` : ""} (U.S. = 100).`,
             "sample_size: OEWS does not publish sample sizes.", "experience is accepted but not applied."],
         },
@@ -58,8 +58,8 @@ export const salary = defineRoute({
           gender_gap_pct: f.genderGapPct, mean_male: f.meanMale, mean_female: f.meanFemale, cost_of_living_index: f.costOfLivingIndex, minimum_wage: f.minimumWage,
           ...euBenchmarkFields(f),
         },
-        data_source: "Eurostat Structure of Earnings Survey 2022 (earn_ses22_47, earn_ses22_28, monthly extract); Eurostat earn_mw_cur",
-        data_date: "2022",
+        data_source: cite(s, "eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage"),
+        data_date: s.sources.dataDate("eurostat_ses_2022")!,
         notes: [...f.notes, ...locationNotes(place, f.countryName), "Median and percentiles by occupation are not published by SES.", "experience is accepted but not applied."],
         related_titles: job.best.concept.soc ? s.occupations.relatedTitles(job.best.concept.soc) : [],
       },

@@ -5,7 +5,7 @@ import { resolveLocation } from "../../domain/location.ts";
 import { cagr } from "../../domain/cagr.ts";
 import { OEWS_SOC_2018_FROM, oewsCodeNote, type OewsCode } from "../../domain/oews-codes.ts";
 import type { Services } from "../../services.ts";
-import { matchJob, matchFields } from "./benchmarks.ts";
+import { matchJob, matchFields } from "./service.ts";
 import { titleOrCode, needsTitleOrCode, MatchFields } from "./models.ts";
 
 export const DEFAULT_TREND_YEARS = 10;

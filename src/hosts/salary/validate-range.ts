@@ -13,7 +13,7 @@ import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directiv
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
 import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
-import { findJob, matchFields, candidatesOf, euMeanNotes } from "./benchmarks.ts";
+import { findJob, matchFields, candidatesOf, euMeanNotes } from "./service.ts";
 import { occupationCode, MatchFields, EuBenchmarkFields } from "./models.ts";
 import { marketVerdict } from "../../domain/market-verdict.ts";
 import type { EuBasis } from "../../domain/eu-earnings.ts";

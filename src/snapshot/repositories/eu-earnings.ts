@@ -3,6 +3,7 @@
 import type { Database } from "bun:sqlite";
 import { semesterOn, semesterOrdinal } from "../../domain/semester.ts";
 import { euAnnualMean, impliedPaidHours, type EuMean, type ImpliedPaidHours } from "../../domain/eu-earnings.ts";
+import { Lru } from "../../domain/lru.ts";
 
 /** SES 2022 scope used throughout: enterprises with 10+ employees, NACE B-S except O (Eurostat's GPG scope). */
 export const SES_SCOPE = { sizeclas: "GE10", nace: "B-S_X_O" } as const;
@@ -20,6 +21,9 @@ export class EuEarningsRepository {
   private readonly groupsQ;
   private readonly hoursPairsQ;
   private readonly hoursMemo = new Map<string, ImpliedPaidHours | null>();
+  // Answers over immutable tables, keyed by validated codes (countries × groups × sexes): a few thousand at most.
+  private readonly memo = new Lru<string, unknown>(8192);
+  private memoised<T>(key: string, read: () => T): T { return this.memo.get(key, read) as T; }
 
   constructor(db: Database) {
     this.hourlyQ = db.query<Observation, [string, string, string]>(
@@ -43,7 +47,7 @@ export class EuEarningsRepository {
   }
 
   /** Mean gross hourly earnings (EUR), SES 2022; sex T, M or F. */
-  hourly = (geo: string, isco: string, sex: "T" | "M" | "F") => this.hourlyQ.get(geo, isco, sex) ?? { value: null, flag: null };
+  hourly = (geo: string, isco: string, sex: "T" | "M" | "F"): Observation => this.memoised(`h|${geo}|${isco}|${sex}`, () => this.hourlyQ.get(geo, isco, sex) ?? { value: null, flag: null });
   /** Mean gross annual earnings (EUR), SES 2022: DE, ES, IT, PL only. */
   annual = (geo: string, isco: string) => this.annualQ.get(geo, isco) ?? { value: null, flag: null };
   /** Mean gross monthly earnings (EUR), SES 2022, from the monthly extract (20 countries). */
@@ -56,6 +60,10 @@ export class EuEarningsRepository {
 
   /** The annual means of a country and group on the best published basis (src/domain/eu-earnings.ts). */
   annualMean(geo: string, isco: string): EuMean {
+    return this.memoised(`m|${geo}|${isco}`, () => this.readAnnualMean(geo, isco));
+  }
+
+  private readAnnualMean(geo: string, isco: string): EuMean {
     const sexes = ["T", "M", "F"] as const;
     return euAnnualMean({
       annual: this.annual(geo, isco).value,
@@ -66,7 +74,10 @@ export class EuEarningsRepository {
   }
 
   /** The minimum wage in force on a date: the latest published semester not after it (SQL orders as semesterOrdinal). */
-  minimumWage = (geo: string, on: Date = new Date()) => this.minimumWageQ.get(geo, semesterOrdinal(semesterOn(on))) ?? undefined;
+  minimumWage = (geo: string, on: Date = new Date()): MinimumWage | undefined => {
+    const ordinal = semesterOrdinal(semesterOn(on));
+    return this.memoised(`w|${geo}|${ordinal}`, () => this.minimumWageQ.get(geo, ordinal) ?? undefined);
+  };
   headlineGap = (geo: string) => this.gapQ.get(geo);
   /** Countries (Eurostat codes) with SES 2022 hourly earnings, and how many ISCO major groups each has. */
   coverage = () => (this.covered ??= new Map(this.groupsQ.all().map((r) => [r.geo, r.groups])));

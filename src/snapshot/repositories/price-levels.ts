@@ -1,6 +1,7 @@
 // Price levels and exchange rates: BEA regional price parities for U.S. areas, World Bank price level
 // ratios for countries, and the euro/dollar rate World Bank data implies.
 import type { Database } from "bun:sqlite";
+import { Lru } from "../../domain/lru.ts";
 
 export interface Rate { eurPerUsd: number; year: number }
 
@@ -28,9 +29,12 @@ export class PriceLevelsRepository {
     return r ? { value: r.ppp / r.plr, year: r.year } : null;
   }
 
+  // One row per area or country asked, over an immutable table: bounded by the areas and countries that exist.
+  private readonly memo = new Lru<string, { value: number; year: number } | null>(2048);
+
   /** BEA RPP all items, latest year: an MSA by CBSA code, a state by 2-digit FIPS. */
-  msaRpp = (cbsa: string) => this.rppQ.get("MARPP", cbsa);
-  stateRpp = (fips: string) => this.rppQ.get("SARPP", `${fips}000`);
+  msaRpp = (cbsa: string) => this.memo.get(`MARPP|${cbsa}`, () => this.rppQ.get("MARPP", cbsa));
+  stateRpp = (fips: string) => this.memo.get(`SARPP|${fips}`, () => this.rppQ.get("SARPP", `${fips}000`));
   /** World Bank price level ratio (PPP ÷ market rate; U.S. = 1), latest year. */
-  priceLevelRatio = (iso3: string) => this.plrQ.get(iso3);
+  priceLevelRatio = (iso3: string) => this.memo.get(`PLR|${iso3}`, () => this.plrQ.get(iso3));
 }

@@ -9,20 +9,15 @@ import { MATCH_CONFIDENCE_THRESHOLD, type Candidate, type MatchMethod, type Matc
 import type { Occupation } from "../../snapshot/repositories/occupations.ts";
 import type { IscoMatch } from "../../snapshot/repositories/isco.ts";
 import type { Services } from "../../services.ts";
+import type { DatasetId } from "../../snapshot/repositories/sources.ts";
 import type { WageRow } from "../../snapshot/repositories/wages.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
-import { Lru } from "../../domain/lru.ts";
 import type { EuBasis, EuMean, ImpliedPaidHours } from "../../domain/eu-earnings.ts";
-import { semesterLabel, semesterOn } from "../../domain/semester.ts";
 import type { MinimumWage as MinimumWageRow } from "../../snapshot/repositories/eu-earnings.ts";
 import type { z } from "zod";
 import type { MinimumWage } from "./models.ts";
 import { round } from "../../domain/rounding.ts";
-
-// Figures depend only on (occupation, place, currency) and the immutable snapshot: computed once, kept (bounded).
-const usMemo = new Lru<string, UsFigures>(20_000);
-const euMemo = new Lru<string, EuFigures>(20_000);
 
 /** A job matched for one path: the occupation whose figures answer, how it was found and how sure that is. */
 export interface MatchedJob {
@@ -110,7 +105,8 @@ export function locationNotes(place: Exclude<ResolvedLocation, { region: "unsupp
   ];
 }
 
-export const RELEASE = (year: number) => `BLS OEWS May ${year}`;
+/** How answers name the datasets behind a figure (data_source, and messages): the snapshot's citation of them. */
+export const cite = (s: Services, ...ids: DatasetId[]): string => s.sources.citation(ids) ?? ids.join(", ");
 
 export interface UsFigures {
   area: UsArea; year: number; oewsCode: string;
@@ -120,10 +116,6 @@ export interface UsFigures {
   costOfLivingIndex: number | null; rppYear: number | null; notes: string[]; currency: Currency;
 }
 
-/** OEWS annual wages for the occupation in the area (latest vintage), converted when asked. */
-export function usFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services, fail: Fail<"NO_BENCHMARK">): UsFigures {
-  return usMemo.get(`${s.snapshotId}|${job.soc}|${job.title}|${area.areaCode}|${currency}`, () => computeUsFigures(job, area, currency, s, fail));
-}
 
 /** The code whose OEWS figures answer for a U.S. match (its own, its OEWS aggregate or broad group); its own code when none does (the answer then says why it has no figures). */
 export const oewsCodeOf = (job: MatchedJob, s: Services): string => s.wages.oewsCodeFor(s.wages.latestYear, job.soc!)?.code ?? job.soc!;
@@ -134,12 +126,13 @@ const hasAny = (row: WageRow, columns: readonly (keyof WageRow)[]) => columns.so
 /** A row with any wage figure: annual, or hourly only (OEWS gives some occupations, such as actors, no annual wage). */
 const hasFigures = (row: WageRow | undefined): row is WageRow => !!row && (hasAny(row, ANNUAL) || hasAny(row, HOURLY));
 
-function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services, fail: Fail<"NO_BENCHMARK">): UsFigures {
+/** OEWS annual wages for the occupation in the area (latest vintage), converted when asked. */
+export function usFigures(job: MatchedJob, area: UsArea, currency: Currency, s: Services, fail: Fail<"NO_BENCHMARK">): UsFigures {
   const year = s.wages.latestYear;
   const soc = job.soc!;
   const oews = s.wages.oewsCodeFor(year, soc);
   if (!oews) {
-    throw fail("NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${soc}) in any area, nor for an aggregate or broad group that holds it.`,
+    throw fail("NO_BENCHMARK", `${cite(s, "bls_oews")} publishes no wages for ${job.title} (${soc}) in any area, nor for an aggregate or broad group that holds it.`,
       { suggestion: "OEWS does not survey every occupation (military occupations, for one); try a related occupation's title." });
   }
   const row = s.wages.rows(year, oews.code, area.areaCode)[0];
@@ -157,7 +150,7 @@ function computeUsFigures(job: MatchedJob, area: UsArea, currency: Currency, s: 
   const h = (v: number | null) => c(v, 2);
   if (!hasAny(row, ANNUAL)) {
     const hourly = [["median", row.h_median], ["mean", row.h_mean]].filter(([, v]) => v !== null).map(([k, v]) => `${k} ${h(v as number)} ${to}`).join(", ");
-    notes.push(`${RELEASE(year)} publishes only hourly wages for ${row.occ_title} (${oews.code}), as for occupations rarely worked full-time and year-round, so the annual figures are null; per hour: ${hourly}.`);
+    notes.push(`${cite(s, "bls_oews")} publishes only hourly wages for ${row.occ_title} (${oews.code}), as for occupations rarely worked full-time and year-round, so the annual figures are null; per hour: ${hourly}.`);
   }
   return {
     area, year, oewsCode: oews.code, currency: to,
@@ -175,7 +168,7 @@ function noBenchmark(job: MatchedJob, code: string, area: UsArea, year: number, 
     ? `Try ${wider.map((w) => (w.areaCode === "0000000" ? "the national figure (location=US)" : `the ${w.title} figure (location=${w.postal})`)).join(" or ")}.`
     : elsewhere ? `GET /api/v1/occupations/${code}/wages on the skills host lists the ${elsewhere} areas that publish it.`
       : "No area publishes a figure for it; try a related occupation's title.";
-  return fail("NO_BENCHMARK", `${RELEASE(year)} publishes no wages for ${job.title} (${code}) in ${area.title}.`, { suggestion });
+  return fail("NO_BENCHMARK", `${cite(s, "bls_oews")} publishes no wages for ${job.title} (${code}) in ${area.title}.`, { suggestion });
 }
 
 export interface EuFigures {
@@ -223,14 +216,9 @@ export function minimumWageNote(mw: MinimumWageRow): string {
   return `minimum_wage: Eurostat earn_mw_cur, ${mw.year}-S${mw.semester}, the latest semester in force on the request date${mw.monthlyPps === null ? "; no PPS figure is published for it" : ""}${flagged.length ? `; ${flagged.join("; ")}` : ""}.`;
 }
 
+
 /** SES 2022 figures for the occupation's ISCO major group in the country. */
 export function euFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services, fail: Fail<"NO_BENCHMARK">): EuFigures {
-  // The semester is part of the key: the minimum wage in force changes on 1 January and 1 July.
-  const semester = semesterLabel(semesterOn(new Date()));
-  return euMemo.get(`${s.snapshotId}|${job.isco?.unit}|${job.title}|${countryCode}|${currency}|${semester}`, () => computeEuFigures(job, countryCode, currency, s, fail));
-}
-
-function computeEuFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services, fail: Fail<"NO_BENCHMARK">): EuFigures {
   const isco = job.isco;
   const geo = isoToEurostat(countryCode);
   const countryName = countries.getName(countryCode, "en") ?? countryCode;
@@ -240,11 +228,11 @@ function computeEuFigures(job: MatchedJob, countryCode: string, currency: Curren
   const m = s.euEarnings.annualMean(geo, group);
   if (m.mean === null && m.meanHourly === null) {
     const why = hourly.T.flag?.includes("C") ? " (Eurostat marks the value confidential)" : "";
-    throw fail("NO_BENCHMARK", `Eurostat SES 2022 publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${countryName}${why}.`,
+    throw fail("NO_BENCHMARK", `${cite(s, "eurostat_ses_2022")} publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${countryName}${why}.`,
       { suggestion: "GET /api/v1/salary/eu/countries lists the countries with data." });
   }
   const notes = [
-    `EU figures are Eurostat Structure of Earnings Survey 2022 at ISCO-08 major-group resolution: ${job.title} is in unit group ${isco.unit} (${isco.unitTitle}) of major group ${isco.major} (${isco.majorTitle}), so every occupation in the major group shares this benchmark.`,
+    `EU figures are ${cite(s, "eurostat_ses_2022")} at ISCO-08 major-group resolution: ${job.title} is in unit group ${isco.unit} (${isco.unitTitle}) of major group ${isco.major} (${isco.majorTitle}), so every occupation in the major group shares this benchmark.`,
     "Scope: enterprises with 10 or more employees, NACE B–S except O.",
   ];
   notes.push(...euMeanNotes(m, countryName, s.euEarnings.impliedPaidHours(group)));
