@@ -3,7 +3,7 @@ import { salary } from "./salary.ts";
 import { compareSalaries } from "./compare.ts";
 import { trends } from "./trends.ts";
 import { euSalary, euCompare, euCountries } from "./eu.ts";
-import { payGapReport } from "./pay-gap-report.ts";
+import { payGapReportRoute } from "./pay-gap-report.ts";
 import { validateSalaryRange } from "./validate-range.ts";
 
-export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries, payGapReport, validateSalaryRange];
+export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries, payGapReportRoute, validateSalaryRange];
