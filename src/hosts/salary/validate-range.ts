@@ -6,16 +6,15 @@ import { validationError } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
 import { POSTING_CURRENCIES } from "../../domain/currency.ts";
-import { annualise, fromAnnual, DEFAULT_ANNUAL_HOURS, type SalaryPeriod } from "../../domain/pay-period.ts";
-import { round } from "../../domain/rounding.ts";
-import { lognormalPercentiles, sigmaFromDeciles } from "../../domain/lognormal.ts";
+import type { SalaryPeriod } from "../../domain/pay-period.ts";
+import { legalCheck, marketCheck, type Finding, type MarketResult } from "../../domain/range-check.ts";
+import { minimumWageMethodology, marketMethodology } from "./methodology.ts";
 import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directive-transposition.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
 import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
-import { findJob, matchFields, candidatesOf, euMeanNotes } from "./service.ts";
+import { findJob, matchFields, candidatesOf, euMeanNotes, cite } from "./service.ts";
 import { occupationCode, MatchFields, EuBenchmarkFields } from "./models.ts";
-import { marketVerdict } from "../../domain/market-verdict.ts";
 import type { EuBasis } from "../../domain/eu-earnings.ts";
 import type { Services } from "../../services.ts";
 
@@ -27,7 +26,7 @@ const Warning = z.object({
   severity: z.enum(["error", "warning", "info"]).describe("error: makes legally_valid false; warning: a check could not be made; info: information (market findings, conversions)"),
   message: z.string().describe("the finding in words, with the figures behind it"),
 });
-type Warning = z.infer<typeof Warning>;
+
 
 
 /** EUR per unit of the posting's currency, from World Bank annual average rates. */
@@ -92,13 +91,13 @@ export const validateSalaryRange = defineRoute({
     matched_isco_full: z.string().nullable().describe("addition: the matched ISCO-08 unit group"),
     ...MatchFields, match_confidence: MatchFields.match_confidence.nullable().describe("addition: 0–1, how sure the title match is; below 0.5 no market verdict is given; null when nothing matched"),
   }),
-  handle: ({ body }, s, fail) => {
+  handle: ({ body }, s) => {
     const place = resolveLocation(body.country, s.locations);
     if (place?.region !== "eu") throw validationError([{ field: "country", code: "unsupported_country", message: "not an EU/EEA country name or ISO code" }]);
     const iso = place.countryCode;
     const geo = isoToEurostat(iso);
     const period = body.salary_period as SalaryPeriod;
-    const warnings: Warning[] = [];
+    const warnings: Finding[] = [];
     const notes: string[] = [];
 
     // Amounts in EUR for every comparison.
@@ -108,32 +107,15 @@ export const validateSalaryRange = defineRoute({
       warnings.push({ code: "CURRENCY_CONVERTED", severity: "info", message: `The range was converted from ${body.currency} to EUR at ${fx.rate.toFixed(6)} EUR per ${body.currency}, the ${fx.year} annual average market rate from World Bank data (PPP factor ÷ price level ratio).` });
     }
 
-    // Legal: a real range, at or above the statutory minimum wage for the posting's period.
-    let legal = true;
-    if (!(body.max_salary > body.min_salary)) {
-      legal = false;
-      warnings.push({ code: "MAX_NOT_ABOVE_MIN", severity: "error", message: `max_salary (${body.max_salary}) must be above min_salary (${body.min_salary}).` });
-    }
+    const range = { min: body.min_salary, max: body.max_salary, minEur, maxEur, period };
     const today = new Date();
     const mw = s.euEarnings.minimumWage(geo, today);
-    if (!mw) {
-      warnings.push({ code: "NO_STATUTORY_MINIMUM_WAGE", severity: "info", message: `${place.countryName} has no statutory minimum wage in Eurostat's data (wages are set by collective agreements); only the range itself was checked.` });
-    } else {
-      const floor = fromAnnual(mw.monthlyEur * 12, period);
-      if (minEur < floor) {
-        legal = false;
-        warnings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `min_salary is below the statutory minimum wage of ${mw.monthlyEur} EUR a month (${mw.year}-S${mw.semester}), which is ${round(floor, 2)} EUR ${period === "annual" ? "a year" : period === "monthly" ? "a month" : `an hour at ${DEFAULT_ANNUAL_HOURS} hours a year`}.` });
-      }
-      notes.push(`Minimum wage: Eurostat earn_mw_cur ${mw.year}-S${mw.semester}, the latest semester in force on ${today.toISOString().slice(0, 10)} (the request date): ${mw.monthlyEur} EUR a month${mw.eurFlag ? ` (flagged "${mw.eurFlag}")` : ""}, × 12 for annual postings, × 12 ÷ ${DEFAULT_ANNUAL_HOURS} hours for hourly ones.`);
-    }
+    const legal = legalCheck(range, mw ?? null, place.countryName);
+    warnings.push(...legal.findings);
+    if (mw) notes.push(minimumWageMethodology(mw, today));
 
-    // Market: the EU mean for the ISCO major group (src/domain/eu-earnings.ts), with a log-normal spread. No
-    // benchmark, no verdict: statistically_reasonable stays true and NO_BENCHMARK says why.
-    let reasonable = true;
-    type Percentiles = Record<"p10" | "p25" | "p50" | "p75" | "p90", number>;
-    let percentiles: Percentiles | null = null;
-    let matchedIsco: string | null = null;
-    let matchedTitle: string | null = null;
+    // Market: no benchmark, no verdict: statistically_reasonable stays true and NO_BENCHMARK says why.
+    let market: MarketResult | null = null;
     let benchmark: { basis: EuBasis | null; group: { code: string; name: string } } | null = null;
     const job = findJob({ jobTitle: body.job_title, occupationCode: body.occupation_code }, s, "isco", iso);
     const isco = job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD ? job.isco : null;
@@ -141,8 +123,6 @@ export const validateSalaryRange = defineRoute({
       const near = candidatesOf(job).map((c) => `${c.codeTitle} (ISCO ${c.code}, confidence ${c.confidence})`).join("; ") || "none";
       warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `No market verdict: the job title matches no occupation with confidence ${MATCH_CONFIDENCE_THRESHOLD} or more, so there is no benchmark to compare the range with (statistically_reasonable is not assessed and stays true); closest: ${near}. Send occupation_code to choose one.` });
     } else {
-      matchedIsco = isco.major;
-      matchedTitle = job.title;
       const group = `OC${isco.major}`;
       const m = s.euEarnings.annualMean(geo, group);
       benchmark = { basis: m.basis, group: { code: isco.major, name: isco.majorTitle } };
@@ -152,32 +132,18 @@ export const validateSalaryRange = defineRoute({
       // The matched occupation's dispersion, else all occupations' from the latest vintage that publishes that row.
       const deciles = national?.a_pct10 && national?.a_pct90 ? national : s.wages.mostRecentRow("00-0000", "0000000");
       if (m.mean === null) {
-        warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `No market verdict: Eurostat SES 2022 publishes no annual, monthly or annualisable hourly earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${place.countryName}.` });
+        warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `No market verdict: ${cite(s, "eurostat_ses_2022")} publishes no annual, monthly or annualisable hourly earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${place.countryName}.` });
       } else if (!deciles?.a_pct10 || !deciles?.a_pct90) {
         warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: "No market verdict: BLS OEWS publishes no annual 10th and 90th percentiles for the matched U.S. occupation or for all occupations, so the range's market position cannot be estimated." });
       } else {
-        const sigma = sigmaFromDeciles(deciles.a_pct10, deciles.a_pct90);
-        const annualP = lognormalPercentiles(m.mean, sigma);
-        // Hourly postings meet the benchmark at its own annual ÷ hourly, so a posting at mean_hourly sits at the mean.
-        const hours = m.meanHourly ? m.mean / m.meanHourly : DEFAULT_ANNUAL_HOURS;
-        percentiles = Object.fromEntries(Object.entries(annualP).map(([k, v]) => [k, round(fromAnnual(v, period, hours), 2)])) as Percentiles;
-        const verdict = marketVerdict(annualise(minEur, period, hours), annualise(maxEur, period, hours), annualP, m.mean);
-        reasonable = verdict.reasonable;
-        const where = `ISCO-08 major group ${isco.major} (${isco.majorTitle}) in ${place.countryName}, which every occupation in the group shares`;
-        const at = (k: keyof Percentiles) => `the group's estimated ${k.slice(1)}th percentile (${percentiles![k]} EUR)`;
-        for (const f of verdict.findings) {
-          const message = f === "BELOW_PLAUSIBLE" ? `The whole range lies below ${at("p10")} for ${where}: outside the group's plausible spread.`
-            : f === "ABOVE_PLAUSIBLE" ? `The whole range lies above ${at("p90")} for ${where}: outside the group's plausible spread.`
-            : f === "BELOW_MARKET" ? `The whole range lies below ${at("p25")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
-            : f === "ABOVE_MARKET" ? `The whole range lies above ${at("p75")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
-            : `The range is wider (${round(maxEur - minEur, 2)} EUR) than the group's benchmark mean (${round(fromAnnual(m.mean, period, hours), 2)} EUR).`;
-          warnings.push({ code: f === "BELOW_PLAUSIBLE" ? "BELOW_MARKET" : f === "ABOVE_PLAUSIBLE" ? "ABOVE_MARKET" : f, severity: "info", message });
-        }
-        notes.push(
-          `Market: ${matchedTitle} maps to ISCO-08 major group ${isco.major} (${isco.majorTitle}), the finest resolution SES publishes. Benchmark mean: ${round(m.mean, 2)} EUR a year, basis ${m.basis} (${euMeanNotes(m, place.countryName, s.euEarnings.impliedPaidHours(group)).join(" ")}) ` +
-          `estimated_percentiles: a log-normal with that mean and log-dispersion σ = (ln p90 − ln p10) ÷ 2.5631 = ${sigma.toFixed(4)}, taken from BLS OEWS May ${deciles.year} national percentiles of ${deciles === national ? `the matched U.S. occupation (${deciles.occ_code})` : "all U.S. occupations (00-0000)"}; median = mean × exp(−σ²/2). ` +
-          (period === "hourly" ? `Hourly postings are compared at the benchmark's own annual ÷ hourly earnings (${Math.round(hours)} hours), not 2,080. ` : "") +
-          "Findings against a whole major group are info: BELOW_MARKET (max below p25) and ABOVE_MARKET (min above p75) make statistically_reasonable false only when the whole range lies outside the group's p10–p90; RANGE_TOO_WIDE (max − min above the mean) is information only. None affects legally_valid.");
+        market = marketCheck(range, { mean: m.mean, meanHourly: m.meanHourly }, { p10: deciles.a_pct10, p90: deciles.a_pct90 },
+          `ISCO-08 major group ${isco.major} (${isco.majorTitle}) in ${place.countryName}, which every occupation in the group shares`);
+        warnings.push(...market.findings);
+        notes.push(marketMethodology({
+          matchedTitle: job.title, isco, mean: m.mean, basis: m.basis, meanNotes: euMeanNotes(m, place.countryName, s.euEarnings.impliedPaidHours(group)),
+          sigma: market.sigma, decilesYear: deciles.year, decilesOf: deciles === national ? `the matched U.S. occupation (${deciles.occ_code})` : "all U.S. occupations (00-0000)",
+          hourlyAt: period === "hourly" ? market.hours : null,
+        }));
         const codeNote = deciles === national ? oewsCodeNote(s.wages, s.occupations.socTitles, s.wages.latestYear, soc!.slice(0, 7)) : null;
         if (codeNote) notes.push(`The U.S. percentiles' code: ${codeNote}`);
       }
@@ -189,12 +155,12 @@ export const validateSalaryRange = defineRoute({
     }
     return {
       data: {
-        legally_valid: legal, statistically_reasonable: reasonable, warnings,
+        legally_valid: legal.valid, statistically_reasonable: market?.reasonable ?? true, warnings,
         country_code: iso, country_name: countries.getName(iso, "en") ?? iso, directive_transposed: transposition.transposed === true,
-        matched_isco: matchedIsco, matched_title: matchedTitle, benchmark_median: percentiles?.p50 ?? null,
+        matched_isco: isco?.major ?? null, matched_title: isco ? job!.title : null, benchmark_median: market?.percentiles.p50 ?? null,
         basis: benchmark?.basis ?? null, benchmark_resolution: benchmark ? "isco_major_group" as const : null, benchmark_group: benchmark?.group ?? null,
         methodology_note: [...notes, "Both checks run on EUR amounts; estimated_percentiles and benchmark_median are in EUR for the posting's salary_period."].join(" "),
-        estimated_percentiles: percentiles, benchmark_currency: "EUR", salary_period: period, disclaimer: RANGE_DISCLAIMER,
+        estimated_percentiles: market?.percentiles ?? null, benchmark_currency: "EUR", salary_period: period, disclaimer: RANGE_DISCLAIMER,
         match_method: job?.method ?? null, matched_isco_full: isco?.unit ?? null,
         ...(job ? matchFields(job) : { match_confidence: null, matched_label: null, matched_label_language: null, alternatives: [] }),
       },

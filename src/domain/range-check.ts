@@ -1,0 +1,61 @@
+// E8's two independent checks of a posted pay range, in EUR: is it legal (a real range, at or above the statutory
+// minimum wage for the posting's period), and where does it sit in its occupation group's market (a log-normal
+// spread around the group's mean)? Each finding is a warning with a severity; only legal findings are errors.
+import { annualise, fromAnnual, DEFAULT_ANNUAL_HOURS, type SalaryPeriod } from "./pay-period.ts";
+import { lognormalPercentiles, sigmaFromDeciles } from "./lognormal.ts";
+import { marketVerdict } from "./market-verdict.ts";
+import { round } from "./rounding.ts";
+
+export interface Finding { code: string; severity: "error" | "warning" | "info"; message: string }
+export type Percentiles = Record<"p10" | "p25" | "p50" | "p75" | "p90", number>;
+
+export interface PostedRange { min: number; max: number; minEur: number; maxEur: number; period: SalaryPeriod }
+export interface StatutoryMinimum { monthlyEur: number; year: number; semester: number }
+
+const perPeriod = (period: SalaryPeriod) => (period === "annual" ? "a year" : period === "monthly" ? "a month" : `an hour at ${DEFAULT_ANNUAL_HOURS} hours a year`);
+
+/** Legal: max above min, and min at or above the minimum wage (monthly × 12, converted to the posting's period at 2,080 hours). */
+export function legalCheck(range: PostedRange, minimum: StatutoryMinimum | null, countryName: string): { valid: boolean; findings: Finding[] } {
+  const findings: Finding[] = [];
+  if (!(range.max > range.min)) findings.push({ code: "MAX_NOT_ABOVE_MIN", severity: "error", message: `max_salary (${range.max}) must be above min_salary (${range.min}).` });
+  if (!minimum) {
+    findings.push({ code: "NO_STATUTORY_MINIMUM_WAGE", severity: "info", message: `${countryName} has no statutory minimum wage in Eurostat's data (wages are set by collective agreements); only the range itself was checked.` });
+  } else {
+    const floor = fromAnnual(minimum.monthlyEur * 12, range.period);
+    if (range.minEur < floor) {
+      findings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `min_salary is below the statutory minimum wage of ${minimum.monthlyEur} EUR a month (${minimum.year}-S${minimum.semester}), which is ${round(floor, 2)} EUR ${perPeriod(range.period)}.` });
+    }
+  }
+  return { valid: !findings.some((f) => f.severity === "error"), findings };
+}
+
+export interface MarketResult {
+  reasonable: boolean; findings: Finding[];
+  /** The group's estimated percentiles in EUR for the posting's period. */
+  percentiles: Percentiles;
+  /** The log-dispersion used, and the hours a year hourly postings were compared at. */
+  sigma: number; hours: number;
+}
+
+/**
+ * Market: the group's annual mean spread as a log-normal with the U.S. deciles' dispersion. Hourly postings meet the
+ * benchmark at its own annual ÷ hourly, so a posting at the hourly mean sits at the mean. Findings are info: the
+ * group is a whole ISCO major group; statistically_reasonable is false only outside its p10–p90.
+ */
+export function marketCheck(range: PostedRange, benchmark: { mean: number; meanHourly: number | null }, deciles: { p10: number; p90: number }, where: string): MarketResult {
+  const sigma = sigmaFromDeciles(deciles.p10, deciles.p90);
+  const annualP = lognormalPercentiles(benchmark.mean, sigma);
+  const hours = benchmark.meanHourly ? benchmark.mean / benchmark.meanHourly : DEFAULT_ANNUAL_HOURS;
+  const percentiles = Object.fromEntries(Object.entries(annualP).map(([k, v]) => [k, round(fromAnnual(v, range.period, hours), 2)])) as Percentiles;
+  const verdict = marketVerdict(annualise(range.minEur, range.period, hours), annualise(range.maxEur, range.period, hours), annualP, benchmark.mean);
+  const at = (k: keyof Percentiles) => `the group's estimated ${k.slice(1)}th percentile (${percentiles[k]} EUR)`;
+  const findings: Finding[] = verdict.findings.map((f) => {
+    const message = f === "BELOW_PLAUSIBLE" ? `The whole range lies below ${at("p10")} for ${where}: outside the group's plausible spread.`
+      : f === "ABOVE_PLAUSIBLE" ? `The whole range lies above ${at("p90")} for ${where}: outside the group's plausible spread.`
+      : f === "BELOW_MARKET" ? `The whole range lies below ${at("p25")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
+      : f === "ABOVE_MARKET" ? `The whole range lies above ${at("p75")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
+      : `The range is wider (${round(range.maxEur - range.minEur, 2)} EUR) than the group's benchmark mean (${round(fromAnnual(benchmark.mean, range.period, hours), 2)} EUR).`;
+    return { code: f === "BELOW_PLAUSIBLE" ? "BELOW_MARKET" : f === "ABOVE_PLAUSIBLE" ? "ABOVE_MARKET" : f, severity: "info", message };
+  });
+  return { reasonable: verdict.reasonable, findings, percentiles, sigma, hours };
+}
