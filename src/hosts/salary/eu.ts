@@ -7,7 +7,7 @@ import { ApiError, type Fail } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { eurostatToIso, isoToEurostat } from "../../domain/european-countries.ts";
 import { matchJob, euFigures, cite, euBenchmarkFields, type MatchedJob } from "./service.ts";
-import { jobTitle, MinimumWage, EuBenchmarkFields } from "./models.ts";
+import { jobTitle, MinimumWage, EuBenchmarkFields, sesPercentiles } from "./models.ts";
 import { locationList } from "./compare.ts";
 import { ISCO_NOTE } from "./models.ts";
 import type { Services } from "../../services.ts";
@@ -57,10 +57,7 @@ export const euSalary = defineRoute({
     salary: z.object({
       mean_annual: z.number().nullable().describe("Eurostat SES 2022 mean gross annual earnings of the ISCO-08 major group in the country, EUR per year (`basis` says how it was made); null when no annual figure can be made"),
       median_annual: z.null().describe("always null: SES does not publish medians by occupation"),
-      p10: z.null().describe("always null: SES does not publish percentiles by occupation"),
-      p25: z.null().describe("always null: SES does not publish percentiles by occupation"),
-      p75: z.null().describe("always null: SES does not publish percentiles by occupation"),
-      p90: z.null().describe("always null: SES does not publish percentiles by occupation"),
+      ...sesPercentiles(z.null()),
       currency: z.string().describe("always EUR"),
       gender_gap_pct: z.number().nullable().describe("unadjusted gender pay gap of the group in percent: (men's − women's SES 2022 mean gross hourly earnings) ÷ men's × 100; null when either is unpublished"),
       mean_male: z.number().nullable().describe("men's mean gross annual earnings in the group, EUR per year, on the same basis as mean_annual; null when not published"),

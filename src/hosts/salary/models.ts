@@ -2,6 +2,12 @@
 import { z } from "zod";
 import { MATCH_METHODS } from "../../domain/title/match.ts";
 
+/** SES publishes no percentiles by occupation: p10, p25, p75 and p90 stay in the EU shapes, always null. */
+export const sesPercentiles = <T extends z.ZodType>(schema: T) => {
+  const field = schema.describe("always null: SES does not publish percentiles by occupation") as T;
+  return { p10: field, p25: field, p75: field, p90: field };
+};
+
 export const jobTitle = z.string().trim().min(1, "job_title must not be empty").max(200).describe("job title as you know it, e.g. \"Sr. Software Eng\", \"RN\", \"CPA\"");
 export const occupationCode = z.string().trim().min(1).max(20).optional()
   .describe("addition: an occupation code instead of job_title (it wins when both are given; the title is echoed): SOC 2018 (15-1252), O*NET-SOC (15-1252.00), or for EU places an ISCO-08 unit group (2512)");
@@ -115,10 +121,7 @@ export const UnifiedSalaryResponse = z.object({
   salary: z.object({
     median: money.optional().describe("always null: SES does not publish medians by occupation"),
     mean: money.optional().describe("Eurostat SES 2022 mean gross annual earnings of the ISCO-08 major group in the country, in `currency` per year (`basis` says how it was made); null when no annual figure can be made"),
-    p10: money.optional().describe("always null: SES does not publish percentiles by occupation"),
-    p25: money.optional().describe("always null: SES does not publish percentiles by occupation"),
-    p75: money.optional().describe("always null: SES does not publish percentiles by occupation"),
-    p90: money.optional().describe("always null: SES does not publish percentiles by occupation"),
+    ...sesPercentiles(money.optional()),
     sample_size: z.number().int().nullable().optional().describe("always null: SES publishes no sample size here"),
     currency: z.string().describe("currency of the figures: EUR, or USD when asked"),
     gender_gap_pct: money.optional().describe("unadjusted gender pay gap of the group in percent: (men's − women's SES 2022 mean gross hourly earnings) ÷ men's × 100; null when either is unpublished"),
