@@ -1,5 +1,6 @@
 // BLS OEWS wage rows by year, area and SOC code.
 import type { Database } from "bun:sqlite";
+import { Lru } from "../../domain/lru.ts";
 import type { OewsCode, OewsCodeLookup } from "../../domain/oews-codes.ts";
 
 export interface WageRow {
@@ -18,6 +19,8 @@ export class WagesRepository implements OewsCodeLookup {
   readonly latestYear: number;
   private readonly byOccupation;
   private readonly byOccupationArea;
+  // One occupation in one area, the row every salary answer reads: kept, bounded (an occupation × area mix is large).
+  private readonly areaRows = new Lru<string, WageRow[]>(20_000);
   private readonly area;
   private readonly stateArea;
   private readonly topCode;
@@ -41,7 +44,7 @@ export class WagesRepository implements OewsCodeLookup {
   }
 
   rows(year: number, occCode: string, areaCode?: string): WageRow[] {
-    return areaCode ? this.byOccupationArea.all(year, occCode, areaCode) : this.byOccupation.all(year, occCode);
+    return areaCode ? this.areaRows.get(`${year}|${occCode}|${areaCode}`, () => this.byOccupationArea.all(year, occCode, areaCode)) : this.byOccupation.all(year, occCode);
   }
 
   /** The OEWS vintages that publish an area, ascending. */
