@@ -18,6 +18,7 @@ import type { MinimumWage as MinimumWageRow } from "../../snapshot/repositories/
 import type { z } from "zod";
 import type { MinimumWage } from "./models.ts";
 import { round } from "../../domain/rounding.ts";
+import { gapPct } from "../../domain/pay-gap.ts";
 
 /** A job matched for one path: the occupation whose figures answer, how it was found and how sure that is. */
 export interface MatchedJob {
@@ -116,7 +117,6 @@ export interface UsFigures {
   costOfLivingIndex: number | null; rppYear: number | null; notes: string[]; currency: Currency;
 }
 
-
 /** The code whose OEWS figures answer for a U.S. match (its own, its OEWS aggregate or broad group); its own code when none does (the answer then says why it has no figures). */
 export const oewsCodeOf = (job: MatchedJob, s: Services): string => s.wages.oewsCodeFor(s.wages.latestYear, job.soc!)?.code ?? job.soc!;
 
@@ -182,7 +182,6 @@ export interface EuFigures {
   costOfLivingIndex: number | null; currency: Currency; notes: string[];
 }
 
-
 /** The EU answer's basis, hourly mean and benchmark group (models.ts EuBenchmarkFields). */
 export const euBenchmarkFields = (f: EuFigures) => ({
   basis: f.basis, mean_hourly: f.meanHourly, benchmark_resolution: "isco_major_group" as const, benchmark_group: f.group,
@@ -216,7 +215,6 @@ export function minimumWageNote(mw: MinimumWageRow): string {
   return `minimum_wage: Eurostat earn_mw_cur, ${mw.year}-S${mw.semester}, the latest semester in force on the request date${mw.monthlyPps === null ? "; no PPS figure is published for it" : ""}${flagged.length ? `; ${flagged.join("; ")}` : ""}.`;
 }
 
-
 /** SES 2022 figures for the occupation's ISCO major group in the country. */
 export function euFigures(job: MatchedJob, countryCode: string, currency: Currency, s: Services, fail: Fail<"NO_BENCHMARK">): EuFigures {
   const isco = job.isco;
@@ -236,7 +234,7 @@ export function euFigures(job: MatchedJob, countryCode: string, currency: Curren
     "Scope: enterprises with 10 or more employees, NACE B–S except O.",
   ];
   notes.push(...euMeanNotes(m, countryName, s.euEarnings.impliedPaidHours(group)));
-  const genderGapPct = hourly.M.value !== null && hourly.F.value !== null ? round(((hourly.M.value - hourly.F.value) / hourly.M.value) * 100, 2) : null;
+  const genderGapPct = round(gapPct(hourly.M.value, hourly.F.value), 2);
   if (genderGapPct !== null) notes.push("gender_gap_pct: (men's − women's mean gross hourly earnings) ÷ men's × 100, as Eurostat defines the unadjusted gap.");
   const mw = s.euEarnings.minimumWage(geo);
   if (!mw) notes.push(`${countryName} has no statutory minimum wage in Eurostat's data.`);

@@ -20,7 +20,6 @@ export class EuEarningsRepository {
   private readonly gapQ;
   private readonly groupsQ;
   private readonly hoursPairsQ;
-  private readonly hoursMemo = new Map<string, ImpliedPaidHours | null>();
   // Answers over immutable tables, keyed by validated codes (countries × groups × sexes): a few thousand at most.
   private readonly memo = new Lru<string, unknown>(8192);
   private memoised<T>(key: string, read: () => T): T { return this.memo.get(key, read) as T; }
@@ -54,8 +53,7 @@ export class EuEarningsRepository {
   monthly = (geo: string, isco: string, sex: "T" | "M" | "F") => this.monthlyQ.get(geo, isco, sex)?.value ?? null;
   /** Implied annual paid hours of an ISCO group (OC1…OC9): annual ÷ hourly where SES publishes both, the median. */
   impliedPaidHours(isco: string): ImpliedPaidHours | null {
-    if (!this.hoursMemo.has(isco)) this.hoursMemo.set(isco, impliedPaidHours(this.hoursPairsQ.all(isco)));
-    return this.hoursMemo.get(isco)!;
+    return this.memoised(`i|${isco}`, () => impliedPaidHours(this.hoursPairsQ.all(isco)));
   }
 
   /** The annual means of a country and group on the best published basis (src/domain/eu-earnings.ts). */
