@@ -11,7 +11,7 @@ import { LocationsRepository } from "./snapshot/repositories/locations.ts";
 import { EuEarningsRepository } from "./snapshot/repositories/eu-earnings.ts";
 import { IscoRepository } from "./snapshot/repositories/isco.ts";
 import { PriceLevelsRepository } from "./snapshot/repositories/price-levels.ts";
-import { SocCrosswalk } from "./snapshot/repositories/soc-crosswalk.ts";
+import { SocRevisionRepository } from "./snapshot/repositories/soc-revision.ts";
 import { CpiSeriesRepository } from "./snapshot/repositories/cpi-series.ts";
 import { MetroPricesRepository } from "./snapshot/repositories/metro-prices.ts";
 import { PppRepository } from "./snapshot/repositories/ppp.ts";
@@ -29,7 +29,7 @@ export interface Services {
   euEarnings: EuEarningsRepository;
   isco: IscoRepository;
   priceLevels: PriceLevelsRepository;
-  crosswalk: SocCrosswalk;
+  socRevision: SocRevisionRepository;
   cpiSeries: CpiSeriesRepository;
   metroPrices: MetroPricesRepository;
   metroSearch: TitleSearch;
@@ -53,7 +53,7 @@ export function createServices(snapshot: Snapshot): Services {
     euEarnings: new EuEarningsRepository(snapshot.db),
     isco: new IscoRepository(snapshot.db),
     priceLevels: new PriceLevelsRepository(snapshot.db),
-    crosswalk: new SocCrosswalk(snapshot.db),
+    socRevision: new SocRevisionRepository(snapshot.db),
     cpiSeries: new CpiSeriesRepository(snapshot.db),
     metroPrices,
     metroSearch: TitleSearch.build(metroPrices.metros.map((m) => ({ key: m.cbsa, text: m.name }))),

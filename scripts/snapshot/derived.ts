@@ -11,11 +11,13 @@ import { packPlaceSpelling } from "../../src/snapshot/repositories/place-spellin
 import { spellingNames } from "../../src/domain/location.ts";
 import { PlaceSpelling } from "../../src/domain/place/spelling.ts";
 import { oewsCodeMap, type OewsVintage } from "../../src/domain/oews-codes.ts";
+import { socRevisions, trendSources, type RevisionInputs } from "../../src/domain/soc-revision.ts";
 
 export function writeDerivedTables(db: Database): { texts: number; trigrams: number; labels: number; entries: number; areas: number; codeMappings: number } {
   const areas = db.run("INSERT INTO oews_area SELECT DISTINCT year, area_code, area, area_type, area_title, prim_state FROM oews_wage").changes;
   // Before the lexicon: it weighs occupations by the employment of the code OEWS publishes them under.
   const codeMappings = writeOewsCodeMap(db);
+  writeSocRevision(db);
   const search = TitleSearch.build(occupationTitleRows(db));
   writePacked(db, "title_index.", packTitleIndex(search));
   const inputs = lexiconInputs(db);
@@ -41,4 +43,29 @@ export function writeOewsCodeMap(db: Database): number {
   const insert = db.prepare("INSERT INTO oews_code_map (year, soc_code, oews_code, basis) VALUES (?, ?, ?, ?)");
   for (const m of mapping) insert.run(m.year, m.soc, m.code, m.basis);
   return mapping.length;
+}
+
+/** soc_revision and oews_trend_source from the crosswalk, the SOC 2018 structure and the national OEWS rows (src/domain/soc-revision.ts). */
+export function writeSocRevision(db: Database): { revisions: number; sources: number } {
+  // SOC 2010 "codes" ending in 0 are O*NET occupations kept at the broad level (19-1020.01 Biologists); OEWS
+  // publishes their people under a detailed code, so they are not sources of their own.
+  const pairs = db.query<{ soc2010: string; soc2018: string }, []>(
+    "SELECT DISTINCT substr(soc2010_code, 1, 7) AS soc2010, substr(soc2019_code, 1, 7) AS soc2018 FROM onet_soc_2010_2019 WHERE substr(soc2010_code, 7, 1) != '0'").all();
+  const detailed = new Map(db.query<{ code: string; title: string }, []>("SELECT code, title FROM soc_2018 WHERE level = 'detailed'").all().map((r) => [r.code, r.title]));
+  const vintages = new Map<number, Map<string, string>>();
+  const employment = new Map<string, number>();
+  for (const r of db.query<{ year: number; occ_code: string; occ_title: string; tot_emp: number | null }, []>(
+    "SELECT year, occ_code, occ_title, tot_emp FROM oews_wage WHERE area_code = '0000000' ORDER BY year, occ_code").all()) {
+    if (!vintages.has(r.year)) vintages.set(r.year, new Map());
+    vintages.get(r.year)!.set(r.occ_code, r.occ_title);
+    if (r.tot_emp !== null) employment.set(`${r.year}|${r.occ_code}`, r.tot_emp);
+  }
+  const input: RevisionInputs = { pairs, detailed, vintages: [...vintages].map(([year, titles]) => ({ year, titles })), employment: (y, c) => employment.get(`${y}|${c}`) ?? null };
+  const revisions = socRevisions(input);
+  const insertRevision = db.prepare("INSERT INTO soc_revision (soc_code, relation, soc2010_codes, employment_ratio) VALUES (?, ?, ?, ?)");
+  for (const r of revisions) insertRevision.run(r.soc, r.relation, r.from.join(","), r.employmentRatio);
+  const sources = trendSources(input, revisions);
+  const insertSource = db.prepare("INSERT INTO oews_trend_source (year, soc_code, oews_code, basis) VALUES (?, ?, ?, ?)");
+  for (const t of sources) for (const code of t.codes) insertSource.run(t.year, t.soc, code, t.basis);
+  return { revisions: revisions.length, sources: sources.length };
 }

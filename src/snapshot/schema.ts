@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -109,6 +109,16 @@ CREATE TABLE county_population (county_fips TEXT PRIMARY KEY, population INTEGER
 CREATE TABLE oews_code_map (year INTEGER NOT NULL, soc_code TEXT NOT NULL, oews_code TEXT NOT NULL,
   basis TEXT NOT NULL CHECK (basis IN ('own_code', 'oews_aggregate', 'broad_group')), PRIMARY KEY (year, soc_code)) WITHOUT ROWID;
 CREATE INDEX oews_code_map_code ON oews_code_map (oews_code, year);
+-- Each SOC 2018 detailed code's relation to SOC 2010 (src/domain/soc-revision.ts): one_to_one, merged, principal,
+-- split or new, with the SOC 2010 codes it came from (comma-separated) and, where checked, the employment ratio.
+CREATE TABLE soc_revision (soc_code TEXT PRIMARY KEY, relation TEXT NOT NULL CHECK (relation IN ('one_to_one', 'merged', 'principal', 'split', 'new')),
+  soc2010_codes TEXT NOT NULL, employment_ratio REAL) WITHOUT ROWID;
+-- The national OEWS code(s) that answer a SOC 2018 code's trend point in a vintage coded before SOC 2018 (to May
+-- 2020): 'published' (its own or one-to-one code), 'combined_soc2010' (several rows, combined by employment) or
+-- 'oews_hybrid' (a May 2019–2020 hybrid code holding it). No row: no point that year.
+CREATE TABLE oews_trend_source (year INTEGER NOT NULL, soc_code TEXT NOT NULL, oews_code TEXT NOT NULL,
+  basis TEXT NOT NULL CHECK (basis IN ('published', 'combined_soc2010', 'oews_hybrid')), PRIMARY KEY (year, soc_code, oews_code)) WITHOUT ROWID;
+CREATE INDEX oews_trend_source_code ON oews_trend_source (oews_code, year);
 -- The OEWS areas of each vintage (distinct rows of oews_wage), so start-up does not scan the wage table.
 CREATE TABLE oews_area (year INTEGER NOT NULL, area_code TEXT NOT NULL, area TEXT NOT NULL, area_type INTEGER NOT NULL, area_title TEXT NOT NULL, prim_state TEXT, PRIMARY KEY (year, area_code)) WITHOUT ROWID;
 

@@ -49,8 +49,8 @@ describe("E2 through an OEWS aggregate", () => {
     const body = await (await s.call("salary", "/api/v1/trends?job_title=Teaching%20Assistant")).json();
     expect(body.matched_soc).toBe("25-9045");
     const may2019 = (await excelRows("bls-oews/national_M2019_dl.xlsx")).find((r) => (r.OCC_CODE ?? r.occ_code) === "25-9045")!;
-    expect(body.trend[0]).toEqual({ year: 2019, median: Number(may2019.A_MEDIAN ?? may2019.a_median) });
-    expect(body.trend.at(-1)).toEqual({ year: 2025, median: n(published("99", "25-9045")!.A_MEDIAN) });
+    expect(body.trend[0]).toEqual({ year: 2019, median: Number(may2019.A_MEDIAN ?? may2019.a_median), basis: "published", oews_codes: ["25-9045"] });
+    expect(body.trend.at(-1)).toEqual({ year: 2025, median: n(published("99", "25-9045")!.A_MEDIAN), basis: "published", oews_codes: ["25-9045"] });
     expect(body.notes.join(" ")).toContain("Left out: 2015, 2017, 2018 (OEWS published no figure under 25-9045");
   });
 

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { cagr } from "../../domain/cagr.ts";
-import { OEWS_SOC_2018_FROM, oewsCodeNote, type OewsCode } from "../../domain/oews-codes.ts";
-import type { Services } from "../../services.ts";
+import { oewsCodeNote } from "../../domain/oews-codes.ts";
+import { wageTrend } from "./trend-series.ts";
 import { matchJob, matchFields } from "./service.ts";
 import { titleOrCode, needsTitleOrCode, MatchFields } from "./models.ts";
 
@@ -13,7 +13,7 @@ export const DEFAULT_TREND_YEARS = 10;
 export const trends = defineRoute({
   id: "E1",
   summary: "Salary trend",
-  description: "Median annual wage (BLS OEWS) for the most recent `years` vintages, ascending by year, and the CAGR between the first and last points with a published median. U.S. only; metro areas have May 2025 only, states May 2024 and 2025.",
+  description: "Median annual wage (BLS OEWS) for the most recent `years` vintages the area has, ascending by year, and the CAGR between the first and last points with a median. Vintages coded in SOC 2010 (to May 2018) and the May 2019–2020 hybrid join the SOC 2018 series through the O*NET-SOC 2010 → 2019 crosswalk: one-to-one codes continue exactly, merged codes are combined by employment (marked `basis: combined_soc2010`), hybrid codes are marked `oews_hybrid`, and codes split out of broader ones have no point there. U.S. only; the data mirror holds metro areas for May 2025 only and states for May 2024 and 2025, and notes say so.",
   method: "GET",
   path: "/api/v1/trends",
   scope: "salary:read",
@@ -31,8 +31,10 @@ export const trends = defineRoute({
     location: z.string().describe("the title of the BLS area that answered (U.S. for national)"),
     trend: z.array(z.object({
       year: z.number().int().describe("the OEWS vintage (May of that year)"),
-      median: z.number().nullable().describe("BLS OEWS annual median wage, USD per year; null when top-coded or not published"),
-    })).describe("one point per OEWS vintage, ascending by year; vintages without a figure under the series' code are left out and named in notes"),
+      median: z.number().nullable().describe("BLS OEWS annual median wage, USD per year; null when top-coded or not published (for a combined point: when any part is)"),
+      basis: z.enum(["published", "combined_soc2010", "oews_hybrid"]).describe("addition: published (the code's own figure, or its one-to-one SOC 2010 code's), combined_soc2010 (derived: employment-weighted mean of the medians of the SOC 2010 codes it merged from) or oews_hybrid (the figure of the May 2019–2020 OEWS hybrid code holding it); notes explain each"),
+      oews_codes: z.array(z.string()).describe("addition: the OEWS code(s) whose published figures give this point"),
+    })).describe("one point per OEWS vintage, ascending by year; vintages with no figure that continues the series are left out and named in notes, with why"),
     cagr: z.string().nullable().describe("compound annual growth rate in percent between the first and last points with a published median, as a string with two decimals (e.g. \"3.02\"); null with fewer than two such points"),
     inflation_adjusted_cagr: z.null().describe("reserved; always null"),
     matched_title: z.string().describe("the O*NET title of the matched occupation"),
@@ -48,47 +50,20 @@ export const trends = defineRoute({
     if (!place || place.region !== "us") throw fail("NO_TREND_DATA", `No U.S. trend data for the location "${(query.location ?? "").slice(0, 100)}".`, { field: "location", suggestion: "Use a U.S. metro, state or BLS area code; omit location for the national trend." });
     const job = matchJob({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s, fail, "soc", "US");
     const soc = job.soc!;
-    const area = place.area;
-    const notes: string[] = ["Median annual wage as published; a top-coded median (BLS `#`) is null.", "inflation_adjusted_cagr is reserved and always null."];
-    // The series keeps one code: the one the latest vintage publishes the occupation under. When that is an OEWS
-    // aggregate or broad group, only years publishing that same code count; a detailed code also continues through
-    // a SOC 2010 code that maps to it one-to-one.
-    const series = s.wages.oewsCodeFor(s.wages.latestYear, soc);
-    const grouped = series !== null && series.basis !== "own_code";
-    const old = grouped ? null : s.crosswalk.oneToOne2010(soc);
-    const codesIn = (year: number): string[] => (grouped ? groupCodeIn(year, soc, series, s) : ownCodesIn(year, soc, old));
-    const skipped: number[] = [];
-    const points = s.wages.years(area.areaCode).slice(-query.years).flatMap((year) => {
-      const row = codesIn(year).flatMap((c) => s.wages.rows(year, c, area.areaCode))[0];
-      if (!row) { skipped.push(year); return []; }
-      return [{ year, median: row.a_median }];
-    });
+    const trend = wageTrend(soc, place.area, query.years, s);
+    const notes = ["Median annual wage as published; a top-coded median (BLS `#`) is null. Each point's basis says whether it is published or derived.",
+      "inflation_adjusted_cagr is reserved and always null."];
     const codeNote = oewsCodeNote(s.wages, s.occupations.socTitles, s.wages.latestYear, soc);
     if (codeNote) notes.push(codeNote);
-    if (skipped.length) {
-      notes.push(grouped
-        ? `Left out: ${skipped.join(", ")} (OEWS published no figure under ${series.code} (${series.title}) for this area in those vintages).`
-        : `Left out: ${skipped.join(", ")} (no figure under a code that maps one-to-one from SOC 2010 to ${soc}${old ? ` (${old})` : ""}, or not published there).`);
-    }
-    if (!points.length) throw fail("NO_TREND_DATA", `No OEWS trend data for ${job.title} in ${area.title}.`, { suggestion: "Try the national trend (omit location)." });
-    const withMedian = points.filter((p) => p.median !== null).map((p) => ({ year: p.year, value: p.median! }));
+    notes.push(...trend.notes);
+    if (!trend.points.length) throw fail("NO_TREND_DATA", `No OEWS trend data for ${job.title} in ${place.area.title}.`, { suggestion: "Try the national trend (omit location)." });
+    const withMedian = trend.points.filter((p) => p.median !== null).map((p) => ({ year: p.year, value: p.median! }));
     return {
       data: {
-        job_title: query.job_title ?? null, location: area.title, trend: points, cagr: cagr(withMedian), inflation_adjusted_cagr: null,
-        matched_title: job.title, matched_soc: series?.code ?? soc, match_method: job.method, ...matchFields(job), notes,
+        job_title: query.job_title ?? null, location: place.area.title, trend: trend.points, cagr: cagr(withMedian), inflation_adjusted_cagr: null,
+        matched_title: job.title, matched_soc: trend.series?.code ?? soc, match_method: job.method, ...matchFields(job), notes,
       },
       datasets: ["bls_oews", "isco_soc_crosswalk"],
     };
   },
 });
-
-/**
- * A year's code for a series kept under an aggregate or broad group: that code, where the year's code map
- * (oews_code_map, built from each vintage's own file) publishes the occupation under it.
- */
-const groupCodeIn = (year: number, soc: string, series: OewsCode, s: Services): string[] =>
-  (s.wages.oewsCodeFor(year, soc)?.code === series.code ? [series.code] : []);
-
-/** A year's codes for a detailed code's own series: SOC 2018 codes from May 2021 (and partly 2019–2020), else the one-to-one SOC 2010 code. */
-const ownCodesIn = (year: number, soc: string, old: string | null): string[] =>
-  (year >= OEWS_SOC_2018_FROM ? [soc] : year >= 2019 ? [soc, old] : [old]).filter((c): c is string => c !== null);

@@ -1,0 +1,95 @@
+// The SOC 2010 → 2018 relations and trend sources on a small made-up classification, one case per relation.
+import { describe, expect, test } from "bun:test";
+import { employmentWeighted, hybridHolding, socRevisions, trendSources, type RevisionInputs } from "./soc-revision.ts";
+
+// SOC 2018 detailed codes of the example, with what each case is:
+//   11-1111 one_to_one from 11-1111             11-2222 merged from 11-2001 + 11-2002
+//   11-3331 principal from 11-3001 + 11-3002 (both also feed 11-3332, which is smaller)
+//   11-3332 split from the same two             11-4441 split: 11-4001 lives on as 11-4001 too
+//   11-4001 the survivor                        11-5555 new (no SOC 2010 source)
+const detailed = new Map([
+  ["11-1111", "Alpha Makers"], ["11-2222", "Beta Workers"], ["11-3331", "Gamma Developers"], ["11-3332", "Gamma Testers"],
+  ["11-4441", "Delta Planners"], ["11-4001", "Delta Workers"], ["11-5555", "Epsilon Analysts"],
+]);
+const pairs = [
+  ["11-1111", "11-1111"], ["11-2001", "11-2222"], ["11-2002", "11-2222"],
+  ["11-3001", "11-3331"], ["11-3001", "11-3332"], ["11-3002", "11-3331"], ["11-3002", "11-3332"],
+  ["11-4001", "11-4001"], ["11-4001", "11-4441"],
+].map(([soc2010, soc2018]) => ({ soc2010: soc2010!, soc2018: soc2018! }));
+const employment: Record<string, number> = {
+  "2018|11-3001": 600, "2018|11-3002": 400, "2021|11-3331": 1100, "2021|11-3332": 200,
+  "2021|11-4001": 900, "2021|11-4441": 1000,
+};
+const vintage = (year: number, codes: Record<string, string>) => ({ year, titles: new Map(Object.entries(codes)) });
+const input = (emp = employment): RevisionInputs => ({
+  pairs, detailed,
+  vintages: [
+    vintage(2018, { "11-1111": "Alpha Makers", "11-2001": "Beta One", "11-2002": "Beta Two", "11-3001": "Gamma A", "11-3002": "Gamma B", "11-4001": "Delta" }),
+    vintage(2019, { "11-1111": "Alpha Makers", "11-2222": "Beta Workers", "11-3336": "Gamma Developers and Gamma Testers", "11-4001": "Delta" }),
+    vintage(2021, Object.fromEntries(detailed)),
+  ],
+  employment: (y, c) => emp[`${y}|${c}`] ?? null,
+});
+
+describe("socRevisions", () => {
+  const byCode = (emp?: Record<string, number>) => new Map(socRevisions(input(emp)).map((r) => [r.soc, r]));
+
+  test("one relation per SOC 2018 code, as the crosswalk and the employment checks say", () => {
+    const r = byCode();
+    expect(Object.fromEntries([...r].map(([c, v]) => [c, v.relation]))).toEqual({
+      "11-1111": "one_to_one", "11-2222": "merged", "11-3331": "principal", "11-3332": "split", "11-4001": "split", "11-4441": "split", "11-5555": "new",
+    });
+    expect(r.get("11-3331")!.employmentRatio).toBeCloseTo(1.1, 10);
+    expect(r.get("11-2222")!.from).toEqual(["11-2001", "11-2002"]);
+  });
+
+  test("a principal continuation needs the employment to agree: 11-3331 at 1,300 against 1,000 before is split", () => {
+    expect(byCode({ ...employment, "2021|11-3331": 1300 }).get("11-3331")!.relation).toBe("split");
+  });
+
+  test("with a successor's employment unknown, no successor is known to lead: split", () => {
+    const { ["2021|11-3332"]: _, ...rest } = employment;
+    expect(byCode(rest).get("11-3331")!.relation).toBe("split");
+  });
+});
+
+describe("trendSources", () => {
+  const sources = trendSources(input(), socRevisions(input()));
+  const at = (year: number, soc: string) => sources.find((s) => s.year === year && s.soc === soc);
+
+  test("SOC 2010 years: one-to-one published, merged and principal combined, split and new absent", () => {
+    expect(at(2018, "11-1111")).toEqual({ year: 2018, soc: "11-1111", codes: ["11-1111"], basis: "published" });
+    expect(at(2018, "11-2222")).toEqual({ year: 2018, soc: "11-2222", codes: ["11-2001", "11-2002"], basis: "combined_soc2010" });
+    expect(at(2018, "11-3331")?.basis).toBe("combined_soc2010");
+    expect([at(2018, "11-3332"), at(2018, "11-4441"), at(2018, "11-5555")]).toEqual([undefined, undefined, undefined]);
+  });
+
+  test("hybrid years: the code itself when published, else the one hybrid code whose title holds it", () => {
+    expect(at(2019, "11-2222")).toEqual({ year: 2019, soc: "11-2222", codes: ["11-2222"], basis: "published" });
+    expect(at(2019, "11-3331")).toEqual({ year: 2019, soc: "11-3331", codes: ["11-3336"], basis: "oews_hybrid" });
+    expect(at(2019, "11-3332")?.codes).toEqual(["11-3336"]);
+    expect(sources.some((s) => s.year >= 2021)).toBe(false);
+  });
+});
+
+describe("hybridHolding", () => {
+  const isSoc = (c: string) => detailed.has(c);
+  test("no hybrid when two qualify (the files would not say which)", () => {
+    const v = vintage(2019, { "11-3336": "Gamma Developers and Others", "11-3337": "Gamma Developers and More" });
+    expect(hybridHolding(v, "11-3331", "Gamma Developers", isSoc)).toBeNull();
+  });
+  test("a hybrid outside the code's broad group does not hold it", () => {
+    expect(hybridHolding(vintage(2019, { "11-9996": "Gamma Developers and Testers" }), "11-3331", "Gamma Developers", isSoc)).toBeNull();
+  });
+});
+
+describe("employmentWeighted", () => {
+  test("Σ employment × value ÷ Σ employment", () => {
+    expect(employmentWeighted([{ employment: 903160, value: 103620 }, { employment: 405330, value: 110000 }])).toBeCloseTo(105596.33, 2);
+  });
+  test("null when any part lacks a value or an employment: never a partial mix", () => {
+    expect(employmentWeighted([{ employment: 10, value: 1 }, { employment: 5, value: null }])).toBeNull();
+    expect(employmentWeighted([{ employment: null, value: 1 }])).toBeNull();
+    expect(employmentWeighted([])).toBeNull();
+  });
+});

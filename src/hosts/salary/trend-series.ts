@@ -1,0 +1,117 @@
+// E1's series: one point per OEWS vintage an area has, reaching back across the 2018 SOC revision where the codes
+// allow (src/domain/soc-revision.ts), with a note for every vintage left out and why.
+import { OEWS_SOC_2018_FROM, type OewsCode } from "../../domain/oews-codes.ts";
+import { employmentWeighted, type SocRevision, type TrendBasis } from "../../domain/soc-revision.ts";
+import { round } from "../../domain/rounding.ts";
+import type { UsArea } from "../../domain/location.ts";
+import type { Services } from "../../services.ts";
+
+export interface TrendPoint { year: number; median: number | null; basis: TrendBasis; oews_codes: string[] }
+
+export interface WageTrend { series: OewsCode | null; points: TrendPoint[]; notes: string[] }
+
+const NATIONAL = "0000000";
+const KIND_NAME: Record<string, string> = { state: "state", territory: "territory", msa: "metropolitan-area", nonmetro: "nonmetropolitan-area" };
+
+/** The most recent `years` vintages of a SOC 2018 code's median annual wage in an area, ascending, with notes. */
+export function wageTrend(soc: string, area: UsArea, years: number, s: Services): WageTrend {
+  const latest = s.wages.latestYear;
+  const series = s.wages.oewsCodeFor(latest, soc);
+  const grouped = series !== null && series.basis !== "own_code";
+  const revision = s.socRevision.revision(soc);
+  const notes: string[] = [];
+  const left: { year: number; why: string }[] = [];
+  const combined = new Set<number>();
+  const hybrids = new Map<string, number[]>();
+  const points = s.wages.years(area.areaCode).slice(-years).flatMap((year): TrendPoint[] => {
+    const source = grouped ? groupSource(year, soc, series, s) : ownSource(year, soc, s);
+    if (!source) {
+      left.push({ year, why: grouped || year >= OEWS_SOC_2018_FROM ? "none" : revision?.relation ?? "none" });
+      return [];
+    }
+    const rows = source.codes.map((c) => s.wages.rows(year, c, area.areaCode)[0]);
+    if (rows.some((r) => !r)) { left.push({ year, why: "none" }); return []; }
+    if (source.basis === "combined_soc2010") combined.add(year);
+    if (source.basis === "oews_hybrid") hybrids.set(source.codes[0]!, [...(hybrids.get(source.codes[0]!) ?? []), year]);
+    const median = source.basis === "combined_soc2010"
+      ? nullableRound(employmentWeighted(rows.map((r) => ({ employment: r!.tot_emp, value: r!.a_median }))))
+      : rows[0]!.a_median;
+    return [{ year, median, basis: source.basis, oews_codes: source.codes }];
+  });
+  if (combined.size) notes.push(combinedNote([...combined], soc, revision!, s));
+  for (const [code, inYears] of hybrids) notes.push(hybridNote(inYears, soc, code, s));
+  if (left.length) notes.push(...leftOutNotes(left, soc, series, grouped, revision, s));
+  notes.push(...coverageNotes(area, years, s));
+  return { series, points, notes };
+}
+
+const nullableRound = (x: number | null) => (x === null ? null : round(x, 0));
+
+/** A series kept under an aggregate or broad group: only years publishing the occupation under that same code. */
+function groupSource(year: number, soc: string, series: OewsCode, s: Services): { codes: string[]; basis: TrendBasis } | null {
+  return s.wages.oewsCodeFor(year, soc)?.code === series.code ? { codes: [series.code], basis: "published" } : null;
+}
+
+/** A detailed code's own series: its code from May 2021; before, what the build derived across the SOC revision. */
+function ownSource(year: number, soc: string, s: Services): { codes: string[]; basis: TrendBasis } | null {
+  return year >= OEWS_SOC_2018_FROM ? { codes: [soc], basis: "published" } : s.socRevision.sourcesIn(year, soc);
+}
+
+const named = (s: Services, year: number) => (code: string) => `${code} (${s.wages.titleOf(year, code) ?? s.occupations.socTitles.get(code) ?? "untitled"})`;
+
+const list = (xs: readonly (string | number)[]) => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
+
+function combinedNote(years: number[], soc: string, revision: SocRevision, s: Services): string {
+  const first = Math.min(...years);
+  const exact = revision.relation === "merged"
+    ? "each of which became only this code"
+    : `which also fed other SOC 2018 codes but put most of their people here (employment May ${OEWS_SOC_2018_FROM} ÷ their employment before: ${revision.employmentRatio?.toFixed(2)})`;
+  return `May ${list(years.sort())}: derived, not published (basis combined_soc2010). ${soc} did not exist under SOC 2010; its point is the employment-weighted mean `
+    + `of the published medians of SOC 2010 ${list(revision.from.map(named(s, first)))}, ${exact}: Σ(employment × median) ÷ Σ employment, `
+    + "rounded to whole dollars; null when any part is top-coded or unpublished.";
+}
+
+function hybridNote(years: number[], soc: string, hybrid: string, s: Services): string {
+  const year = years[0]!;
+  const others = s.socRevision.heldBy(year, hybrid).filter((c) => c !== soc);
+  return `May ${list(years)}: OEWS published ${soc} only within its 2019–2020 hybrid code ${named(s, year)(hybrid)}`
+    + `${others.length ? `, which also holds ${list(others.map((c) => `${c} (${s.occupations.socTitles.get(c) ?? "untitled"})`))}` : ""}; that published figure answers (basis oews_hybrid).`;
+}
+
+function leftOutNotes(left: { year: number; why: string }[], soc: string, series: OewsCode | null, grouped: boolean, revision: SocRevision | null, s: Services): string[] {
+  const years = (why: string) => left.filter((l) => l.why === why).map((l) => l.year);
+  const notes: string[] = [];
+  const split = years("split");
+  if (split.length && revision) {
+    const last = Math.max(...split);
+    notes.push(`Left out: ${list(split)}. SOC 2010 ${list(revision.from.map(named(s, last)))}, from which ${soc} came, were divided among several `
+      + "SOC 2018 codes; their published figures cover other occupations too, so none of them is this code's figure in those vintages.");
+  }
+  const none = left.filter((l) => l.why !== "split").map((l) => l.year);
+  if (none.length) {
+    notes.push(grouped
+      ? `Left out: ${list(none)} (OEWS published no figure under ${series!.code} (${series!.title}) for this area in those vintages).`
+      : `Left out: ${list(none)} (OEWS published no figure for ${soc}, or for a code that continues it across the SOC revision, for this area in those vintages).`);
+  }
+  return notes;
+}
+
+/** Which vintages the mirror holds for the area, and why others are missing: a short trend explained, not silent. */
+function coverageNotes(area: UsArea, years: number, s: Services): string[] {
+  const national = s.wages.years(NATIONAL);
+  const window = national.slice(-years);
+  const notes: string[] = [];
+  const gaps = range(window[0]!, window.at(-1)!).filter((y) => !national.includes(y));
+  if (gaps.length) notes.push(`OEWS May ${list(gaps)} is not in the data mirror, so no point exists for it.`);
+  if (area.areaCode !== NATIONAL) {
+    const held = s.wages.years(area.areaCode);
+    const missing = window.filter((y) => !held.includes(y));
+    if (missing.length) {
+      notes.push(`The data mirror holds OEWS for ${area.title} for May ${list(held)} only: its ${KIND_NAME[area.kind] ?? area.kind} figures for May ${list(missing)} `
+        + "are not in it (BLS publishes them in its per-area files, which the mirror does not carry for those years; see the data README).");
+    }
+  }
+  return notes;
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
