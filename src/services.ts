@@ -3,7 +3,8 @@ import type { Snapshot } from "./snapshot/open.ts";
 import { SourcesRepository } from "./snapshot/repositories/sources.ts";
 import { OccupationsRepository } from "./snapshot/repositories/occupations.ts";
 import { SkillsRepository } from "./snapshot/repositories/skills.ts";
-import { TitleSearch, occupationTitleSearch } from "./snapshot/repositories/title-search.ts";
+import { TitleSearch, storedTitleSearch, TITLE_INDEX, TECHNOLOGY_INDEX } from "./snapshot/repositories/title-search.ts";
+import { TechnologiesRepository } from "./snapshot/repositories/technologies.ts";
 import { storedLexicon } from "./snapshot/repositories/title-lexicon.ts";
 import { WagesRepository } from "./snapshot/repositories/wages.ts";
 import { TitleMatcher } from "./domain/title/match.ts";
@@ -30,6 +31,9 @@ export interface Services {
   isco: IscoRepository;
   priceLevels: PriceLevelsRepository;
   socRevision: SocRevisionRepository;
+  technologies: TechnologiesRepository;
+  /** Technology names (O*NET Technology Skills examples) by trigram similarity. */
+  technologySearch: TitleSearch;
   cpiSeries: CpiSeriesRepository;
   metroPrices: MetroPricesRepository;
   metroSearch: TitleSearch;
@@ -39,7 +43,7 @@ export interface Services {
 export function createServices(snapshot: Snapshot): Services {
   const skills = new SkillsRepository(snapshot.db);
   const metroPrices = new MetroPricesRepository(snapshot.db);
-  const occupationSearch = occupationTitleSearch(snapshot.db);
+  const occupationSearch = storedTitleSearch(snapshot.db, TITLE_INDEX);
   const wages = new WagesRepository(snapshot.db);
   return {
     snapshotId: snapshot.snapshotId,
@@ -54,6 +58,8 @@ export function createServices(snapshot: Snapshot): Services {
     isco: new IscoRepository(snapshot.db),
     priceLevels: new PriceLevelsRepository(snapshot.db),
     socRevision: new SocRevisionRepository(snapshot.db),
+    technologies: new TechnologiesRepository(snapshot.db),
+    technologySearch: storedTitleSearch(snapshot.db, TECHNOLOGY_INDEX),
     cpiSeries: new CpiSeriesRepository(snapshot.db),
     metroPrices,
     metroSearch: TitleSearch.build(metroPrices.metros.map((m) => ({ key: m.cbsa, text: m.name }))),

@@ -2,7 +2,7 @@
 // GIN index, on the same titles and the same queries, in one run on this machine. Writes BENCHMARKS.md.
 // BENCH_QUICK=1: one short round (what CI runs to check the harness works).
 import { Database } from "bun:sqlite";
-import { occupationTitleSearch } from "../../src/snapshot/repositories/title-search.ts";
+import { storedTitleSearch, TITLE_INDEX } from "../../src/snapshot/repositories/title-search.ts";
 import { startPostgres } from "../lib/postgres.ts";
 import { conformanceQueries } from "../lib/search-queries.ts";
 import { summarise, medianOfRuns, fmtUs, type LatencySummary } from "./stats.ts";
@@ -15,7 +15,7 @@ const QUERIES = quick ? 100 : 1000;
 
 async function main() {
   const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
-  const search = occupationTitleSearch(db);
+  const search = storedTitleSearch(db, TITLE_INDEX);
   db.close();
   const texts = search.index.texts;
   const queries = conformanceQueries(texts, QUERIES);

@@ -1,8 +1,9 @@
 // Tables derived from the loaded datasets by the service's own code, so start-up reads them instead of
-// computing them: the occupation title trigram index (E15 search), the title lexicon (title matching) and the
-// place spelling index (location resolution).
+// computing them: the occupation title and technology name trigram indexes (E15, technology search), the title
+// lexicon (title matching) and the place spelling index (location resolution).
 import type { Database } from "bun:sqlite";
-import { TitleSearch, occupationTitleRows, packTitleIndex } from "../../src/snapshot/repositories/title-search.ts";
+import { TitleSearch, occupationTitleRows, packTitleIndex, TITLE_INDEX, TECHNOLOGY_INDEX } from "../../src/snapshot/repositories/title-search.ts";
+import { TechnologiesRepository } from "../../src/snapshot/repositories/technologies.ts";
 import { lexiconInputs, packLexicon } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { writePacked } from "../../src/snapshot/packed.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
@@ -19,7 +20,8 @@ export function writeDerivedTables(db: Database): { texts: number; trigrams: num
   const codeMappings = writeOewsCodeMap(db);
   writeSocRevision(db);
   const search = TitleSearch.build(occupationTitleRows(db));
-  writePacked(db, "title_index.", packTitleIndex(search));
+  writePacked(db, TITLE_INDEX, packTitleIndex(search));
+  writePacked(db, TECHNOLOGY_INDEX, packTitleIndex(TitleSearch.build(new TechnologiesRepository(db).names().map((name) => ({ key: name, text: name })))));
   const inputs = lexiconInputs(db);
   const lexicon = buildLexicon(inputs.concepts, inputs.labels);
   writePacked(db, "title_lexicon.", packLexicon(lexicon));

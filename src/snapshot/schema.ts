@@ -42,6 +42,12 @@ CREATE TABLE onet_rating (
   PRIMARY KEY (soc_code, element_id, scale_id)
 ) WITHOUT ROWID;
 CREATE INDEX onet_rating_element ON onet_rating (element_id, scale_id);
+-- O*NET 29.3 Technology Skills: software and tools an occupation uses (Example), by UNSPSC commodity, with the
+-- Hot Technology and In Demand flags as published (Y/N → 1/0).
+CREATE TABLE onet_technology (soc_code TEXT NOT NULL, example TEXT NOT NULL, commodity_code INTEGER NOT NULL, commodity_title TEXT NOT NULL,
+  hot_technology INTEGER NOT NULL CHECK (hot_technology IN (0, 1)), in_demand INTEGER NOT NULL CHECK (in_demand IN (0, 1)),
+  PRIMARY KEY (soc_code, commodity_code, example)) WITHOUT ROWID;
+CREATE INDEX onet_technology_example ON onet_technology (example);
 CREATE TABLE onet_related (soc_code TEXT NOT NULL, related_soc_code TEXT NOT NULL, tier TEXT, rank INTEGER, PRIMARY KEY (soc_code, related_soc_code)) WITHOUT ROWID;
 
 -- Classifications and crosswalks
@@ -94,7 +100,8 @@ CREATE TABLE wb_indicator (iso3 TEXT NOT NULL, indicator TEXT NOT NULL, year INT
 CREATE TABLE wb_cpi_monthly (iso3 TEXT NOT NULL, series TEXT NOT NULL, data_source TEXT NOT NULL, period TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (iso3, series, data_source, period)) WITHOUT ROWID;
 
 -- Derived at build time from the tables above by the service's own code (scripts/snapshot/derived.ts), so
--- start-up loads them instead of computing them: the occupation title trigram index (title_index.*), the title
+-- start-up loads them instead of computing them: the occupation title and technology name trigram indexes
+-- (title_index.*, technology_index.*), the title
 -- lexicon (title_lexicon.*) and the place spelling index (place_spelling.*). Packed, one row per column of values
 -- (src/snapshot/packed.ts).
 CREATE TABLE derived (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;

@@ -2,7 +2,7 @@
 // float4 precision, the same matches for `%`, and the same top-20 order for ORDER BY similarity DESC, id.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { occupationTitleSearch } from "../../src/snapshot/repositories/title-search.ts";
+import { storedTitleSearch, TITLE_INDEX } from "../../src/snapshot/repositories/title-search.ts";
 import { similarity } from "../../src/domain/trigram.ts";
 import { startPostgres, postgresAvailable, type Postgres } from "../../scripts/lib/postgres.ts";
 import { conformanceQueries, prng } from "../../scripts/lib/search-queries.ts";
@@ -14,12 +14,12 @@ const run = postgresAvailable() || process.env.CI ? describe : describe.skip;
 run("pg_trgm conformance", () => {
   let pg: Postgres;
   let texts: readonly string[];
-  let search: ReturnType<typeof occupationTitleSearch>;
+  let search: ReturnType<typeof storedTitleSearch>;
 
   beforeAll(async () => {
     if (!postgresAvailable()) throw new Error("PostgreSQL is required in CI for the pg_trgm conformance test");
     const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
-    search = occupationTitleSearch(db);
+    search = storedTitleSearch(db, TITLE_INDEX);
     db.close();
     texts = search.index.texts;
     pg = await startPostgres();

@@ -31,7 +31,7 @@ describe("E16", () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.data).toEqual([]);
-      expect(body.metadata.methodology_notes).toContain("no skills or knowledge ratings for 15-1252.00");
+      expect(body.metadata.methodology_notes).toContain("publishes no skills, knowledge or work styles ratings for 15-1252.00");
     }
   });
 

@@ -1,5 +1,5 @@
 // O*NET: 30.0 text release (occupations, titles, job zones, content model, scales) and the 29.3
-// Excel release (skills and knowledge ratings, reported titles, related occupations).
+// Excel release (skills, knowledge and work styles ratings, technology skills, reported titles, related occupations).
 import { readTable, str, num } from "../tabular.ts";
 import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
 
@@ -37,7 +37,8 @@ export async function loadOnet30(ctx: LoadContext): Promise<LoadResult> {
 
 export async function loadOnet29(ctx: LoadContext): Promise<LoadResult> {
   let rows = 0;
-  for (const [file, category] of [["Skills.xlsx", "skill"], ["Knowledge.xlsx", "knowledge"]] as const) {
+  // Work Styles are rated on importance only, and carry no "Not Relevant" column (str() of a missing cell is null).
+  for (const [file, category] of [["Skills.xlsx", "skill"], ["Knowledge.xlsx", "knowledge"], ["Work Styles.xlsx", "work_style"]] as const) {
     const t = await readTable(ctx.file(EXCEL + file), { required: ["O*NET-SOC Code", "Element ID", "Scale ID", "Data Value"] });
     rows += insertRows(ctx.db, "onet_rating", ["soc_code", "element_id", "category", "scale_id", "value", "n", "standard_error", "lower_ci", "upper_ci",
       "recommend_suppress", "not_relevant", "date", "domain_source"],
@@ -45,6 +46,11 @@ export async function loadOnet29(ctx: LoadContext): Promise<LoadResult> {
         num(r["STANDARD ERROR"]), num(r["LOWER CI BOUND"]), num(r["UPPER CI BOUND"]), str(r["RECOMMEND SUPPRESS"]), str(r["NOT RELEVANT"]),
         str(r.DATE), str(r["DOMAIN SOURCE"])]));
   }
+  const tech = await readTable(ctx.file(EXCEL + "Technology Skills.xlsx"),
+    { required: ["O*NET-SOC Code", "Example", "Commodity Code", "Commodity Title", "Hot Technology", "In Demand"] });
+  rows += insertRows(ctx.db, "onet_technology", ["soc_code", "example", "commodity_code", "commodity_title", "hot_technology", "in_demand"],
+    tech.rows.map((r) => [str(r["O*NET-SOC CODE"]), str(r.EXAMPLE), num(r["COMMODITY CODE"]), str(r["COMMODITY TITLE"]),
+      yesNo(r["HOT TECHNOLOGY"], "Hot Technology"), yesNo(r["IN DEMAND"], "In Demand")]));
   const reported = await readTable(ctx.file(EXCEL + "Sample of Reported Titles.xlsx"), { required: ["O*NET-SOC Code", "Reported Job Title"] });
   rows += insertRows(ctx.db, "onet_title", ["soc_code", "title", "kind", "source"],
     reported.rows.map((r) => [str(r["O*NET-SOC CODE"]), str(r["REPORTED JOB TITLE"]), "reported", "Sample of Reported Titles"]));
@@ -52,4 +58,11 @@ export async function loadOnet29(ctx: LoadContext): Promise<LoadResult> {
   rows += insertRows(ctx.db, "onet_related", ["soc_code", "related_soc_code", "tier", "rank"],
     related.rows.map((r) => [str(r["O*NET-SOC CODE"]), str(r["RELATED O*NET-SOC CODE"]), str(r["RELATEDNESS TIER"]), num(r.INDEX)]));
   return { rows };
+}
+
+/** O*NET's Y/N flag as 1/0; any other value stops the build rather than read as "no". */
+function yesNo(cell: unknown, column: string): 0 | 1 {
+  const v = String(cell ?? "").trim();
+  if (v === "Y" || v === "N") return v === "Y" ? 1 : 0;
+  throw new Error(`Technology Skills.xlsx: ${column} is "${v}", not Y or N`);
 }

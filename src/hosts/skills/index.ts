@@ -6,5 +6,7 @@ import { occupationWages } from "./occupation-wages.ts";
 import { listSkills } from "./skills.ts";
 import { searchSkills } from "./skill-search.ts";
 import { skillDetail } from "./skill-detail.ts";
+import { occupationTechnologies } from "./occupation-technologies.ts";
+import { searchTechnologies } from "./technology-search.ts";
 
-export const skillsRoutes = [listOccupations, searchOccupations, occupationSkills, occupationWages, listSkills, searchSkills, skillDetail];
+export const skillsRoutes = [listOccupations, searchOccupations, occupationSkills, occupationWages, occupationTechnologies, listSkills, searchSkills, skillDetail, searchTechnologies];

@@ -1,6 +1,6 @@
 // Shapes of the skills host: query parameters shared by its list endpoints and the spec's resources.
 import { z } from "zod";
-import { SKILL_CATEGORIES } from "../../snapshot/repositories/skills.ts";
+import { SKILL_CATEGORIES, type SkillCategory } from "../../snapshot/repositories/skills.ts";
 
 /** Query booleans: true/false/1/0 only; anything else is a 422 rather than a silent "false". */
 export const queryBoolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -16,7 +16,8 @@ export const occupationFilters = {
   green: queryBoolean.optional().describe("true: only green-economy occupations (none until that list is loaded; see README)"),
 };
 
-export const skillCategory = z.enum(SKILL_CATEGORIES as [string, ...string[]]).describe("knowledge | skill | ability");
+export const skillCategory = z.enum(SKILL_CATEGORIES as [SkillCategory, ...SkillCategory[]])
+  .describe("knowledge | skill | ability | work_style (addition: the 16 O*NET work styles, listed only when asked for by this value)");
 
 export const OccupationSummary = z.object({
   soc_code: z.string().describe("O*NET-SOC code, e.g. 15-1252.00"),
@@ -55,6 +56,17 @@ export const paginated = <T extends z.ZodType>(item: T) =>
   });
 
 export const ONET_NOTES =
-  "Occupations and titles: O*NET 30.0; skills and knowledge ratings: O*NET 29.3. Abilities ratings are not in the data mirror yet, " +
+  "Occupations and titles: O*NET 30.0; skills, knowledge and work styles ratings: O*NET 29.3. Abilities ratings are not in the data mirror yet, " +
   "so category=ability returns no items. bright_outlook and green_occupation are false for every occupation until the Bright Outlook " +
-  "and Green occupation lists are loaded. Ratings are normalised to 0–1 by O*NET's own scale bounds: importance = (IM − 1) / 4, level = LV / 7.";
+  "and Green occupation lists are loaded. Ratings are normalised to 0–1 by O*NET's own scale bounds: importance = (IM − 1) / 4, level = LV / 7. " +
+  "Work styles (category=work_style, an addition listed only when asked for) are rated on importance only, on the same scale; their level is null.";
+
+/** O*NET's two technology flags, as every technology answer gives them. */
+export const TechnologyFlags = {
+  hot_technology: z.boolean().describe("O*NET Hot Technology: frequently in employers' job postings"),
+  in_demand: z.boolean().describe("O*NET In Demand: frequently in job postings for this occupation"),
+};
+
+export const TECHNOLOGY_NOTES =
+  "Technologies: O*NET 29.3 Technology Skills (examples of software and tools each occupation uses, filed under UNSPSC commodities). " +
+  "Hot Technology and In Demand are O*NET's flags from job-posting frequencies: Hot Technology is a property of the technology, In Demand of the technology in one occupation.";

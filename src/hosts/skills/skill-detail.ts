@@ -9,18 +9,18 @@ const SkillDetail = Skill.extend({
     soc_code: z.string().describe("O*NET-SOC code, e.g. 15-1252.00"),
     title: z.string().describe("the O*NET title"),
     importance: z.number().min(0).max(1).describe("the element's importance for the occupation on 0–1: (IM − 1) / 4 (O*NET 29.3)"),
-    level: z.number().min(0).max(1).describe("the element's level for the occupation on 0–1: LV / 7 (O*NET 29.3)"),
+    level: z.number().min(0).max(1).nullable().describe("the element's level for the occupation on 0–1: LV / 7 (O*NET 29.3); null for work styles, rated on importance only"),
   })).describe("sorted by importance, then level, descending; then SOC code"),
 });
 
 export const skillDetail = defineRoute({
   id: "E20",
   summary: "Skill detail",
-  description: "A skill or knowledge area with the occupations rated on it, highest importance first.",
+  description: "A skill, knowledge area or work style with the occupations rated on it, highest importance first.",
   method: "GET",
   path: "/api/v1/skills/:skill_id",
   scope: "skills:read",
-  examples: [{ summary: "Reading Comprehension", params: { skill_id: "2.A.1.a" } }],
+  examples: [{ summary: "Reading Comprehension", params: { skill_id: "2.A.1.a" } }, { summary: "Work style: Dependability", params: { skill_id: "1.C.5.a" } }],
   params: z.object({
     skill_id: z.string().max(32).regex(/^\d(\.[A-Za-z0-9]+)+$/, "expected an O*NET element id such as 2.A.1.a").describe("O*NET element id from E19 or E18"),
   }),

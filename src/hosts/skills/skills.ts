@@ -1,8 +1,8 @@
-// E19 GET /v1/skills: the skill taxonomy (knowledge, skills; abilities when loaded), paged.
+// E19 GET /v1/skills: the skill taxonomy (knowledge, skills; abilities when loaded; work styles when asked for), paged.
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { paginate } from "../../domain/pagination.ts";
-import type { Skill as SkillRecord, SkillCategory } from "../../snapshot/repositories/skills.ts";
+import type { Skill as SkillRecord } from "../../snapshot/repositories/skills.ts";
 import { Skill, pageParams, paginated, skillCategory, ONET_NOTES } from "./models.ts";
 
 export const toSkill = (s: SkillRecord): z.infer<typeof Skill> => ({ skill_id: s.skillId, name: s.name, description: s.description, category: s.category });
@@ -10,7 +10,7 @@ export const toSkill = (s: SkillRecord): z.infer<typeof Skill> => ({ skill_id: s
 export const listSkills = defineRoute({
   id: "E19",
   summary: "List skills",
-  description: "O*NET knowledge areas and skills, knowledge first, each in content-model order. skill_id is the O*NET element id.",
+  description: "O*NET knowledge areas and skills, knowledge first, each in content-model order; category=work_style (an addition) lists the 16 work styles. skill_id is the O*NET element id.",
   method: "GET",
   path: "/api/v1/skills",
   scope: "skills:read",
@@ -18,7 +18,7 @@ export const listSkills = defineRoute({
   query: z.strictObject({ ...pageParams, category: skillCategory.optional() }),
   response: paginated(Skill),
   handle: ({ query }, { skills }) => ({
-    data: paginate(skills.list(query.category as SkillCategory | undefined).map(toSkill), query.page, query.page_size),
+    data: paginate(skills.list(query.category).map(toSkill), query.page, query.page_size),
     datasets: ["onet_29_3", "onet_30_0"],
     methodologyNotes: ONET_NOTES,
   }),

@@ -38,6 +38,17 @@ export class OccupationsRepository {
     return this.byCode.get(socCode) ?? null;
   }
 
+  /** The codes of the occupations O*NET lists as related, in O*NET's order (its Related Occupations index). */
+  relatedCodes(socCode: string): readonly string[] {
+    return this.related.get(socCode) ?? [];
+  }
+
+  /** The other O*NET occupations under the same 6-digit SOC code (15-1299.01 … 15-1299.09 for 15-1299.00). */
+  sharingSocCode(socCode: string): Occupation[] {
+    const soc = socCode.slice(0, 7);
+    return this.all.filter((o) => o.socCode !== socCode && o.socCode.startsWith(soc));
+  }
+
   /** Titles of the occupations O*NET lists as related, in O*NET's order. */
   relatedTitles(socCode: string, n = 5): string[] {
     return (this.related.get(socCode) ?? []).slice(0, n).flatMap((c) => this.byCode.get(c)?.title ?? []);

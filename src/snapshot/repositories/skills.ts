@@ -1,19 +1,29 @@
-// O*NET skills and knowledge elements with each occupation's ratings, normalised to 0–1 at start-up.
+// O*NET skills, knowledge and work styles elements with each occupation's ratings, normalised to 0–1.
 import type { Database } from "bun:sqlite";
 import { normaliseOnScale, type ScaleBounds } from "../../domain/onet-scales.ts";
 
-export type SkillCategory = "skill" | "knowledge" | "ability";
-export const SKILL_CATEGORIES: readonly SkillCategory[] = ["knowledge", "skill", "ability"];
+export type SkillCategory = "skill" | "knowledge" | "ability" | "work_style";
+export const SKILL_CATEGORIES: readonly SkillCategory[] = ["knowledge", "skill", "ability", "work_style"];
+/** The spec's categories: what a list without `category` holds. Work styles (an addition) come only when asked for. */
+export const SPEC_SKILL_CATEGORIES: readonly SkillCategory[] = ["knowledge", "skill", "ability"];
+
+/** Whether a skill belongs in a list filtered by `category` (omitted: the spec's categories). */
+export const inCategory = (skill: { category: SkillCategory }, category?: SkillCategory) =>
+  (category ? skill.category === category : SPEC_SKILL_CATEGORIES.includes(skill.category));
+
+/** O*NET rates work styles on importance only; every other category has a level too. */
+const rated = (category: SkillCategory, im: number | null, lv: number | null) => im !== null && (lv !== null || category === "work_style");
 
 export interface Skill { skillId: string; name: string; description: string | null; category: SkillCategory }
 
-export interface OccupationRating { socCode: string; title: string; importance: number; level: number }
+/** level: null for work styles, which O*NET rates on importance only. */
+export interface OccupationRating { socCode: string; title: string; importance: number; level: number | null }
 
 interface RatingRow { soc_code: string; title: string; im: number | null; lv: number | null }
 
 /** Highest importance first; then highest level; then SOC code, so equal ratings have one stable order. */
 const byImportance = (a: OccupationRating, b: OccupationRating) =>
-  b.importance - a.importance || b.level - a.level || a.socCode.localeCompare(b.socCode);
+  b.importance - a.importance || (b.level ?? 0) - (a.level ?? 0) || a.socCode.localeCompare(b.socCode);
 
 export class SkillsRepository {
   /** Every rated element, knowledge before skills, each in O*NET element-id order. */
@@ -26,7 +36,7 @@ export class SkillsRepository {
   private readonly importance: ScaleBounds;
   private readonly level: ScaleBounds;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     const scales = new Map(db.query<{ scale_id: string; minimum: number; maximum: number }, []>("SELECT scale_id, minimum, maximum FROM onet_scale").all()
       .map((s) => [s.scale_id, { minimum: s.minimum, maximum: s.maximum } as ScaleBounds]));
     this.importance = scales.get("IM")!;
@@ -52,28 +62,39 @@ export class SkillsRepository {
   }
 
   /** Every element rated for an occupation, with its normalised importance and level; none when unrated. */
-  ratingsOf(socCode: string): { skill: Skill; importance: number; level: number }[] {
+  ratingsOf(socCode: string): { skill: Skill; importance: number; level: number | null }[] {
     return this.occupationRatings.all(socCode).flatMap((r) => {
       const skill = this.byId.get(r.element_id);
-      return skill && r.im !== null && r.lv !== null ? [{ skill, importance: normaliseOnScale(r.im, this.importance), level: normaliseOnScale(r.lv, this.level) }] : [];
+      return skill && rated(skill.category, r.im, r.lv) ? [{ skill, importance: normaliseOnScale(r.im!, this.importance), level: this.levelOf(r.lv) }] : [];
     });
   }
+
+  private levelOf = (lv: number | null) => (lv === null ? null : normaliseOnScale(lv, this.level));
+
+  /** Whether O*NET 29.3 rates an occupation on any element (the set is built on first use). */
+  isRated(socCode: string): boolean {
+    this.rated ??= new Set(this.db.query<{ soc_code: string }, []>("SELECT DISTINCT soc_code FROM onet_rating").all().map((r) => r.soc_code));
+    return this.rated.has(socCode);
+  }
+  private rated: Set<string> | undefined;
 
   get(skillId: string): Skill | null {
     return this.byId.get(skillId) ?? null;
   }
 
+  /** The elements of a category; omitted: the spec's categories (work styles only when asked for). */
   list(category?: SkillCategory): Skill[] {
-    return category ? this.all.filter((s) => s.category === category) : [...this.all];
+    return this.all.filter((s) => inCategory(s, category));
   }
 
   /** Occupations rated on this element, highest importance first. */
   occupationsFor(skillId: string): readonly OccupationRating[] {
     let list = this.ratings.get(skillId);
     if (!list) {
+      const category = this.byId.get(skillId)?.category ?? "skill";
       list = this.ratingsQuery.all(skillId)
-        .filter((r) => r.im !== null && r.lv !== null)
-        .map((r) => ({ socCode: r.soc_code, title: r.title, importance: normaliseOnScale(r.im!, this.importance), level: normaliseOnScale(r.lv!, this.level) }))
+        .filter((r) => rated(category, r.im, r.lv))
+        .map((r) => ({ socCode: r.soc_code, title: r.title, importance: normaliseOnScale(r.im!, this.importance), level: this.levelOf(r.lv) }))
         .sort(byImportance);
       this.ratings.set(skillId, list);
     }

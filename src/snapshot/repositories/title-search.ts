@@ -55,7 +55,7 @@ export function restoreTrigramIndex(texts: readonly string[], packed: Map<string
   return new TrigramIndex(texts, { sizes: typedFrom(packed.get(`${prefix}sizes`) as Uint8Array, Uint16Array), postings });
 }
 
-/** The occupation title index as the snapshot build stores it (packed columns under title_index.*). */
+/** A title index as the snapshot build stores it (packed columns under a prefix). */
 export function packTitleIndex(search: TitleSearch): Record<string, string | Uint8Array> {
   return {
     texts: packStrings(search.index.texts), owners: packStrings(search.index.texts.map((_, id) => search.ownersOf(id).join(","))),
@@ -63,9 +63,13 @@ export function packTitleIndex(search: TitleSearch): Record<string, string | Uin
   };
 }
 
-/** The occupation title index the snapshot build stored, restored without rebuilding. */
-export function occupationTitleSearch(db: Database): TitleSearch {
-  const packed = readPacked(db, "title_index.");
+/** A title index the snapshot build stored under a prefix (packTitleIndex), restored without rebuilding. */
+export function storedTitleSearch(db: Database, prefix: string): TitleSearch {
+  const packed = readPacked(db, prefix);
   const texts = unpackStrings(packed.get("texts") as string);
   return new TitleSearch(restoreTrigramIndex(texts, packed), unpackStrings(packed.get("owners") as string));
 }
+
+/** The stored indexes: occupation titles (E15) and technology names (technology search). */
+export const TITLE_INDEX = "title_index.";
+export const TECHNOLOGY_INDEX = "technology_index.";

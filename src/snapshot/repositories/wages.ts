@@ -58,6 +58,17 @@ export class WagesRepository implements OewsCodeLookup {
       "SELECT occ_code, tot_emp FROM oews_wage WHERE year = ? AND area_code = '0000000' AND tot_emp IS NOT NULL").all(year).map((r) => [r.occ_code, r.tot_emp]));
   }
 
+  /**
+   * National employment in the latest vintage of the code OEWS publishes a 6-digit SOC code under (its own, or the
+   * aggregate or broad group holding it), or null when none; the latest vintage's map is built on first use.
+   */
+  latestNationalEmployment(soc: string): number | null {
+    this.latestEmployment ??= this.nationalEmployment(this.latestYear);
+    const code = this.oewsCodeFor(this.latestYear, soc)?.code;
+    return code ? this.latestEmployment.get(code) ?? null : null;
+  }
+  private latestEmployment: Map<string, number> | undefined;
+
   /** The wider areas that contain an area, narrowest first: an MSA's or nonmetro area's principal state, then the nation. */
   widerAreas(year: number, areaCode: string): { areaCode: string; title: string; postal: string }[] {
     const area = this.area.get(year, areaCode);
