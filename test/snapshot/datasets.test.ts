@@ -129,6 +129,22 @@ describe("O*NET", () => {
     const reported = await excelRows("onet/db_29_3_excel/Sample of Reported Titles.xlsx");
     expect(one("SELECT count(*) AS c FROM onet_title WHERE kind = 'reported'").c).toBe(reported.length);
   });
+
+  test("work styles ratings and technology skills (29.3 Excel): every row, flags as published", async () => {
+    const styles = await excelRows("onet/db_29_3_excel/Work Styles.xlsx");
+    expect(one("SELECT count(*) AS c FROM onet_rating WHERE category = 'work_style'").c).toBe(styles.length);
+    for (const r of styles.filter((_, i) => i % 499 === 0)) {
+      expect(one("SELECT value, n FROM onet_rating WHERE soc_code = ? AND element_id = ? AND scale_id = ?", r["O*NET-SOC Code"], r["Element ID"], r["Scale ID"])).toEqual({ value: r["Data Value"], n: r.N });
+    }
+    const tech = await excelRows("onet/db_29_3_excel/Technology Skills.xlsx");
+    expect(one("SELECT count(*) AS c FROM onet_technology").c).toBe(tech.length);
+    const stored = new Set(all("SELECT soc_code, example, commodity_code, commodity_title, hot_technology, in_demand FROM onet_technology")
+      .map((r) => `${r.soc_code}|${r.example}|${r.commodity_code}|${r.commodity_title}|${r.hot_technology}|${r.in_demand}`));
+    for (const r of tech) {
+      const key = `${r["O*NET-SOC Code"]}|${r.Example}|${r["Commodity Code"]}|${r["Commodity Title"]}|${r["Hot Technology"] === "Y" ? 1 : 0}|${r["In Demand"] === "Y" ? 1 : 0}`;
+      if (!stored.has(key)) expect(key).toBe("a stored row");
+    }
+  });
 });
 
 describe("classifications", () => {
