@@ -16,6 +16,10 @@ export const configSchema = z.object({
   COST_HOST: hostName("cost.localhost"),
   SKILLS_HOST: hostName("skills.localhost"),
   TRUST_PROXY: flag,
+  // Browser origins allowed to call the API from other sites (CORS), comma-separated, each exactly as a browser
+  // sends it ("https://hr.example.com"); default none. No wildcard: each origin is named on purpose.
+  CORS_ORIGINS: z.string().default("").transform((v) => v.split(",").map((o) => o.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?$|^https?:\/\/\[[0-9a-f:]+\](:\d+)?$/, "each CORS origin is scheme://host[:port], without a path"))),
   // One JSON line per request on stdout: request id, key id (never the key), method, path (no query), status, duration.
   ACCESS_LOG: z.enum(["0", "1", "true", "false"]).default("1").transform((v) => v === "1" || v === "true"),
   BOOTSTRAP_API_KEY: z.string().min(16, "BOOTSTRAP_API_KEY must be at least 16 characters").optional(),

@@ -1,7 +1,8 @@
 // Per-request facts the dispatcher and the route runner share, carried on the Request object itself.
 import type { QuotaDecision } from "../state/quota.ts";
 
-export interface RequestContext { requestId: string; quota: QuotaDecision | null; keyId: string | null }
+/** cors: the CORS headers every response to this request carries (an allowed Origin's), or none. */
+export interface RequestContext { requestId: string; quota: QuotaDecision | null; keyId: string | null; cors?: Record<string, string> }
 
 const CONTEXT = Symbol("workforce-api.request-context");
 type WithContext = Request & { [CONTEXT]?: RequestContext };
@@ -23,6 +24,12 @@ export function beginRequest(request: Request): RequestContext {
 }
 
 export const contextOf = (request: Request): RequestContext => (request as WithContext)[CONTEXT] ?? beginRequest(request);
+
+/** Carries a request's context over to a request rebuilt from it (a path-prefixed call, re-targeted). */
+export function carryContext(to: Request, ctx: RequestContext): Request {
+  (to as WithContext)[CONTEXT] = ctx;
+  return to;
+}
 
 /**
  * The request target, path and query ("/api/v1/salary?job_title=x"), cut from the URL text: never throws. A

@@ -20,6 +20,7 @@ export const JSON_TYPE = "application/json; charset=utf-8";
 export function respond(ctx: RequestContext, status: number, text: string, extra?: Record<string, string>, contentType = JSON_TYPE): Response {
   const headers: Record<string, string> = { "Content-Type": contentType, ...SECURITY_HEADERS, "X-Request-Id": ctx.requestId };
   if (ctx.quota) rateLimitHeaders(ctx.quota, headers);
+  if (ctx.cors) Object.assign(headers, ctx.cors);
   return new Response(text, { status, headers: extra ? Object.assign(headers, extra) : headers });
 }
 

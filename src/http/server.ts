@@ -1,11 +1,13 @@
-// One Bun server for three hosts: picks the host app from the Host header (X-Forwarded-Host only behind a
-// trusted proxy), answers /healthz and /readyz on any host, and writes the access log. Responses carry their
-// headers from responses.ts.
+// One Bun server for three hosts: picks the host app from a path prefix (/salary/…, /cost/…, /skills/…, on any
+// Host: what a browser or a single-hostname site can use) or else the Host header (X-Forwarded-Host only behind a
+// trusted proxy), answers /healthz and /readyz on any host, sets CORS headers for allowed origins, and writes
+// the access log. Responses carry their headers from responses.ts.
 import type { Config } from "../config.ts";
 import type { HostKind } from "./route.ts";
 import { ApiError } from "./errors.ts";
-import { beginRequest, pathOf } from "./request-context.ts";
-import { errorResponse, json } from "./responses.ts";
+import { beginRequest, carryContext, pathOf, targetOf, type RequestContext } from "./request-context.ts";
+import { errorResponse, json, respond } from "./responses.ts";
+import { corsHeaders, isPreflight, preflightHeaders } from "./cors.ts";
 
 export interface HostHandler { fetch(request: Request): Response | Promise<Response> }
 
@@ -17,14 +19,20 @@ export interface Health { live(): unknown; ready(): Promise<{ ok: boolean; body:
  */
 export const hostNameOf = (header: string | null, list = false) => (list ? header?.split(",")[0] : header)?.trim().toLowerCase().replace(/:\d+$/, "") ?? "";
 
+/** A path naming its host: /salary, /cost or /skills, then / or the end. */
+const PREFIX = /^\/(salary|cost|skills)(?=\/|$)/;
+
 export function createDispatcher(config: Config, hosts: Record<HostKind, HostHandler>, health: Health) {
   const byName = new Map<string, HostKind>([[config.SALARY_HOST, "salary"], [config.COST_HOST, "cost"], [config.SKILLS_HOST, "skills"]]);
   const names = [...byName.keys()].join(", ");
+  const allowedOrigins = new Set(config.CORS_ORIGINS);
+  const byKind: Record<HostKind, string> = { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST };
 
   // Synchronous when the answer is (a cached GET with a lease in hand): no promise per request in that case.
   return function dispatch(request: Request): Response | Promise<Response> {
     const started = performance.now();
     const ctx = beginRequest(request);
+    if (allowedOrigins.size) ctx.cors = corsHeaders(request.headers.get("origin"), allowedOrigins);
     const finish = (response: Response) => {
       if (config.ACCESS_LOG) {
         // The path only: query strings and bodies can carry job titles and pay, which are never logged.
@@ -44,10 +52,13 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     return config.ACCESS_LOG ? out.then(finish, (err) => finish(fail(err))) : out.catch(fail);
   };
 
-  function route(request: Request, ctx: ReturnType<typeof beginRequest>): Response | Promise<Response> {
+  function route(request: Request, ctx: RequestContext): Response | Promise<Response> {
     const path = pathOf(request.url);
     if (path === "/healthz") return json(ctx, 200, health.live());
     if (path === "/readyz") return health.ready().then((r) => json(ctx, r.ok ? 200 : 503, r.body));
+    if (isPreflight(request)) return respond(ctx, 204, "", ctx.cors ? preflightHeaders() : undefined);
+    const prefixed = PREFIX.exec(path);
+    if (prefixed) return forward(prefixed[1] as HostKind, request, ctx);
     const forwarded = config.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null;
     const header = forwarded || request.headers.get("host");
     // Most requests name the host exactly as configured; others are normalised first.
@@ -55,12 +66,23 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     const kind = byName.get(header ?? "") ?? byName.get(hostName);
     if (!kind) {
       return errorResponse(new ApiError("UNKNOWN_HOST", `No API is served for host "${hostName.slice(0, 100)}".`,
-        { suggestion: `Call one of: ${names}.` }), ctx, config.DOC_BASE_URL);
+        { suggestion: `Call one of: ${names}, or any host with a path prefix: /salary/api/v1/…, /cost/api/v1/…, /skills/api/v1/….` }), ctx, config.DOC_BASE_URL);
     }
+    return toHost(kind, request, ctx);
+  }
+
+  function toHost(kind: HostKind, request: Request, ctx: RequestContext): Response | Promise<Response> {
     const length = Number(request.headers.get("content-length") ?? 0);
     if (length > config.MAX_BODY_BYTES) {
       return errorResponse(new ApiError("PAYLOAD_TOO_LARGE", `Request body of ${length} bytes exceeds the limit of ${config.MAX_BODY_BYTES} bytes.`), ctx, config.DOC_BASE_URL);
     }
     return hosts[kind].fetch(request);
+  }
+
+  /** /salary/api/v1/x?q → the salary host's /api/v1/x?q: the same request (method, headers, body) re-targeted. */
+  function forward(kind: HostKind, request: Request, ctx: RequestContext): Response | Promise<Response> {
+    const target = targetOf(request.url).slice(kind.length + 1) || "/";
+    const init: RequestInit = { method: request.method, headers: request.headers, body: request.body, signal: request.signal };
+    return toHost(kind, carryContext(new Request(`http://${byKind[kind]}${target}`, init), ctx), ctx);
   }
 }

@@ -5,18 +5,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { z } from "zod";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { salaryRoutes } from "../../src/hosts/salary/index.ts";
-import { costRoutes } from "../../src/hosts/cost/index.ts";
-import { skillsRoutes } from "../../src/hosts/skills/index.ts";
-import { errorCodesOf, type AnyRoute, type HostKind, type RouteExample } from "../../src/http/route.ts";
+import { ROUTES, requestOf } from "../support/routes.ts";
+import { errorCodesOf, type AnyRoute, type HostKind } from "../../src/http/route.ts";
 import { ERROR_CODES, type ErrorCode } from "../../src/http/errors.ts";
 import { SCOPES, TIERS } from "../../src/state/api-keys.ts";
-
-const ROUTES: { host: HostKind; route: AnyRoute }[] = [
-  ...salaryRoutes.map((route) => ({ host: "salary" as const, route })),
-  ...costRoutes.map((route) => ({ host: "cost" as const, route })),
-  ...skillsRoutes.map((route) => ({ host: "skills" as const, route })),
-];
 
 let s: TestServer;
 let revokedKey: string;
@@ -26,14 +18,6 @@ beforeAll(() => {
   s.keys.revoke(s.keys.verify(revokedKey)!.id);
 });
 afterAll(() => s.stop());
-
-/** The example as a request: path parameters filled in, the query as a URL carries it, the body as JSON. */
-function requestOf(route: AnyRoute, example: RouteExample, extraQuery: Record<string, string> = {}) {
-  const path = route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent((example.params as Record<string, string>)[name]));
-  const query = new URLSearchParams({ ...(example.query as Record<string, string> | undefined), ...extraQuery }).toString();
-  const body = example.body === undefined ? undefined : JSON.stringify(example.body);
-  return { url: query ? `${path}?${query}` : path, body, headers: body ? { "content-type": "application/json" } : undefined };
-}
 
 const send = (host: HostKind, route: AnyRoute, key: string | null, opts: { method?: string; extraQuery?: Record<string, string> } = {}) => {
   const r = requestOf(route, route.examples[0], opts.extraQuery);
