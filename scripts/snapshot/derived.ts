@@ -40,7 +40,9 @@ export function writeOewsCodeMap(db: Database): number {
     if (!vintages.has(r.year)) vintages.set(r.year, new Map());
     vintages.get(r.year)!.set(r.occ_code, r.occ_title);
   }
-  const mapping = oewsCodeMap({ codes: new Set(soc.map((r) => r.code)), detailed: soc.filter((r) => r.level === "detailed").map((r) => r.code) },
+  const crosswalk = db.query<{ soc2010: string; soc2018: string }, []>(
+    "SELECT DISTINCT substr(soc2010_code, 1, 7) AS soc2010, substr(soc2019_code, 1, 7) AS soc2018 FROM onet_soc_2010_2019").all();
+  const mapping = oewsCodeMap({ codes: new Set(soc.map((r) => r.code)), detailed: soc.filter((r) => r.level === "detailed").map((r) => r.code), crosswalk },
     [...vintages].map(([year, titles]): OewsVintage => ({ year, titles })));
   const insert = db.prepare("INSERT INTO oews_code_map (year, soc_code, oews_code, basis) VALUES (?, ?, ?, ?)");
   for (const m of mapping) insert.run(m.year, m.soc, m.code, m.basis);

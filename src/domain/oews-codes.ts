@@ -22,8 +22,11 @@ export interface OewsCodeLookup {
 /** One vintage's published codes with their titles (the file's OCC_CODE and OCC_TITLE). */
 export interface OewsVintage { year: number; titles: ReadonlyMap<string, string> }
 
-/** The SOC 2018 structure: every code at every level, with the detailed codes listed. */
-export interface SocStructure { codes: ReadonlySet<string>; detailed: readonly string[] }
+/**
+ * The SOC 2018 structure: every code at every level, with the detailed codes listed; and the SOC 2010 → 2018
+ * crosswalk at the 6-digit level, which says whether a group held the same occupations under SOC 2010.
+ */
+export interface SocStructure { codes: ReadonlySet<string>; detailed: readonly string[]; crosswalk?: readonly { soc2010: string; soc2018: string }[] }
 
 /** OEWS codes its files as SOC 2018 from May 2021; May 2019–2020 use a hybrid of SOC 2010 and 2018, earlier SOC 2010. */
 export const OEWS_SOC_2018_FROM = 2021;
@@ -47,7 +50,8 @@ export function oewsCodeMap(soc: SocStructure, vintages: readonly OewsVintage[])
   const coded2018 = vintages.filter((v) => v.year >= OEWS_SOC_2018_FROM);
   const current = coded2018.flatMap((v) => soc2018Mappings(v, soc));
   const latest = coded2018.at(-1);
-  const earlier = latest ? vintages.filter((v) => v.year < OEWS_SOC_2018_FROM).flatMap((v) => carriedBack(v, latest, current)) : [];
+  const unchanged = unchangedRanges(soc.crosswalk);
+  const earlier = latest ? vintages.filter((v) => v.year < OEWS_SOC_2018_FROM).flatMap((v) => carriedBack(v, latest, current, unchanged)) : [];
   return [...earlier, ...current];
 }
 
@@ -79,12 +83,26 @@ function aggregatesByBroadGroup(v: OewsVintage, soc: SocStructure): Map<string, 
   return byGroup;
 }
 
-/** An earlier vintage's mappings: the latest vintage's aggregate or broad group, where published under the same title. */
-function carriedBack(v: OewsVintage, latest: OewsVintage, current: readonly OewsCodeMapping[]): OewsCodeMapping[] {
+/** An earlier vintage's mappings: the latest vintage's aggregate or broad group, where published under the same title (and scope). */
+function carriedBack(v: OewsVintage, latest: OewsVintage, current: readonly OewsCodeMapping[], unchanged: (code: string) => boolean): OewsCodeMapping[] {
   const sameCodeAndTitle = (code: string) => v.titles.get(code) === latest.titles.get(code);
+  const sameScope = (code: string) => v.year >= 2019 || unchanged(code);
   return current
-    .filter((m) => m.year === latest.year && m.basis !== "own_code" && !v.titles.has(m.soc) && sameCodeAndTitle(m.code))
+    .filter((m) => m.year === latest.year && m.basis !== "own_code" && !v.titles.has(m.soc) && sameCodeAndTitle(m.code) && sameScope(m.code))
     .map((m) => ({ ...m, year: v.year }));
+}
+
+/**
+ * Whether an aggregate's or broad group's range (its first six characters: 51-209 for 51-2090) held the same
+ * occupations under SOC 2010: every crosswalk pair with either side in the range has both sides in it. Without a
+ * crosswalk, every range counts as unchanged.
+ */
+function unchangedRanges(crosswalk: SocStructure["crosswalk"]): (code: string) => boolean {
+  if (!crosswalk) return () => true;
+  return (code) => {
+    const range = code.slice(0, 6);
+    return crosswalk.every((p) => p.soc2010.startsWith(range) === p.soc2018.startsWith(range));
+  };
 }
 
 const named = (titles: ReadonlyMap<string, string>) => (code: string) => `${titles.get(code) ?? code} (${code})`;

@@ -1,6 +1,6 @@
 // The SOC 2010 → 2018 relations and trend sources on a small made-up classification, one case per relation.
 import { describe, expect, test } from "bun:test";
-import { employmentWeighted, hybridHolding, socRevisions, trendSources, type RevisionInputs } from "./soc-revision.ts";
+import { employmentWeighted, hybridHolders, socRevisions, trendSources, type RevisionInputs } from "./soc-revision.ts";
 
 // SOC 2018 detailed codes of the example, with what each case is:
 //   11-1111 one_to_one from 11-1111             11-2222 merged from 11-2001 + 11-2002
@@ -18,7 +18,7 @@ const pairs = [
 ].map(([soc2010, soc2018]) => ({ soc2010: soc2010!, soc2018: soc2018! }));
 const employment: Record<string, number> = {
   "2018|11-3001": 600, "2018|11-3002": 400, "2021|11-3331": 1100, "2021|11-3332": 200,
-  "2021|11-4001": 900, "2021|11-4441": 1000,
+  "2021|11-4001": 900, "2021|11-4441": 1000, "2019|11-3336": 1250,
 };
 const vintage = (year: number, codes: Record<string, string>) => ({ year, titles: new Map(Object.entries(codes)) });
 const input = (emp = employment): RevisionInputs => ({
@@ -47,6 +47,13 @@ describe("socRevisions", () => {
     expect(byCode({ ...employment, "2021|11-3331": 1300 }).get("11-3331")!.relation).toBe("split");
   });
 
+  test("a number that lives on is principal with one source when the employment agrees; what split off from it is not", () => {
+    const r = byCode({ ...employment, "2018|11-4001": 1000 });
+    expect([r.get("11-4001")!.relation, r.get("11-4001")!.employmentRatio, r.get("11-4441")!.relation]).toEqual(["principal", 0.9, "split"]);
+    const sources = trendSources(input({ ...employment, "2018|11-4001": 1000 }), [...r.values()]);
+    expect(sources.find((t) => t.year === 2018 && t.soc === "11-4001")).toEqual({ year: 2018, soc: "11-4001", codes: ["11-4001"], basis: "published" });
+  });
+
   test("with a successor's employment unknown, no successor is known to lead: split", () => {
     const { ["2021|11-3332"]: _, ...rest } = employment;
     expect(byCode(rest).get("11-3331")!.relation).toBe("split");
@@ -72,14 +79,25 @@ describe("trendSources", () => {
   });
 });
 
-describe("hybridHolding", () => {
-  const isSoc = (c: string) => detailed.has(c);
-  test("no hybrid when two qualify (the files would not say which)", () => {
-    const v = vintage(2019, { "11-3336": "Gamma Developers and Others", "11-3337": "Gamma Developers and More" });
-    expect(hybridHolding(v, "11-3331", "Gamma Developers", isSoc)).toBeNull();
+describe("hybridHolders", () => {
+  const isSoc = (c: string) => detailed.has(c) || pairs.some((p) => p.soc2010 === c);
+  const holders = (titles: Record<string, string>, emp: Record<string, number> = employment) => hybridHolders(vintage(2019, titles), input(emp), isSoc, 2021);
+
+  test("a hybrid holds the codes whose titles it joins, even across broad groups of the minor group", () => {
+    const h = holders({ "11-3996": "Gamma Developers and Gamma Testers" }, { ...employment, "2019|11-3996": 1300 });
+    expect(Object.fromEntries(h)).toEqual({ "11-3331": "11-3996", "11-3332": "11-3996" });
   });
-  test("a hybrid outside the code's broad group does not hold it", () => {
-    expect(hybridHolding(vintage(2019, { "11-9996": "Gamma Developers and Testers" }), "11-3331", "Gamma Developers", isSoc)).toBeNull();
+
+  test("none when its title has words no held code accounts for (it also holds something unnamed)", () => {
+    expect(holders({ "11-3336": "Gamma Developers and Omega Scientists" }, { ...employment, "2019|11-3336": 1100 }).size).toBe(0);
+  });
+
+  test("none when its employment is far from what its codes employ in the first SOC 2018 vintage", () => {
+    expect(holders({ "11-3336": "Gamma Developers" }, { ...employment, "2019|11-3336": 5000 }).size).toBe(0);
+  });
+
+  test("none when two hybrids could hold a code (the files would not say which)", () => {
+    expect(holders({ "11-3336": "Gamma Developers and Others", "11-3337": "Gamma Developers and More" }).size).toBe(0);
   });
 });
 

@@ -3,7 +3,6 @@
 // O*NET-SOC 2010 → 2019 crosswalk (O*NET-SOC 2019 is built on SOC 2018), reduced to 6-digit codes, says which
 // SOC 2010 codes each SOC 2018 code came from; OEWS's own files say what each vintage published.
 import { OEWS_SOC_2018_FROM, type OewsVintage } from "./oews-codes.ts";
-import { broadGroupOf } from "./soc-code.ts";
 
 /** How a trend point was obtained: a published figure, an employment-weighted combination, or an OEWS hybrid code. */
 export type TrendBasis = "published" | "combined_soc2010" | "oews_hybrid";
@@ -12,9 +11,9 @@ export type TrendBasis = "published" | "combined_soc2010" | "oews_hybrid";
  * A SOC 2018 code's relation to SOC 2010:
  * - one_to_one: one SOC 2010 code, which became only this code;
  * - merged: several SOC 2010 codes, each of which became only this code;
- * - principal: several SOC 2010 codes that also fed other SOC 2018 codes, but each is led here: none of them lives
- *   on under its own number, this code has the largest employment among each one's successors, and together they
- *   employed about as many (EMPLOYMENT_RATIO) as this code did in the first SOC 2018 vintage;
+ * - principal: SOC 2010 codes that also fed other SOC 2018 codes, but each is led here (its number lives on as this
+ *   code, or, when its number does not live on, this code has the largest employment among its successors), and
+ *   together they employed about as many (EMPLOYMENT_RATIO) as this code did in the first SOC 2018 vintage;
  * - split: carved out of SOC 2010 codes that also became other codes, in a way the checks above do not pass;
  * - new: no SOC 2010 code leads to it.
  */
@@ -65,7 +64,7 @@ export function socRevisions(input: RevisionInputs): SocRevision[] {
     const exclusive = from.every((old) => to2018.get(old)!.size === 1);
     if (exclusive) return { soc, relation: from.length === 1 ? "one_to_one" : "merged", from, employmentRatio: null };
     const ratio = employmentRatio(employment(first2018, soc), from.map((old) => employment(last2010, old)));
-    const principal = from.length > 1 && from.every((old) => principalSuccessor(old, [...to2018.get(old)!], (c) => employment(first2018, c)) === soc);
+    const principal = from.every((old) => principalSuccessor(old, [...to2018.get(old)!], (c) => employment(first2018, c)) === soc);
     const agrees = ratio !== null && ratio >= EMPLOYMENT_RATIO[0] && ratio <= EMPLOYMENT_RATIO[1];
     return { soc, relation: principal && agrees ? "principal" : "split", from, employmentRatio: ratio };
   });
@@ -94,43 +93,68 @@ const titleWords = (title: string) =>
   new Set(title.toLowerCase().split(/[^a-z]+/).filter((w) => w && !["and", "or", "the", "of", "all", "other", "except"].includes(w)));
 
 /**
- * The OEWS 2019–2020 hybrid code that holds a SOC 2018 code: a code of its broad group that is neither a SOC 2018
- * nor a SOC 2010 code, whose title contains every word of the SOC 2018 title (BLS titles its hybrids by joining
- * the titles they hold, e.g. 15-1256 "Software Developers and Software Quality Assurance Analysts and Testers").
- * Exactly one must qualify; otherwise the files do not say, and there is none.
+ * Which SOC 2018 codes each OEWS 2019–2020 hybrid code holds (code → hybrid). A hybrid is a published code that is
+ * neither a SOC 2018 nor a SOC 2010 code nor a broad group; BLS titles it by joining the titles it holds (15-1256
+ * "Software Developers and Software Quality Assurance Analysts and Testers"). A SOC 2018 code the vintage does not
+ * publish is held by the one hybrid of its part of the SOC (same major group and first digit after the hyphen, which
+ * spans its minor group) whose title contains every word of its title. A hybrid
+ * counts only when what it holds accounts for it: every word of its title comes from their titles, and its
+ * employment is within EMPLOYMENT_RATIO of theirs in the first SOC 2018 vintage. Otherwise the files do not say
+ * what it holds, and no code is given it.
  */
-export function hybridHolding(vintage: OewsVintage, soc: string, socTitle: string, isSocCode: (code: string) => boolean): string | null {
-  const broad = broadGroupOf(soc);
-  if (!broad) return null;
-  const wanted = titleWords(socTitle);
-  const holders = [...vintage.titles].filter(([code, title]) => code.startsWith(broad.slice(0, 6)) && !code.endsWith("0") && !isSocCode(code)
-    && [...wanted].every((w) => titleWords(title).has(w)));
-  return holders.length === 1 ? holders[0]![0] : null;
+export function hybridHolders(vintage: OewsVintage, input: RevisionInputs, isSocCode: (code: string) => boolean, first2018: number | undefined): Map<string, string> {
+  const hybrids = [...vintage.titles].filter(([code]) => !code.endsWith("0") && !isSocCode(code)).map(([code, title]) => ({ code, words: titleWords(title) }));
+  const held = new Map<string, string[]>();
+  for (const [soc, title] of input.detailed) {
+    if (vintage.titles.has(soc)) continue;
+    const wanted = titleWords(title);
+    const holders = hybrids.filter((h) => h.code.slice(0, 4) === soc.slice(0, 4) && [...wanted].every((w) => h.words.has(w)));
+    if (holders.length === 1) held.set(holders[0]!.code, [...(held.get(holders[0]!.code) ?? []), soc]);
+  }
+  const out = new Map<string, string>();
+  for (const h of hybrids) {
+    const socs = held.get(h.code) ?? [];
+    const covered = new Set(socs.flatMap((soc) => [...titleWords(input.detailed.get(soc)!)]));
+    const before = input.employment(vintage.year, h.code);
+    const after = first2018 === undefined ? [] : socs.map((soc) => input.employment(first2018, soc));
+    const ratio = employmentRatio(after.some((a) => a === null) ? null : after.reduce<number>((sum, a) => sum + a!, 0), [before]);
+    if (socs.length && [...h.words].every((w) => covered.has(w)) && ratio !== null && ratio >= EMPLOYMENT_RATIO[0] && ratio <= EMPLOYMENT_RATIO[1]) {
+      for (const soc of socs) out.set(soc, h.code);
+    }
+  }
+  return out;
 }
 
 /**
  * For every SOC 2018 detailed code and every vintage before SOC 2018 coding, the code(s) that answer its trend
- * point, preferring in this order:
- * 1. its own code, in a hybrid year, when that number is not a SOC 2010 code of another scope;
- * 2. its one-to-one SOC 2010 code;
- * 3. its merged or principal SOC 2010 codes, all published that year (combined by employment);
- * 4. in a hybrid year, the one hybrid code that holds it.
+ * point, the first of:
+ * 1. its own number, in a hybrid year, when it is one of its own SOC 2010 sources (or no SOC 2010 code) and none of
+ *    its other sources is published that year: then the number holds the SOC 2018 occupation;
+ * 2. its one SOC 2010 source (one-to-one, or principal with one source), published;
+ * 3. its merged or principal SOC 2010 sources, all published that year (combined by employment);
+ * 4. in a hybrid year, the hybrid code that holds it (hybridHolders).
  * A code none of these reaches has no point that year.
  */
 export function trendSources(input: RevisionInputs, revisions: readonly SocRevision[]): TrendSource[] {
   const codes2010 = new Set(input.pairs.map((p) => p.soc2010));
   const isSocCode = (code: string) => input.detailed.has(code) || codes2010.has(code);
   const byCode = new Map(revisions.map((r) => [r.soc, r]));
-  return input.vintages.filter((v) => v.year < OEWS_SOC_2018_FROM).flatMap((v) => [...input.detailed].flatMap(([soc, title]): TrendSource[] => {
-    const rev = byCode.get(soc);
+  const first2018 = input.vintages.find((v) => v.year >= OEWS_SOC_2018_FROM)?.year;
+  return input.vintages.filter((v) => v.year < OEWS_SOC_2018_FROM).flatMap((v) => {
     const hybridYear = v.year >= 2019;
-    const at = (codes: string[], basis: TrendBasis): TrendSource[] => [{ year: v.year, soc, codes, basis }];
-    if (hybridYear && v.titles.has(soc) && (!codes2010.has(soc) || (rev?.relation === "one_to_one" && rev.from[0] === soc))) return at([soc], "published");
-    if (rev?.relation === "one_to_one" && v.titles.has(rev.from[0]!)) return at(rev.from, "published");
-    if ((rev?.relation === "merged" || rev?.relation === "principal") && rev.from.every((c) => v.titles.has(c))) return at(rev.from, "combined_soc2010");
-    const hybrid = hybridYear ? hybridHolding(v, soc, title, isSocCode) : null;
-    return hybrid ? at([hybrid], "oews_hybrid") : [];
-  }));
+    const hybrids = hybridYear ? hybridHolders(v, input, isSocCode, first2018) : new Map<string, string>();
+    return [...input.detailed.keys()].flatMap((soc): TrendSource[] => {
+      const rev = byCode.get(soc);
+      const from = rev?.from ?? [];
+      const at = (codes: string[], basis: TrendBasis): TrendSource[] => [{ year: v.year, soc, codes, basis }];
+      const ownNumber = hybridYear && v.titles.has(soc) && (from.includes(soc) || !codes2010.has(soc)) && from.every((c) => c === soc || !v.titles.has(c));
+      if (ownNumber) return at([soc], "published");
+      const continues = rev?.relation === "one_to_one" || rev?.relation === "merged" || rev?.relation === "principal";
+      if (continues && from.every((c) => v.titles.has(c))) return at(from, from.length === 1 ? "published" : "combined_soc2010");
+      const hybrid = hybrids.get(soc);
+      return hybrid ? at([hybrid], "oews_hybrid") : [];
+    });
+  });
 }
 
 /** One combined figure: Σ employment × value ÷ Σ employment; null when any part lacks either (never a partial mix). */

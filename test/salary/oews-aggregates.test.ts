@@ -51,7 +51,7 @@ describe("E2 through an OEWS aggregate", () => {
     const may2019 = (await excelRows("bls-oews/national_M2019_dl.xlsx")).find((r) => (r.OCC_CODE ?? r.occ_code) === "25-9045")!;
     expect(body.trend[0]).toEqual({ year: 2019, median: Number(may2019.A_MEDIAN ?? may2019.a_median), basis: "published", oews_codes: ["25-9045"] });
     expect(body.trend.at(-1)).toEqual({ year: 2025, median: n(published("99", "25-9045")!.A_MEDIAN), basis: "published", oews_codes: ["25-9045"] });
-    expect(body.notes.join(" ")).toContain("Left out: 2015, 2017 and 2018 (OEWS published no figure under 25-9045");
+    expect(body.notes.join(" ")).toContain("Left out: 2015, 2017 and 2018 (no figure under 25-9045 (Teaching Assistants, Except Postsecondary) holding the same occupations");
   });
 
   test("E1 continues a broad group's series wherever a vintage publishes it under the same title", async () => {

@@ -68,7 +68,30 @@ describe("E1", () => {
     const body = await (await get("occupation_code=15-1254&years=10")).json();
     expect(body.trend.map((p: any) => [p.year, p.basis])).toEqual([[2019, "oews_hybrid"], [2020, "oews_hybrid"], [2021, "published"], [2022, "published"], [2023, "published"], [2024, "published"], [2025, "published"]]);
     expect(body.trend[0].median).toBe(workbook.get(2019)!.get("15-1257")!.median);
-    expect(body.notes.join(" ")).toContain("Left out: 2015, 2017 and 2018. SOC 2010 15-1134 (Web Developers), from which 15-1254 came, were divided among several SOC 2018 codes");
+    expect(body.notes.join(" ")).toContain("Left out: 2015, 2017 and 2018. SOC 2010 15-1134 (Web Developers), from which 15-1254 came, was divided among several SOC 2018 codes");
+  });
+
+  test("a merged code that keeps one source's number (27-3099 ← 27-3012 + 27-3099): combined to May 2018, its own figure from 2019", async () => {
+    const body = await (await get("occupation_code=27-3099&years=10")).json();
+    const at = (year: number) => body.trend.find((p: any) => p.year === year);
+    const [a, b] = [workbook.get(2018)!.get("27-3012")!, workbook.get(2018)!.get("27-3099")!];
+    expect(at(2018)).toEqual({ year: 2018, median: Math.round((a.emp! * a.median! + b.emp! * b.median!) / (a.emp! + b.emp!)), basis: "combined_soc2010", oews_codes: ["27-3012", "27-3099"] });
+    expect(at(2019)).toEqual({ year: 2019, median: workbook.get(2019)!.get("27-3099")!.median, basis: "published", oews_codes: ["27-3099"] });
+    expect(body.notes.join(" ")).not.toContain("Left out");
+  });
+
+  test("a number that lives on with most of its people (43-4051, ratio 0.97): its SOC 2010 figures, published, with a note", async () => {
+    const body = await (await get("occupation_code=43-4051&years=10")).json();
+    expect(body.trend.map((p: any) => p.year)).toEqual([2015, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]);
+    for (const p of body.trend.filter((p: any) => p.year <= 2024)) expect([p.median, p.basis]).toEqual([workbook.get(p.year)!.get("43-4051")!.median, "published"]);
+    expect(body.notes.join(" ")).toContain("May 2015, 2017 and 2018: the published figure of SOC 2010 43-4051 (Customer Service Representatives) answers. It also held O*NET occupations");
+  });
+
+  test("a broad group whose SOC 2010 range held other occupations is not carried back (51-2090 before 2019), and the note says so truly", async () => {
+    const body = await (await get("occupation_code=51-2092&years=10")).json();
+    expect(body.trend[0]).toEqual({ year: 2019, median: workbook.get(2019)!.get("51-2090")!.median, basis: "published", oews_codes: ["51-2090"] });
+    expect(workbook.get(2018)!.get("51-2090")).toBeDefined(); // published then, but with other occupations in it
+    expect(body.notes.join(" ")).toContain("Left out: 2015, 2017 and 2018 (no figure under 51-2090 (Miscellaneous Assemblers and Fabricators) holding the same occupations");
   });
 
   test("a state: the vintages the mirror holds for it, and why the others are missing", async () => {

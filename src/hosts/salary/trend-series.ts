@@ -16,12 +16,15 @@ const KIND_NAME: Record<string, string> = { state: "state", territory: "territor
 /** The most recent `years` vintages of a SOC 2018 code's median annual wage in an area, ascending, with notes. */
 export function wageTrend(soc: string, area: UsArea, years: number, s: Services): WageTrend {
   const latest = s.wages.latestYear;
+  // SOC 2010 codes are named with their titles in the last vintage coded in SOC 2010.
+  const last2010 = Math.max(...s.wages.years(NATIONAL).filter((y) => y < 2019));
   const series = s.wages.oewsCodeFor(latest, soc);
   const grouped = series !== null && series.basis !== "own_code";
   const revision = s.socRevision.revision(soc);
   const notes: string[] = [];
   const left: { year: number; why: string }[] = [];
   const combined = new Set<number>();
+  const continued = new Set<number>();
   const hybrids = new Map<string, number[]>();
   const points = s.wages.years(area.areaCode).slice(-years).flatMap((year): TrendPoint[] => {
     const source = grouped ? groupSource(year, soc, series, s) : ownSource(year, soc, s);
@@ -32,15 +35,20 @@ export function wageTrend(soc: string, area: UsArea, years: number, s: Services)
     const rows = source.codes.map((c) => s.wages.rows(year, c, area.areaCode)[0]);
     if (rows.some((r) => !r)) { left.push({ year, why: "none" }); return []; }
     if (source.basis === "combined_soc2010") combined.add(year);
+    if (revision?.relation === "principal" && source.basis === "published" && source.codes[0] !== soc) continued.add(year);
     if (source.basis === "oews_hybrid") hybrids.set(source.codes[0]!, [...(hybrids.get(source.codes[0]!) ?? []), year]);
     const median = source.basis === "combined_soc2010"
       ? nullableRound(employmentWeighted(rows.map((r) => ({ employment: r!.tot_emp, value: r!.a_median }))))
       : rows[0]!.a_median;
     return [{ year, median, basis: source.basis, oews_codes: source.codes }];
   });
-  if (combined.size) notes.push(combinedNote([...combined], soc, revision!, s));
+  if (combined.size) notes.push(combinedNote([...combined], soc, revision!, named(s, last2010)));
+  if (continued.size) notes.push(continuedNote([...continued], soc, revision!, named(s, last2010)));
+  if (revision?.relation === "principal" && revision.from.length === 1 && revision.from[0] === soc && points.some((p) => p.year < 2019)) {
+    notes.push(continuedNote(points.filter((p) => p.year < 2019).map((p) => p.year), soc, revision, named(s, last2010)));
+  }
   for (const [code, inYears] of hybrids) notes.push(hybridNote(inYears, soc, code, s));
-  if (left.length) notes.push(...leftOutNotes(left, soc, series, grouped, revision, s));
+  if (left.length) notes.push(...leftOutNotes(left, soc, series, grouped, revision, named(s, last2010)));
   notes.push(...coverageNotes(area, years, s));
   return { series, points, notes };
 }
@@ -61,14 +69,21 @@ const named = (s: Services, year: number) => (code: string) => `${code} (${s.wag
 
 const list = (xs: readonly (string | number)[]) => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
 
-function combinedNote(years: number[], soc: string, revision: SocRevision, s: Services): string {
-  const first = Math.min(...years);
-  const exact = revision.relation === "merged"
-    ? "each of which became only this code"
+type Namer = (code: string) => string;
+
+function combinedNote(years: number[], soc: string, revision: SocRevision, name: Namer): string {
+  const how = revision.relation === "merged"
+    ? "which together became this code and nothing else"
     : `which also fed other SOC 2018 codes but put most of their people here (employment May ${OEWS_SOC_2018_FROM} ÷ their employment before: ${revision.employmentRatio?.toFixed(2)})`;
-  return `May ${list(years.sort())}: derived, not published (basis combined_soc2010). ${soc} did not exist under SOC 2010; its point is the employment-weighted mean `
-    + `of the published medians of SOC 2010 ${list(revision.from.map(named(s, first)))}, ${exact}: Σ(employment × median) ÷ Σ employment, `
+  return `May ${list(years.sort())}: derived, not published (basis combined_soc2010). The point is the employment-weighted mean `
+    + `of the published medians of SOC 2010 ${list(revision.from.map(name))}, ${how}: Σ(employment × median) ÷ Σ employment, `
     + "rounded to whole dollars; null when any part is top-coded or unpublished.";
+}
+
+/** A principal continuation from one SOC 2010 code: its published figure, whose scope was slightly wider. */
+function continuedNote(years: number[], soc: string, revision: SocRevision, name: Namer): string {
+  return `May ${list(years.sort())}: the published figure of SOC 2010 ${name(revision.from[0]!)} answers. It also held O*NET occupations that moved to `
+    + `other SOC 2018 codes, but most of its people continued as ${soc} (employment May ${OEWS_SOC_2018_FROM} ÷ its employment before: ${revision.employmentRatio?.toFixed(2)}).`;
 }
 
 function hybridNote(years: number[], soc: string, hybrid: string, s: Services): string {
@@ -78,19 +93,19 @@ function hybridNote(years: number[], soc: string, hybrid: string, s: Services): 
     + `${others.length ? `, which also holds ${list(others.map((c) => `${c} (${s.occupations.socTitles.get(c) ?? "untitled"})`))}` : ""}; that published figure answers (basis oews_hybrid).`;
 }
 
-function leftOutNotes(left: { year: number; why: string }[], soc: string, series: OewsCode | null, grouped: boolean, revision: SocRevision | null, s: Services): string[] {
+function leftOutNotes(left: { year: number; why: string }[], soc: string, series: OewsCode | null, grouped: boolean, revision: SocRevision | null, name: Namer): string[] {
   const years = (why: string) => left.filter((l) => l.why === why).map((l) => l.year);
   const notes: string[] = [];
   const split = years("split");
   if (split.length && revision) {
-    const last = Math.max(...split);
-    notes.push(`Left out: ${list(split)}. SOC 2010 ${list(revision.from.map(named(s, last)))}, from which ${soc} came, were divided among several `
-      + "SOC 2018 codes; their published figures cover other occupations too, so none of them is this code's figure in those vintages.");
+    const sources = revision.from.length === 1 ? `SOC 2010 ${name(revision.from[0]!)}, from which ${soc} came, was divided` : `SOC 2010 ${list(revision.from.map(name))}, from which ${soc} came, were divided`;
+    notes.push(`Left out: ${list(split)}. ${sources} among several SOC 2018 codes, and their employment does not show that most of it continued here; `
+      + "the published figures cover other occupations too, so none is this code's figure in those vintages.");
   }
   const none = left.filter((l) => l.why !== "split").map((l) => l.year);
   if (none.length) {
     notes.push(grouped
-      ? `Left out: ${list(none)} (OEWS published no figure under ${series!.code} (${series!.title}) for this area in those vintages).`
+      ? `Left out: ${list(none)} (no figure under ${series!.code} (${series!.title}) holding the same occupations as in the latest vintage, for this area in those vintages).`
       : `Left out: ${list(none)} (OEWS published no figure for ${soc}, or for a code that continues it across the SOC revision, for this area in those vintages).`);
   }
   return notes;

@@ -13,7 +13,7 @@ export const DEFAULT_TREND_YEARS = 10;
 export const trends = defineRoute({
   id: "E1",
   summary: "Salary trend",
-  description: "Median annual wage (BLS OEWS) for the most recent `years` vintages the area has, ascending by year, and the CAGR between the first and last points with a median. Vintages coded in SOC 2010 (to May 2018) and the May 2019–2020 hybrid join the SOC 2018 series through the O*NET-SOC 2010 → 2019 crosswalk: one-to-one codes continue exactly, merged codes are combined by employment (marked `basis: combined_soc2010`), hybrid codes are marked `oews_hybrid`, and codes split out of broader ones have no point there. U.S. only; the data mirror holds metro areas for May 2025 only and states for May 2024 and 2025, and notes say so.",
+  description: "Median annual wage (BLS OEWS) for the most recent `years` vintages the area has, ascending by year, and the CAGR between the first and last points with a median, whatever their basis. Vintages coded in SOC 2010 (to May 2018) and the May 2019–2020 hybrid join the SOC 2018 series through the O*NET-SOC 2010 → 2019 crosswalk: one-to-one codes continue exactly, merged codes are combined by employment (marked `basis: combined_soc2010`), hybrid codes are marked `oews_hybrid`, and codes split out of broader ones have no point there. U.S. only; the data mirror holds metro areas for May 2025 only and states for May 2024 and 2025, and notes say so.",
   method: "GET",
   path: "/api/v1/trends",
   scope: "salary:read",
@@ -35,7 +35,7 @@ export const trends = defineRoute({
       basis: z.enum(["published", "combined_soc2010", "oews_hybrid"]).describe("addition: published (the code's own figure, or its one-to-one SOC 2010 code's), combined_soc2010 (derived: employment-weighted mean of the medians of the SOC 2010 codes it merged from) or oews_hybrid (the figure of the May 2019–2020 OEWS hybrid code holding it); notes explain each"),
       oews_codes: z.array(z.string()).describe("addition: the OEWS code(s) whose published figures give this point"),
     })).describe("one point per OEWS vintage, ascending by year; vintages with no figure that continues the series are left out and named in notes, with why"),
-    cagr: z.string().nullable().describe("compound annual growth rate in percent between the first and last points with a published median, as a string with two decimals (e.g. \"3.02\"); null with fewer than two such points"),
+    cagr: z.string().nullable().describe("compound annual growth rate in percent between the first and last points with a median, whatever their basis (published, combined_soc2010 or oews_hybrid: each point says), as a string with two decimals (e.g. \"3.02\"); null with fewer than two such points"),
     inflation_adjusted_cagr: z.null().describe("reserved; always null"),
     matched_title: z.string().describe("the O*NET title of the matched occupation"),
     matched_soc: z.string().describe("the SOC code whose OEWS series answers: the occupation's own, or the OEWS aggregate or broad group it is published within; notes say which"),

@@ -64,6 +64,7 @@ export function usage(name: string, s: Services) {
   return {
     name, hot: uses.some((u) => u.hotTechnology), commodities, occupations,
     inDemand: occupations.filter((o) => o.inDemand).length,
-    employment: occupations.reduce((sum, o) => sum + (o.employment ?? 0), 0),
+    // Each 6-digit SOC code's employment once: O*NET occupations under one code share it.
+    employment: [...new Map(occupations.map((o) => [o.socCode.slice(0, 7), o.employment ?? 0])).values()].reduce((sum, e) => sum + e, 0),
   };
 }
