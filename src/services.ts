@@ -45,6 +45,7 @@ export function createServices(snapshot: Snapshot): Services {
   const metroPrices = new MetroPricesRepository(snapshot.db);
   const occupationSearch = storedTitleSearch(snapshot.db, TITLE_INDEX);
   const wages = new WagesRepository(snapshot.db);
+  let technologySearch: TitleSearch | undefined;
   return {
     snapshotId: snapshot.snapshotId,
     sources: new SourcesRepository(snapshot.db),
@@ -59,7 +60,8 @@ export function createServices(snapshot: Snapshot): Services {
     priceLevels: new PriceLevelsRepository(snapshot.db),
     socRevision: new SocRevisionRepository(snapshot.db),
     technologies: new TechnologiesRepository(snapshot.db),
-    technologySearch: storedTitleSearch(snapshot.db, TECHNOLOGY_INDEX),
+    // Restored on first use (technology search, E18's pointer): start-up memory stays within its budget.
+    get technologySearch() { return (technologySearch ??= storedTitleSearch(snapshot.db, TECHNOLOGY_INDEX)); },
     cpiSeries: new CpiSeriesRepository(snapshot.db),
     metroPrices,
     metroSearch: TitleSearch.build(metroPrices.metros.map((m) => ({ key: m.cbsa, text: m.name }))),
