@@ -40,9 +40,7 @@ export function writeOewsCodeMap(db: Database): number {
     if (!vintages.has(r.year)) vintages.set(r.year, new Map());
     vintages.get(r.year)!.set(r.occ_code, r.occ_title);
   }
-  const crosswalk = db.query<{ soc2010: string; soc2018: string }, []>(
-    "SELECT DISTINCT substr(soc2010_code, 1, 7) AS soc2010, substr(soc2019_code, 1, 7) AS soc2018 FROM onet_soc_2010_2019").all();
-  const mapping = oewsCodeMap({ codes: new Set(soc.map((r) => r.code)), detailed: soc.filter((r) => r.level === "detailed").map((r) => r.code), crosswalk },
+  const mapping = oewsCodeMap({ codes: new Set(soc.map((r) => r.code)), detailed: soc.filter((r) => r.level === "detailed").map((r) => r.code), crosswalk: socCrosswalk(db) },
     [...vintages].map(([year, titles]): OewsVintage => ({ year, titles })));
   const insert = db.prepare("INSERT INTO oews_code_map (year, soc_code, oews_code, basis) VALUES (?, ?, ?, ?)");
   for (const m of mapping) insert.run(m.year, m.soc, m.code, m.basis);
@@ -51,10 +49,7 @@ export function writeOewsCodeMap(db: Database): number {
 
 /** soc_revision and oews_trend_source from the crosswalk, the SOC 2018 structure and the national OEWS rows (src/domain/soc-revision.ts). */
 export function writeSocRevision(db: Database): { revisions: number; sources: number } {
-  // SOC 2010 "codes" ending in 0 are O*NET occupations kept at the broad level (19-1020.01 Biologists); OEWS
-  // publishes their people under a detailed code, so they are not sources of their own.
-  const pairs = db.query<{ soc2010: string; soc2018: string }, []>(
-    "SELECT DISTINCT substr(soc2010_code, 1, 7) AS soc2010, substr(soc2019_code, 1, 7) AS soc2018 FROM onet_soc_2010_2019 WHERE substr(soc2010_code, 7, 1) != '0'").all();
+  const pairs = socCrosswalk(db);
   const detailed = new Map(db.query<{ code: string; title: string }, []>("SELECT code, title FROM soc_2018 WHERE level = 'detailed'").all().map((r) => [r.code, r.title]));
   const vintages = new Map<number, Map<string, string>>();
   const employment = new Map<string, number>();
@@ -72,4 +67,13 @@ export function writeSocRevision(db: Database): { revisions: number; sources: nu
   const insertSource = db.prepare("INSERT INTO oews_trend_source (year, soc_code, oews_code, basis) VALUES (?, ?, ?, ?)");
   for (const t of sources) for (const code of t.codes) insertSource.run(t.year, t.soc, code, t.basis);
   return { revisions: revisions.length, sources: sources.length };
+}
+
+/**
+ * The O*NET-SOC 2010 → 2019 crosswalk at the 6-digit level. SOC 2010 "codes" ending in 0 are O*NET occupations kept
+ * at the broad level (19-1020.01 Biologists); OEWS publishes their people under a detailed code, so they are left out.
+ */
+function socCrosswalk(db: Database): { soc2010: string; soc2018: string }[] {
+  return db.query<{ soc2010: string; soc2018: string }, []>(
+    "SELECT DISTINCT substr(soc2010_code, 1, 7) AS soc2010, substr(soc2019_code, 1, 7) AS soc2018 FROM onet_soc_2010_2019 WHERE substr(soc2010_code, 7, 1) != '0'").all();
 }

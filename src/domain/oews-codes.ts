@@ -30,6 +30,7 @@ export interface SocStructure { codes: ReadonlySet<string>; detailed: readonly s
 
 /** OEWS codes its files as SOC 2018 from May 2021; May 2019–2020 use a hybrid of SOC 2010 and 2018, earlier SOC 2010. */
 export const OEWS_SOC_2018_FROM = 2021;
+export const OEWS_HYBRID_FROM = 2019;
 
 export class AmbiguousAggregateError extends Error {}
 
@@ -86,7 +87,7 @@ function aggregatesByBroadGroup(v: OewsVintage, soc: SocStructure): Map<string, 
 /** An earlier vintage's mappings: the latest vintage's aggregate or broad group, where published under the same title (and scope). */
 function carriedBack(v: OewsVintage, latest: OewsVintage, current: readonly OewsCodeMapping[], unchanged: (code: string) => boolean): OewsCodeMapping[] {
   const sameCodeAndTitle = (code: string) => v.titles.get(code) === latest.titles.get(code);
-  const sameScope = (code: string) => v.year >= 2019 || unchanged(code);
+  const sameScope = (code: string) => v.year >= OEWS_HYBRID_FROM || unchanged(code);
   return current
     .filter((m) => m.year === latest.year && m.basis !== "own_code" && !v.titles.has(m.soc) && sameCodeAndTitle(m.code) && sameScope(m.code))
     .map((m) => ({ ...m, year: v.year }));

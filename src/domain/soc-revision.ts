@@ -2,7 +2,7 @@
 // SOC 2010 to May 2018, in a hybrid of SOC 2010 and 2018 in May 2019–2020, and in SOC 2018 from May 2021. The
 // O*NET-SOC 2010 → 2019 crosswalk (O*NET-SOC 2019 is built on SOC 2018), reduced to 6-digit codes, says which
 // SOC 2010 codes each SOC 2018 code came from; OEWS's own files say what each vintage published.
-import { OEWS_SOC_2018_FROM, type OewsVintage } from "./oews-codes.ts";
+import { OEWS_HYBRID_FROM, OEWS_SOC_2018_FROM, type OewsVintage } from "./oews-codes.ts";
 
 /** How a trend point was obtained: a published figure, an employment-weighted combination, or an OEWS hybrid code. */
 export type TrendBasis = "published" | "combined_soc2010" | "oews_hybrid";
@@ -56,17 +56,16 @@ const groupPairs = (pairs: RevisionInputs["pairs"]) => {
 export function socRevisions(input: RevisionInputs): SocRevision[] {
   const { to2018, to2010 } = groupPairs(input.pairs);
   const first2018 = input.vintages.find((v) => v.year >= OEWS_SOC_2018_FROM)?.year;
-  const last2010 = input.vintages.filter((v) => v.year < 2019).at(-1)?.year;
+  const last2010 = input.vintages.filter((v) => v.year < OEWS_HYBRID_FROM).at(-1)?.year;
   const employment = (year: number | undefined, code: string) => (year === undefined ? null : input.employment(year, code));
   return [...input.detailed.keys()].sort().map((soc): SocRevision => {
     const from = [...(to2010.get(soc) ?? [])].sort();
     if (!from.length) return { soc, relation: "new", from, employmentRatio: null };
     const exclusive = from.every((old) => to2018.get(old)!.size === 1);
     if (exclusive) return { soc, relation: from.length === 1 ? "one_to_one" : "merged", from, employmentRatio: null };
-    const ratio = employmentRatio(employment(first2018, soc), from.map((old) => employment(last2010, old)));
+    const ratio = employmentRatio([employment(first2018, soc)], from.map((old) => employment(last2010, old)));
     const principal = from.every((old) => principalSuccessor(old, [...to2018.get(old)!], (c) => employment(first2018, c)) === soc);
-    const agrees = ratio !== null && ratio >= EMPLOYMENT_RATIO[0] && ratio <= EMPLOYMENT_RATIO[1];
-    return { soc, relation: principal && agrees ? "principal" : "split", from, employmentRatio: ratio };
+    return { soc, relation: principal && withinBounds(ratio) ? "principal" : "split", from, employmentRatio: ratio };
   });
 }
 
@@ -82,11 +81,16 @@ function principalSuccessor(old: string, successors: string[], employment: (code
   return known.sort((a, b) => b.emp! - a.emp!)[0]!.code;
 }
 
-function employmentRatio(now: number | null, before: (number | null)[]): number | null {
-  if (now === null || before.some((b) => b === null)) return null;
-  const total = before.reduce<number>((sum, b) => sum + b!, 0);
-  return total > 0 ? now / total : null;
+/** The sum, or null when any part is unknown. */
+const sumOf = (xs: readonly (number | null)[]) => (xs.some((x) => x === null) ? null : xs.reduce<number>((sum, x) => sum + x!, 0));
+
+/** Employment after ÷ employment before (each summed over its codes); null when any part is unknown or before is 0. */
+function employmentRatio(after: (number | null)[], before: (number | null)[]): number | null {
+  const [a, b] = [sumOf(after), sumOf(before)];
+  return a === null || b === null || b <= 0 ? null : a / b;
 }
+
+const withinBounds = (ratio: number | null) => ratio !== null && ratio >= EMPLOYMENT_RATIO[0] && ratio <= EMPLOYMENT_RATIO[1];
 
 /** Words of a title, for comparing an OEWS hybrid title with the SOC 2018 titles it joins. */
 const titleWords = (title: string) =>
@@ -115,10 +119,9 @@ export function hybridHolders(vintage: OewsVintage, input: RevisionInputs, isSoc
   for (const h of hybrids) {
     const socs = held.get(h.code) ?? [];
     const covered = new Set(socs.flatMap((soc) => [...titleWords(input.detailed.get(soc)!)]));
-    const before = input.employment(vintage.year, h.code);
-    const after = first2018 === undefined ? [] : socs.map((soc) => input.employment(first2018, soc));
-    const ratio = employmentRatio(after.some((a) => a === null) ? null : after.reduce<number>((sum, a) => sum + a!, 0), [before]);
-    if (socs.length && [...h.words].every((w) => covered.has(w)) && ratio !== null && ratio >= EMPLOYMENT_RATIO[0] && ratio <= EMPLOYMENT_RATIO[1]) {
+    const after = socs.map((soc) => (first2018 === undefined ? null : input.employment(first2018, soc)));
+    const ratio = employmentRatio(after, [input.employment(vintage.year, h.code)]);
+    if (socs.length && [...h.words].every((w) => covered.has(w)) && withinBounds(ratio)) {
       for (const soc of socs) out.set(soc, h.code);
     }
   }
@@ -141,7 +144,7 @@ export function trendSources(input: RevisionInputs, revisions: readonly SocRevis
   const byCode = new Map(revisions.map((r) => [r.soc, r]));
   const first2018 = input.vintages.find((v) => v.year >= OEWS_SOC_2018_FROM)?.year;
   return input.vintages.filter((v) => v.year < OEWS_SOC_2018_FROM).flatMap((v) => {
-    const hybridYear = v.year >= 2019;
+    const hybridYear = v.year >= OEWS_HYBRID_FROM;
     const hybrids = hybridYear ? hybridHolders(v, input, isSocCode, first2018) : new Map<string, string>();
     return [...input.detailed.keys()].flatMap((soc): TrendSource[] => {
       const rev = byCode.get(soc);

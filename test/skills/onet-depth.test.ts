@@ -55,7 +55,12 @@ describe("X4 technologies of an occupation", () => {
     const body = await get(`/api/v1/occupations/${without}/technologies`);
     expect(body.data.commodities).toEqual([]);
     expect(body.data.technology_count).toBe(0);
-    expect(body.metadata.methodology_notes).toContain(`O*NET 29.3 publishes no technology examples for ${without}`);
+    const note = body.metadata.methodology_notes as string;
+    expect(note).toContain(`O*NET 29.3 publishes no technology examples for ${without}`);
+    const relatedListed = related.filter((r) => r["O*NET-SOC Code"] === without).sort((a, b) => a.Index - b.Index)
+      .map((r) => r["Related O*NET-SOC Code"]).filter((c) => listed.has(c)).slice(0, 5);
+    const named: string[] = [...(note.slice(note.indexOf("Related occupations"), note.indexOf("Technologies:")).match(/\d\d-\d{4}\.\d\d/g) ?? [])];
+    expect(named).toEqual(relatedListed);
   });
 
   test("unknown occupation → 404 NOT_FOUND in the envelope; malformed code → 422", async () => {

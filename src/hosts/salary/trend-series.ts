@@ -1,6 +1,6 @@
 // E1's series: one point per OEWS vintage an area has, reaching back across the 2018 SOC revision where the codes
 // allow (src/domain/soc-revision.ts), with a note for every vintage left out and why.
-import { OEWS_SOC_2018_FROM, type OewsCode } from "../../domain/oews-codes.ts";
+import { OEWS_HYBRID_FROM, OEWS_SOC_2018_FROM, type OewsCode } from "../../domain/oews-codes.ts";
 import { employmentWeighted, type SocRevision, type TrendBasis } from "../../domain/soc-revision.ts";
 import { round } from "../../domain/rounding.ts";
 import type { UsArea } from "../../domain/location.ts";
@@ -17,25 +17,28 @@ const KIND_NAME: Record<string, string> = { state: "state", territory: "territor
 export function wageTrend(soc: string, area: UsArea, years: number, s: Services): WageTrend {
   const latest = s.wages.latestYear;
   // SOC 2010 codes are named with their titles in the last vintage coded in SOC 2010.
-  const last2010 = Math.max(...s.wages.years(NATIONAL).filter((y) => y < 2019));
+  const last2010 = Math.max(...s.wages.years(NATIONAL).filter((y) => y < OEWS_HYBRID_FROM));
   const series = s.wages.oewsCodeFor(latest, soc);
   const grouped = series !== null && series.basis !== "own_code";
   const revision = s.socRevision.revision(soc);
   const notes: string[] = [];
-  const left: { year: number; why: string }[] = [];
+  // Years without a point; split: the code was carved out of SOC 2010 codes that also became others.
+  const left: { year: number; split: boolean }[] = [];
   const combined = new Set<number>();
   const continued = new Set<number>();
   const hybrids = new Map<string, number[]>();
   const points = s.wages.years(area.areaCode).slice(-years).flatMap((year): TrendPoint[] => {
     const source = grouped ? groupSource(year, soc, series, s) : ownSource(year, soc, s);
     if (!source) {
-      left.push({ year, why: grouped || year >= OEWS_SOC_2018_FROM ? "none" : revision?.relation ?? "none" });
+      left.push({ year, split: !grouped && year < OEWS_SOC_2018_FROM && revision?.relation === "split" });
       return [];
     }
     const rows = source.codes.map((c) => s.wages.rows(year, c, area.areaCode)[0]);
-    if (rows.some((r) => !r)) { left.push({ year, why: "none" }); return []; }
+    if (rows.some((r) => !r)) { left.push({ year, split: false }); return []; }
     if (source.basis === "combined_soc2010") combined.add(year);
-    if (revision?.relation === "principal" && source.basis === "published" && source.codes[0] !== soc) continued.add(year);
+    // A principal code's one SOC 2010 source answered (in a hybrid year, its own number holds the SOC 2018 occupation).
+    const fromSoc2010 = year < OEWS_HYBRID_FROM || source.codes[0] !== soc;
+    if (!grouped && revision?.relation === "principal" && revision.from.length === 1 && source.basis === "published" && fromSoc2010) continued.add(year);
     if (source.basis === "oews_hybrid") hybrids.set(source.codes[0]!, [...(hybrids.get(source.codes[0]!) ?? []), year]);
     const median = source.basis === "combined_soc2010"
       ? nullableRound(employmentWeighted(rows.map((r) => ({ employment: r!.tot_emp, value: r!.a_median }))))
@@ -44,9 +47,6 @@ export function wageTrend(soc: string, area: UsArea, years: number, s: Services)
   });
   if (combined.size) notes.push(combinedNote([...combined], soc, revision!, named(s, last2010)));
   if (continued.size) notes.push(continuedNote([...continued], soc, revision!, named(s, last2010)));
-  if (revision?.relation === "principal" && revision.from.length === 1 && revision.from[0] === soc && points.some((p) => p.year < 2019)) {
-    notes.push(continuedNote(points.filter((p) => p.year < 2019).map((p) => p.year), soc, revision, named(s, last2010)));
-  }
   for (const [code, inYears] of hybrids) notes.push(hybridNote(inYears, soc, code, s));
   if (left.length) notes.push(...leftOutNotes(left, soc, series, grouped, revision, named(s, last2010)));
   notes.push(...coverageNotes(area, years, s));
@@ -93,16 +93,15 @@ function hybridNote(years: number[], soc: string, hybrid: string, s: Services): 
     + `${others.length ? `, which also holds ${list(others.map((c) => `${c} (${s.occupations.socTitles.get(c) ?? "untitled"})`))}` : ""}; that published figure answers (basis oews_hybrid).`;
 }
 
-function leftOutNotes(left: { year: number; why: string }[], soc: string, series: OewsCode | null, grouped: boolean, revision: SocRevision | null, name: Namer): string[] {
-  const years = (why: string) => left.filter((l) => l.why === why).map((l) => l.year);
+function leftOutNotes(left: { year: number; split: boolean }[], soc: string, series: OewsCode | null, grouped: boolean, revision: SocRevision | null, name: Namer): string[] {
   const notes: string[] = [];
-  const split = years("split");
+  const split = left.filter((l) => l.split).map((l) => l.year);
   if (split.length && revision) {
     const sources = revision.from.length === 1 ? `SOC 2010 ${name(revision.from[0]!)}, from which ${soc} came, was divided` : `SOC 2010 ${list(revision.from.map(name))}, from which ${soc} came, were divided`;
     notes.push(`Left out: ${list(split)}. ${sources} among several SOC 2018 codes, and their employment does not show that most of it continued here; `
       + "the published figures cover other occupations too, so none is this code's figure in those vintages.");
   }
-  const none = left.filter((l) => l.why !== "split").map((l) => l.year);
+  const none = left.filter((l) => !l.split).map((l) => l.year);
   if (none.length) {
     notes.push(grouped
       ? `Left out: ${list(none)} (no figure under ${series!.code} (${series!.title}) holding the same occupations as in the latest vintage, for this area in those vintages).`

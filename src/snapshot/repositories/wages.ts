@@ -28,6 +28,7 @@ export class WagesRepository implements OewsCodeLookup {
   private readonly heldBy;
   private readonly mostRecent;
   private readonly occupationTitle;
+  private readonly yearsOf;
 
   constructor(private readonly db: Database) {
     this.latestYear = db.query<{ y: number }, []>("SELECT max(year) AS y FROM oews_wage").get()!.y;
@@ -40,6 +41,7 @@ export class WagesRepository implements OewsCodeLookup {
     this.mostRecent = db.query<WageRow, [string, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE occ_code = ? AND area_code = ? ORDER BY year DESC LIMIT 1`);
     this.heldBy = db.query<{ soc_code: string }, [number, string]>("SELECT soc_code FROM oews_code_map WHERE year = ? AND oews_code = ? AND basis != 'own_code' ORDER BY soc_code");
     this.occupationTitle = db.query<{ occ_title: string }, [number, string]>("SELECT occ_title FROM oews_wage WHERE year = ? AND occ_code = ? LIMIT 1");
+    this.yearsOf = db.query<{ year: number }, [string]>("SELECT year FROM oews_area WHERE area_code = ? ORDER BY year");
     this.topCode = db.query<{ annual: number; hourly: number }, [number]>("SELECT annual, hourly FROM oews_top_code WHERE year <= ? ORDER BY year DESC LIMIT 1");
   }
 
@@ -47,10 +49,13 @@ export class WagesRepository implements OewsCodeLookup {
     return areaCode ? this.areaRows.get(`${year}|${occCode}|${areaCode}`, () => this.byOccupationArea.all(year, occCode, areaCode)) : this.byOccupation.all(year, occCode);
   }
 
-  /** The OEWS vintages that publish an area, ascending. */
-  years(areaCode: string): number[] {
-    return this.db.query<{ year: number }, [string]>("SELECT year FROM oews_area WHERE area_code = ? ORDER BY year").all(areaCode).map((r) => r.year);
+  /** The OEWS vintages that publish an area, ascending (kept per area: E1 asks several times per answer). */
+  years(areaCode: string): readonly number[] {
+    let years = this.areaYears.get(areaCode);
+    if (!years) this.areaYears.set(areaCode, (years = this.yearsOf.all(areaCode).map((r) => r.year)));
+    return years;
   }
+  private readonly areaYears = new Map<string, readonly number[]>();
 
   /** National employment per 6-digit SOC code in a year (detailed and broad rows). */
   nationalEmployment(year: number): Map<string, number> {
