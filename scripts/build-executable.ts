@@ -15,5 +15,5 @@ if (!id) {
   process.exit(2);
 }
 await Bun.write("build/snapshot.id", id);
-const result = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "src/executable.ts", "--outfile", "build/workforce-api"], { stdout: "inherit", stderr: "inherit" });
+const result = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "src/executable.ts", "--asset", "build/explorer", "--outfile", "build/workforce-api"], { stdout: "inherit", stderr: "inherit" });
 process.exit(result.exitCode);

@@ -8,6 +8,7 @@ import { openStateStores } from "./state/stores.ts";
 import { Guard } from "./http/guard.ts";
 import { createHostApp } from "./http/host-app.ts";
 import { createDispatcher } from "./http/server.ts";
+import { loadExplorerAssets } from "./http/explorer.ts";
 import { salaryRoutes } from "./hosts/salary/index.ts";
 import { costRoutes } from "./hosts/cost/index.ts";
 import { skillsRoutes } from "./hosts/skills/index.ts";
@@ -50,7 +51,7 @@ export function createApp(config: Config): App {
         return { ok: false, body: { status: "unavailable", snapshot_id: snapshot.snapshotId } };
       }
     },
-  });
+  }, loadExplorerAssets());
   return {
     fetch,
     services,

@@ -12,6 +12,7 @@ import { serialiseAnswer, successJson, type SerialisedAnswer } from "./envelope.
 import { ResultCache } from "./result-cache.ts";
 import { andThen, type MaybePromise } from "./maybe-async.ts";
 import { jsonBody, type BodyLimits } from "./json-body.ts";
+import { csvRows, csvValidationError, isCsv } from "./csv-body.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsPage } from "./docs-page.ts";
 import type { AnyRoute, HostKind } from "./route.ts";
@@ -131,9 +132,22 @@ function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: 
     const cacheKey = route.method === "GET" ? `${semesterLabel(semesterOn(new Date()))} ${pathAndQuery}` : null;
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
     if (hit) return hit;
-    const query = parseInput(route.query ?? NO_QUERY, queryParams(pathAndQuery), "query");
+    // A CSV body (routes that declare one) carries in the query what the JSON body would: its own query schema.
+    const csv = route.csv && isCsv(request) ? route.csv : null;
+    const query = parseInput(csv ? csv.query : route.query ?? NO_QUERY, queryParams(pathAndQuery), "query");
     const params = parseInput(route.params, rawParams, "path");
-    if (route.body) return jsonBody(request, deps.bodyLimits).then((body) => compute(query, params, parseInput(route.body, body, "body")));
+    if (csv) {
+      return csvRows(request, deps.bodyLimits, csv).then((rows) => {
+        let body;
+        try {
+          body = parseInput(route.body, csv.toBody(rows, query), "body");
+        } catch (err) {
+          throw csvValidationError(err, csv);
+        }
+        return compute(query, params, body);
+      });
+    }
+    if (route.body) return jsonBody(request, deps.bodyLimits, route.csv ? "application/json or text/csv" : undefined).then((body) => compute(query, params, parseInput(route.body, body, "body")));
     const answered = compute(query, params, undefined);
     if (cacheKey !== null) cache.set(cacheKey, answered);
     return answered;

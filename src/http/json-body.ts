@@ -10,10 +10,11 @@ export interface BodyLimits { maxBytes: number; timeoutMs: number }
 const invalid = (code: string, message: string, detail: string) =>
   new ApiError("VALIDATION_ERROR", message, { field: "body", errors: [{ field: "body", code, message: detail }] });
 
-export async function jsonBody(request: Request, limits: BodyLimits): Promise<unknown> {
+/** `accepted`: the content types the route takes, when more than JSON (for the error's message). */
+export async function jsonBody(request: Request, limits: BodyLimits, accepted = "application/json"): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    throw invalid("unsupported_media_type", "The request body must be JSON (Content-Type: application/json).", `content type ${type.slice(0, 60) || "missing"}`);
+    throw invalid("unsupported_media_type", `The request body must be JSON (Content-Type: ${accepted}).`, `content type ${type.slice(0, 60) || "missing"}`);
   }
   const text = await readText(request, limits);
   let value: unknown;
@@ -26,7 +27,7 @@ export async function jsonBody(request: Request, limits: BodyLimits): Promise<un
   return value;
 }
 
-async function readText(request: Request, { maxBytes, timeoutMs }: BodyLimits): Promise<string> {
+export async function readText(request: Request, { maxBytes, timeoutMs }: BodyLimits): Promise<string> {
   if (!request.body) return "";
   const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", `The request body exceeds the limit of ${maxBytes} bytes.`);
   const reader = request.body.getReader();

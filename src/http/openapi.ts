@@ -67,6 +67,15 @@ function examplesOf(route: AnyRoute, value: (e: RouteExample) => unknown) {
   return named.length ? { examples: Object.fromEntries(named) } : {};
 }
 
+/** The query parameters of a route's CSV body form: only with Content-Type text/csv. */
+function csvParameters(route: AnyRoute) {
+  if (!route.csv) return [];
+  const json = toSchema(route.csv.query, "input");
+  return Object.entries<Record<string, any>>(json.properties ?? {}).map(([name, s]) => ({
+    name, in: "query", required: false, description: `With a text/csv body only (required then): ${s.description}`, schema: s,
+  }));
+}
+
 function parameters(route: AnyRoute, where: "query" | "path") {
   const schema = where === "path" ? route.params : route.query;
   if (!schema) return [];
@@ -89,8 +98,11 @@ export function buildOpenApi(kind: HostKind, routes: readonly AnyRoute[], public
     paths[openapiPath] ??= {};
     paths[openapiPath][r.method.toLowerCase()] = {
       operationId: r.id, summary: `${r.id}. ${r.summary}`, description: r.description,
-      parameters: [...parameters(r, "path"), ...parameters(r, "query")],
-      ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body, "input"), ...examplesOf(r, (e) => e.body) } } } } : {}),
+      parameters: [...parameters(r, "path"), ...parameters(r, "query"), ...csvParameters(r)],
+      ...(r.body ? { requestBody: { required: true, content: {
+        "application/json": { schema: toSchema(r.body, "input"), ...examplesOf(r, (e) => e.body) },
+        ...(r.csv ? { "text/csv": { schema: { type: "string", description: `A header row of the columns ${Object.keys(r.csv.columns).join(", ")} (required: ${r.csv.required.join(", ")}), then one record per row.` }, example: r.csv.example } } : {}),
+      } } } : {}),
       responses,
       ...(r.deprecated ? { deprecated: true } : {}),
       "x-scope": r.scope,

@@ -18,10 +18,16 @@ export const JSON_TYPE = "application/json; charset=utf-8";
 
 /** A response from text already serialised (JSON unless `contentType` says otherwise). */
 export function respond(ctx: RequestContext, status: number, text: string, extra?: Record<string, string>, contentType = JSON_TYPE): Response {
+  const headers = securityHeaders(ctx, contentType);
+  return new Response(text, { status, headers: extra ? Object.assign(headers, extra) : headers });
+}
+
+/** The headers every response carries: content type, security headers, request id, quota and CORS when known. */
+export function securityHeaders(ctx: RequestContext, contentType = JSON_TYPE): Record<string, string> {
   const headers: Record<string, string> = { "Content-Type": contentType, ...SECURITY_HEADERS, "X-Request-Id": ctx.requestId };
   if (ctx.quota) rateLimitHeaders(ctx.quota, headers);
   if (ctx.cors) Object.assign(headers, ctx.cors);
-  return new Response(text, { status, headers: extra ? Object.assign(headers, extra) : headers });
+  return headers;
 }
 
 export const json = (ctx: RequestContext, status: number, body: unknown, extra?: Record<string, string>) => respond(ctx, status, JSON.stringify(body), extra);

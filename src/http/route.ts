@@ -35,6 +35,23 @@ export interface RouteExample<Q extends z.ZodType = z.ZodType, P extends z.ZodTy
   body?: z.input<B>;
 }
 
+/**
+ * A POST body that may also come as CSV (Content-Type: text/csv), one record per row with a header row naming the
+ * columns. `toBody` turns the rows (cells typed per `columns`, empty cells left out) and the CSV form's own query
+ * parameters into the JSON body, which is then validated as any JSON body is; errors name the row and column.
+ */
+export interface CsvBody<B extends z.ZodType = z.ZodType, CQ extends z.ZodType = z.ZodType> {
+  /** The body field the rows become (its errors are reported by row and column). */
+  rowsField: string;
+  columns: Readonly<Record<string, "text" | "number">>;
+  required: readonly string[];
+  /** Query parameters of the CSV form only (what the JSON body carries besides the rows). */
+  query: CQ;
+  toBody(rows: Record<string, string | number>[], query: z.infer<CQ>): z.input<B>;
+  /** For the docs: a curl-ready example file. */
+  example: string;
+}
+
 export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, T = unknown, E extends ErrorCode = never> {
   /** The spec's endpoint number (E14) and a short summary for the docs. */
   id: string;
@@ -49,6 +66,8 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType 
   query?: Q;
   params?: P;
   body?: B;
+  /** The body may also be sent as CSV: how its rows become the body. */
+  csv?: CsvBody<B, any>;
   /** Shape of `data` (cost, skills) or of the whole body (salary). */
   response: z.ZodType<T>;
   /** At least one valid request (contract tests send each; OpenAPI lists them). */

@@ -1,6 +1,6 @@
 // One Bun server for three hosts: picks the host app from a path prefix (/salary/…, /cost/…, /skills/…, on any
 // Host: what a browser or a single-hostname site can use) or else the Host header (X-Forwarded-Host only behind a
-// trusted proxy), answers /healthz and /readyz on any host, sets CORS headers for allowed origins, and writes
+// trusted proxy), answers /healthz and /readyz on any host, serves the browser explorer at / and /explore/… on any host, sets CORS headers for allowed origins, and writes
 // the access log. Responses carry their headers from responses.ts.
 import type { Config } from "../config.ts";
 import type { HostKind } from "./route.ts";
@@ -8,6 +8,7 @@ import { ApiError } from "./errors.ts";
 import { beginRequest, carryContext, pathOf, targetOf, type RequestContext } from "./request-context.ts";
 import { errorResponse, json, respond } from "./responses.ts";
 import { corsHeaders, isPreflight, preflightHeaders } from "./cors.ts";
+import { isExplorerPath, serveExplorer, type ExplorerAssets } from "./explorer.ts";
 
 export interface HostHandler { fetch(request: Request): Response | Promise<Response> }
 
@@ -22,7 +23,7 @@ export const hostNameOf = (header: string | null, list = false) => (list ? heade
 /** A path naming its host: /salary, /cost or /skills, then / or the end. */
 const PREFIX = /^\/(salary|cost|skills)(?=\/|$)/;
 
-export function createDispatcher(config: Config, hosts: Record<HostKind, HostHandler>, health: Health) {
+export function createDispatcher(config: Config, hosts: Record<HostKind, HostHandler>, health: Health, explorer: ExplorerAssets) {
   const byName = new Map<string, HostKind>([[config.SALARY_HOST, "salary"], [config.COST_HOST, "cost"], [config.SKILLS_HOST, "skills"]]);
   const names = [...byName.keys()].join(", ");
   const allowedOrigins = new Set(config.CORS_ORIGINS);
@@ -57,6 +58,7 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     if (path === "/healthz") return json(ctx, 200, health.live());
     if (path === "/readyz") return health.ready().then((r) => json(ctx, r.ok ? 200 : 503, r.body));
     if (isPreflight(request)) return respond(ctx, 204, "", ctx.cors ? preflightHeaders() : undefined);
+    if (isExplorerPath(path)) return serveExplorer(path, request.method, ctx, explorer, config.DOC_BASE_URL);
     const prefixed = PREFIX.exec(path);
     if (prefixed) return forward(prefixed[1] as HostKind, request, ctx);
     const forwarded = config.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null;

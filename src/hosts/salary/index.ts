@@ -5,5 +5,6 @@ import { trends } from "./trends.ts";
 import { euSalary, euCompare, euCountries } from "./eu.ts";
 import { payGapReportRoute } from "./pay-gap-report.ts";
 import { validateSalaryRange } from "./validate-range.ts";
+import { locationSearch } from "./location-search.ts";
 
-export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries, payGapReportRoute, validateSalaryRange];
+export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries, payGapReportRoute, validateSalaryRange, locationSearch];

@@ -84,7 +84,8 @@ function reportCountry(input: string, s: Services): string {
 export const payGapReportRoute = defineRoute({
   id: "E7",
   summary: "Gender pay gap report",
-  description: "Mean and median gender pay gaps overall and per ISCO-08 major group, Article 10 triggers, k-anonymity warnings and national benchmarks. Stateless: no submitted value is stored or logged.",
+  description: "Mean and median gender pay gaps overall and per ISCO-08 major group, Article 10 triggers, k-anonymity warnings and national benchmarks. Stateless: no submitted value is stored or logged. " +
+    "The records may also be sent as CSV (Content-Type: text/csv, the country in the query: ?country=DE): a header row of EmployeeRecord field names (job_title, gender and salary required), one employee per row, comma-separated (semicolon or tab when the header has no comma), empty cells omitted; errors name the row and column.",
   method: "POST",
   path: "/api/v1/compliance/pay-gap-report",
   scope: "compliance:report",
@@ -96,6 +97,16 @@ export const payGapReportRoute = defineRoute({
       { job_title: "Accountant", gender: "M", salary: 4300, salary_period: "monthly" }, { job_title: "Accountant", gender: "F", salary: 4100, salary_period: "monthly" },
     ] },
   }],
+  csv: {
+    rowsField: "employees",
+    columns: { job_title: "text", gender: "text", salary: "number", salary_period: "text", employment_type: "text", weekly_hours: "number",
+      variable_pay: "number", category: "text", isco_code: "text", soc_code: "text" },
+    required: ["job_title", "gender", "salary"],
+    query: z.strictObject({ country: z.string({ error: "required with a CSV body: the report's country (?country=DE)" }).max(10).describe("the report's country, as the JSON body's `country`") }),
+    // The rows are validated as EmployeeRecords next, as a JSON body's would be.
+    toBody: (rows, query: { country: string }) => ({ country: query.country, employees: rows as never }),
+    example: "job_title,gender,salary,salary_period\nRegistered Nurse,M,52000,annual\nRegistered Nurse,F,49000,annual\nAccountant,M,4300,monthly\nAccountant,F,4100,monthly\n",
+  },
   body: z.object({
     country: z.string().max(10).describe("ISO code (alpha-2 or alpha-3; EL accepted) of an EU/EEA country with Eurostat SES 2022 earnings loaded (E6 lists them)"),
     employees: z.array(EmployeeRecordBody).min(2).max(10_000).describe("the employee records, 2–10,000; nothing submitted is stored or logged"),

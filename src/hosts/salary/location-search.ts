@@ -1,0 +1,53 @@
+// X6 GET /api/v1/locations/search (addition): what E2 would make of a place as typed, and the other places it
+// could mean, for a location field's suggestions (the explorer's). Each row's `location` is what to send as E2's.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { resolveLocation, suggestLocations, type ResolvedLocation } from "../../domain/location.ts";
+import type { Services } from "../../services.ts";
+import { cite } from "./service.ts";
+
+type Suggestion = { label: string; location: string; region: "us" | "eu" | null; kind: "resolved" | "alternative" | "suggestion" };
+
+const labelOf = (place: Exclude<ResolvedLocation, { region: "unsupported" }>) =>
+  place.region === "us" ? place.area.title : place.city ? `${place.city}, ${place.countryName}` : place.countryName;
+
+/** The resolution first (with the code E2 reads it by), then its alternatives, then "did you mean" names. */
+export function locationSuggestions(q: string, s: Services, limit: number): Suggestion[] {
+  const place = resolveLocation(q, s.locations);
+  const out: Suggestion[] = [];
+  if (place && place.region !== "unsupported") {
+    out.push({ label: labelOf(place), location: place.region === "us" ? place.area.areaCode : place.city ? place.input : place.countryCode, region: place.region, kind: "resolved" });
+  }
+  for (const a of place?.alternatives ?? []) out.push({ label: a.name, location: a.code, region: null, kind: "alternative" });
+  if (!place || place.region === "unsupported") for (const name of suggestLocations(q, s.locations)) out.push({ label: name, location: name, region: null, kind: "suggestion" });
+  const seen = new Set<string>();
+  return out.filter((x) => !seen.has(x.label) && seen.add(x.label)).slice(0, limit);
+}
+
+export const locationSearch = defineRoute({
+  id: "X6",
+  summary: "Place suggestions (addition)",
+  description: "How E2 reads `q` as a location (a U.S. area by its code, an EU/EEA country or city), then the other places it could mean, else the names closest in spelling. Send a row's `location` as E2's or E3's.",
+  method: "GET",
+  path: "/api/v1/locations/search",
+  scope: "salary:read",
+  examples: [{ summary: "A city as typed", query: { q: "Portland" } }, { summary: "A misspelling", query: { q: "Chicgo" } }],
+  query: z.strictObject({
+    q: z.string().trim().min(1).max(200).describe("a place as a person types it: a city, metro, state, ZIP code, country or BLS area code"),
+    limit: z.coerce.number().int().min(1).max(20).default(8).describe("at most this many rows (1–20, default 8)"),
+  }),
+  response: z.object({
+    q: z.string().describe("the input, trimmed"),
+    suggestions: z.array(z.object({
+    label: z.string().describe("the place's name, as E2 would label it when resolved"),
+    location: z.string().describe("the value to send as E2's `location` for this place"),
+    region: z.enum(["us", "eu"]).nullable().describe("us or eu when resolved; null for alternatives and suggestions, which resolve when sent"),
+    kind: z.enum(["resolved", "alternative", "suggestion"]).describe("resolved: what E2 reads q as; alternative: another place of that name; suggestion: a name close in spelling, when q resolves to nothing"),
+    })).describe("best first; empty when nothing resolves or comes close"),
+    data_source: z.string().describe("the place lists the resolver reads"),
+  }),
+  handle: ({ query }, s) => ({
+    data: { q: query.q, suggestions: locationSuggestions(query.q, s, query.limit), data_source: cite(s, "bls_oews", "census_cbsa", "geonames_cities", "geonames_zip") },
+    datasets: ["bls_oews", "census_cbsa", "geonames_cities", "geonames_zip"],
+  }),
+});

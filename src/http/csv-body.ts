@@ -1,0 +1,64 @@
+// A POST body sent as CSV (a route's `csv` declaration): read within the same limits as JSON, parsed with
+// csv-parse, the header checked against the declared columns, cells typed. The rows then become the route's
+// JSON body and are validated as such; validation errors are re-addressed to the row and column they came from.
+import { parse } from "csv-parse/sync";
+import { ApiError, validationError, type FieldError } from "./errors.ts";
+import { readText, type BodyLimits } from "./json-body.ts";
+import type { CsvBody } from "./route.ts";
+
+export const isCsv = (request: Request) => /^text\/csv\b/i.test(request.headers.get("content-type") ?? "");
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** The first line's separator: a semicolon or tab when the header has one and no comma (spreadsheet exports in much of Europe). */
+function separatorOf(text: string): string {
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  if (header.includes(",")) return ",";
+  return header.includes(";") ? ";" : header.includes("\t") ? "\t" : ",";
+}
+
+const invalid = (errors: FieldError[]) => validationError(errors);
+
+/** The CSV's records, keyed by column, cells typed; throws a 422 naming the header or row that is wrong. */
+export async function csvRows(request: Request, limits: BodyLimits, spec: CsvBody): Promise<Record<string, string | number>[]> {
+  const text = await readText(request, limits);
+  let table: string[][];
+  try {
+    table = parse(text, { bom: true, delimiter: separatorOf(text), skip_empty_lines: true, trim: true, relax_column_count: false });
+  } catch (err) {
+    const e = err as { message?: string; lines?: number };
+    throw invalid([{ field: "body", code: "invalid_csv", message: `line ${e.lines ?? "?"}: ${String(e.message ?? "malformed CSV").replace(/^Invalid Record Length: /, "").slice(0, 200)}` }]);
+  }
+  const [header, ...records] = table;
+  if (!header) throw invalid([{ field: "body", code: "empty_csv", message: "the CSV has no header row" }]);
+  const problems: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const column of header) {
+    if (!(column in spec.columns)) problems.push({ field: column.slice(0, 100), column: column.slice(0, 100), code: "unrecognized_column", message: `unknown column; the columns are ${Object.keys(spec.columns).join(", ")}` });
+    else if (seen.has(column)) problems.push({ field: column, column, code: "repeated_column", message: "column given twice" });
+    seen.add(column);
+  }
+  for (const column of spec.required) if (!seen.has(column)) problems.push({ field: column, column, code: "missing_column", message: "required column missing from the header row" });
+  if (problems.length) throw invalid(problems);
+  return records.map((cells) => {
+    const row: Record<string, string | number> = {};
+    cells.forEach((cell, i) => {
+      if (cell === "") return; // an empty cell is an omitted field
+      row[header[i]] = spec.columns[header[i]] === "number" && NUMBER.test(cell) ? Number(cell) : cell;
+    });
+    return row;
+  });
+}
+
+/** A validation error on the body built from CSV rows, addressed as rows and columns: `employees[3].salary` → row 4, column salary. */
+export function csvValidationError(err: unknown, spec: CsvBody): unknown {
+  if (!(err instanceof ApiError) || err.code !== "VALIDATION_ERROR" || !err.extra.errors) return err;
+  const at = new RegExp(`^${spec.rowsField}\\[(\\d+)\\](?:\\.(\\w+))?$`);
+  const errors = err.extra.errors.map((e): FieldError => {
+    const m = at.exec(e.field);
+    if (!m) return e;
+    const row = Number(m[1]) + 1;
+    return { ...e, row, ...(m[2] ? { column: m[2] } : {}), message: `row ${row}${m[2] ? `, column ${m[2]}` : ""}: ${e.message}` };
+  });
+  return validationError(errors);
+}
