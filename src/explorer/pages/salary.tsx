@@ -1,0 +1,159 @@
+// Salary: a title (suggested from E15) in up to ten places (suggested by X6), each place's published percentiles
+// from E2 on one chart, the trend from E1 with its CAGR, and the matched occupation with its alternatives.
+import { useState } from "preact/hooks";
+import { call, type Enveloped } from "../api.ts";
+import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option, type Series } from "../components.tsx";
+
+interface Alternative { code: string; title: string; confidence: number }
+interface SalaryAnswer {
+  query: { matched_title: string; matched_soc?: string | null; matched_isco_full?: string; location: string; region?: "eu"; currency: string;
+    match_confidence: number; match_method: string; alternatives: Alternative[] };
+  salary: { p10: number | null; p25: number | null; median: number | null; p75: number | null; p90: number | null; mean: number | null; cost_of_living_index: number | null };
+  data_source: string; data_date: string; notes: string[];
+}
+interface TrendAnswer { location: string; trend: { year: number; median: number | null; basis: string }[]; cagr: string | null; matched_title: string; notes: string[] }
+interface Place { label: string; location: string }
+type PlaceResult = { place: Place; answer?: SalaryAnswer; error?: unknown };
+
+const PERCENTILES = ["p10", "p25", "median", "p75", "p90"] as const;
+const MAX_PLACES = 10;
+
+const suggestTitles = async (q: string, signal: AbortSignal): Promise<Option[]> => {
+  const r = await call<Enveloped<{ items: { soc_code: string; title: string; matched_title?: string }[] }>>("skills", "/api/v1/occupations/search", { query: { q, page_size: 8 }, signal });
+  return r.data.items.map((o) => ({ label: o.matched_title ?? o.title, value: o.matched_title ?? o.title, hint: o.matched_title && o.matched_title !== o.title ? `(${o.title})` : undefined }));
+};
+
+const suggestPlaces = async (q: string, signal: AbortSignal): Promise<Option[]> => {
+  const r = await call<{ suggestions: { label: string; location: string; kind: string }[] }>("salary", "/api/v1/locations/search", { query: { q }, signal });
+  return r.suggestions.map((s) => ({ label: s.label, value: s.location, hint: s.kind === "resolved" ? "" : s.kind === "alternative" ? "(another place of that name)" : "(did you mean)" }));
+};
+
+export function SalaryPage() {
+  const [title, setTitle] = useState("");
+  const [placeText, setPlaceText] = useState("");
+  const [places, setPlaces] = useState<Place[]>([]);
+  const [currency, setCurrency] = useState("USD");
+  const [adjust, setAdjust] = useState(false);
+  const [occupationCode, setOccupationCode] = useState<string | null>(null);
+  const [results, setResults] = useState<PlaceResult[] | null>(null);
+  const [trend, setTrend] = useState<{ answer?: TrendAnswer; shortFor?: TrendAnswer; error?: unknown } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const addPlace = (p: Place) => {
+    if (!p.location.trim() || places.length >= MAX_PLACES || places.some((x) => x.location === p.location)) return;
+    setPlaces([...places, p]);
+    setPlaceText("");
+  };
+
+  async function lookUp(code: string | null) {
+    setBusy(true);
+    setOccupationCode(code);
+    const job = code ? { occupation_code: code } : { job_title: title };
+    const chosen = places.length ? places : [{ label: "United States", location: "" }];
+    const settled = await Promise.allSettled(chosen.map((p) => call<SalaryAnswer>("salary", "/api/v1/salary", { query: { ...job, location: p.location, currency } })));
+    setResults(settled.map((s, i) => (s.status === "fulfilled" ? { place: chosen[i], answer: s.value } : { place: chosen[i], error: s.reason })));
+    // The trend is U.S. data: the first U.S. place's, else the national series.
+    const usIndex = settled.findIndex((s, i) => chosen[i].location && s.status === "fulfilled" && s.value.query.region !== "eu");
+    const usPlace = usIndex >= 0 ? chosen[usIndex] : null;
+    // A metro or state series can be short (the data holds few vintages for some areas): then the national one answers too.
+    const trendOf = (location?: string) => call<TrendAnswer>("salary", "/api/v1/trends", { query: { ...job, years: 10, location } });
+    try {
+      const local = await trendOf(usPlace?.location || undefined);
+      setTrend(usPlace && local.trend.length < 2 ? { answer: await trendOf(), shortFor: local } : { answer: local });
+    } catch (error) {
+      setTrend({ error });
+    }
+    setBusy(false);
+  }
+
+  const answered = (results ?? []).filter((r): r is Required<Pick<PlaceResult, "answer">> & PlaceResult => !!r.answer);
+  const first = answered[0]?.answer;
+  return (
+    <>
+      <h1>Salary</h1>
+      <form class="controls" onSubmit={(e) => { e.preventDefault(); if (placeText.trim()) addPlace({ label: placeText.trim(), location: placeText.trim() }); lookUp(null); }}>
+        <Combobox label="Job title" value={title} onInput={setTitle} onPick={(o) => setTitle(o.value)} suggest={suggestTitles} placeholder="e.g. Registered Nurse, Softwareentwickler" />
+        <div class="place-picker">
+          <Combobox label="Place" value={placeText} onInput={setPlaceText} onPick={(o) => addPlace({ label: o.label, location: o.value })} suggest={suggestPlaces} placeholder="e.g. Austin, TX; 94105; Berlin" />
+          <button type="button" onClick={() => addPlace({ label: placeText.trim(), location: placeText.trim() })} disabled={!placeText.trim()}>Add place</button>
+        </div>
+        <ul class="chips" aria-label="Places">
+          {places.map((p) => (
+            <li>{p.label} <button type="button" aria-label={`Remove ${p.label}`} onClick={() => setPlaces(places.filter((x) => x !== p))}>×</button></li>
+          ))}
+        </ul>
+        <p class="hint">{places.length ? `${places.length} of ${MAX_PLACES} places.` : "No place added: the U.S. national figures answer."}</p>
+        <label>Currency <select value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}><option>USD</option><option>EUR</option></select></label>
+        <button type="submit" disabled={!title.trim() || busy}>{busy ? "Looking up…" : "Look up"}</button>
+      </form>
+
+      {first ? <MatchPanel answer={first} chosenCode={occupationCode} onSwitch={(code) => lookUp(code)} /> : null}
+      {results?.filter((r) => r.error).map((r) => <div><h3>{r.place.label}</h3><ErrorBox error={r.error} /></div>)}
+      {answered.length ? (
+        <>
+          <label class="toggle"><input type="checkbox" checked={adjust} onChange={(e) => setAdjust(e.currentTarget.checked)} /> Adjust for cost of living</label>
+          <PercentileChart results={answered.map((r) => ({ place: r.place, answer: r.answer! }))} adjust={adjust} />
+        </>
+      ) : null}
+      {trend?.error ? <><h2>Trend</h2><ErrorBox error={trend.error} /></> : null}
+      {trend?.answer ? <TrendChart answer={trend.answer} shortFor={trend.shortFor} /> : null}
+    </>
+  );
+}
+
+function MatchPanel({ answer, chosenCode, onSwitch }: { answer: SalaryAnswer; chosenCode: string | null; onSwitch: (code: string) => void }) {
+  const q = answer.query;
+  const code = q.region === "eu" ? q.matched_isco_full : q.matched_soc;
+  return (
+    <section class="match" aria-live="polite">
+      <h2>Matched occupation</h2>
+      <p><strong class="matched-title">{q.matched_title}</strong> ({code}) · confidence <span class="confidence">{q.match_confidence.toFixed(2)}</span> · {chosenCode ? "chosen by code" : `matched by ${q.match_method}`}</p>
+      {q.alternatives.length ? (
+        <>
+          <p>Not the right one? Switch to:</p>
+          <ul class="alternatives">
+            {q.alternatives.map((a) => <li><button type="button" class="alternative" data-code={a.code} onClick={() => onSwitch(a.code)}>{a.title} ({a.code}, {a.confidence.toFixed(2)})</button></li>)}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function PercentileChart({ results, adjust }: { results: { place: Place; answer: SalaryAnswer }[]; adjust: boolean }) {
+  // The adjustment is E3's: a figure ÷ (the place's price index ÷ 100); places without an index are left out.
+  const usable = adjust ? results.filter((r) => r.answer.salary.cost_of_living_index) : results;
+  const series: Series[] = usable.map(({ answer }) => {
+    const factor = adjust ? 100 / answer.salary.cost_of_living_index! : 1;
+    return { label: answer.query.location, values: PERCENTILES.map((p) => (answer.salary[p] === null ? null : Math.round(answer.salary[p]! * factor))), emphasis: 2 };
+  });
+  const left = results.filter((r) => !usable.includes(r)).map((r) => r.answer.query.location);
+  const meansOnly = usable.filter((r) => r.answer.salary.median === null && r.answer.salary.mean !== null);
+  const currency = results[0].answer.query.currency;
+  return (
+    <>
+      <ChartFigure id="percentile-chart" title={`Annual pay by percentile${adjust ? ", adjusted for cost of living" : ""}`} kind="line" labels={[...PERCENTILES]} series={series}
+        unit={`${currency} per year${adjust ? " (U.S. average prices)" : ""}`}
+        note={<>The median is the large diamond.{adjust ? " Adjusted = figure ÷ (price index ÷ 100): BEA regional price parities for U.S. places, World Bank price level ratios (U.S. = 100) for EU places." : ""}
+          {left.length ? ` Left out (no price index): ${left.join(", ")}.` : ""}
+          {meansOnly.length ? ` ${meansOnly.map((r) => `${r.answer.query.location}: Eurostat publishes no percentiles, mean ${formatNumber(r.answer.salary.mean, 0)} ${currency}`).join("; ")}.` : ""}</>}
+        source={<ul class="sources">{results.map((r) => <li>{r.answer.query.location}: {r.answer.data_source}, {r.answer.data_date}</li>)}</ul>} />
+    </>
+  );
+}
+
+function TrendChart({ answer, shortFor }: { answer: TrendAnswer; shortFor?: TrendAnswer }) {
+  const points = answer.trend;
+  const span = points.length ? `${points[0].year}–${points.at(-1)!.year}` : "";
+  return (
+    <section>
+      <h2>Trend: {answer.matched_title}, {answer.location}</h2>
+      {shortFor ? <p class="note">{shortFor.location} has {shortFor.trend.length} point{shortFor.trend.length === 1 ? "" : "s"} in this data, so the national trend is shown. {shortFor.notes.find((n) => /vintage/i.test(n)) ?? ""}</p> : null}
+      <p class="cagr">Median pay grew <strong>{answer.cagr === null ? "—" : `${answer.cagr}%`}</strong> a year (compound annual growth rate, {span}).</p>
+      <ChartFigure id="trend-chart" title={`Median annual pay, ${answer.location}`} kind="line" labels={points.map((p) => `May ${p.year}`)}
+        series={[{ label: "Median", values: points.map((p) => p.median) }]} unit="USD per year"
+        note={points.some((p) => p.basis !== "published") ? "Some points are derived from SOC 2010 codes (see the API's basis field and notes)." : undefined}
+        source={`U.S. Bureau of Labor Statistics, Occupational Employment and Wage Statistics (OEWS), May ${span.replace("–", " to May ")}`} />
+    </section>
+  );
+}
