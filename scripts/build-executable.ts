@@ -1,6 +1,7 @@
-// `npm run build` → build/workforce-api: one executable with the snapshot (and its id) embedded.
+// `npm run build` → build/workforce-api: one executable with the snapshot (and its id) and the explorer embedded.
 import { existsSync } from "node:fs";
 import { Database } from "bun:sqlite";
+import { buildExplorer, EXPLORER_OUT } from "./build-explorer.ts";
 
 const snapshot = "build/snapshot.sqlite";
 if (!existsSync(snapshot)) {
@@ -15,5 +16,7 @@ if (!id) {
   process.exit(2);
 }
 await Bun.write("build/snapshot.id", id);
-const result = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "src/executable.ts", "--asset", "build/explorer", "--outfile", "build/workforce-api"], { stdout: "inherit", stderr: "inherit" });
+await buildExplorer();
+// --asset: the explorer's files ride inside the binary (Bun.embeddedFiles, names under explorer/).
+const result = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "src/executable.ts", "--asset", EXPLORER_OUT, "--outfile", "build/workforce-api"], { stdout: "inherit", stderr: "inherit" });
 process.exit(result.exitCode);

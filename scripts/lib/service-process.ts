@@ -5,11 +5,11 @@ export interface Running { proc: Subprocess<"ignore", "pipe", "pipe">; port: num
 
 /**
  * `keepOutput`: the caller reads stdout and stderr itself. Otherwise both are drained in the background, so a
- * long benchmark's access log cannot fill the pipe and stall the server.
+ * long benchmark's access log cannot fill the pipe and stall the server. `cwd`: the folder it runs in (default: this one).
  */
-export async function spawnService(cmd: string[], env: Record<string, string>, timeoutMs = 20_000, keepOutput = false): Promise<Running> {
+export async function spawnService(cmd: string[], env: Record<string, string>, timeoutMs = 20_000, keepOutput = false, cwd?: string): Promise<Running> {
   const t0 = performance.now();
-  const proc = Bun.spawn(cmd, { env: { ...process.env, PORT: "0", LISTEN_ADDRESS: "127.0.0.1", ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(cmd, { env: { ...process.env, PORT: "0", LISTEN_ADDRESS: "127.0.0.1", ...env }, cwd, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const reader = proc.stdout.getReader();
   let text = "";
   const deadline = Date.now() + timeoutMs;

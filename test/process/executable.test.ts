@@ -1,6 +1,6 @@
 // `npm run build` makes one executable with the snapshot inside; it serves all three hosts on its own.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, existsSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdtempSync, readdirSync, rmSync, existsSync, statSync } from "node:fs";
 import { Database } from "bun:sqlite";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -52,6 +52,31 @@ test("salary host answers its OpenAPI document and the error envelope", async ()
   const res = await call("salary.localhost", "/api/v1/nothing-here");
   expect(res.status).toBe(404);
   expect((await res.json()).error.request_id).toBe(res.headers.get("x-request-id"));
+});
+
+test("serves the explorer from inside the binary: copied alone into an empty folder, its page and every asset answer", async () => {
+  const alone = mkdtempSync(join(tmpdir(), "wf-exe-alone-"));
+  copyFileSync("build/workforce-api", join(alone, "workforce-api"));
+  chmodSync(join(alone, "workforce-api"), 0o755);
+  const only = await spawnService([join(alone, "workforce-api")], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(alone, "state.sqlite"), SNAPSHOT_PATH: "" }, 20_000, false, alone);
+  try {
+    const page = await fetch(`http://127.0.0.1:${only.port}/explore/salary`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/explore\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBe(2); // the script and the stylesheet
+    for (const asset of assets) {
+      const res = await fetch(`http://127.0.0.1:${only.port}${asset}`);
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBe(statSync(join("build/explorer", asset.split("/").at(-1)!)).size);
+    }
+    // Nothing was unpacked for the explorer: the folder holds the binary, its state and the unpacked snapshot only.
+    expect(readdirSync(alone).filter((f) => !/^(workforce-api|state\.sqlite(-wal|-shm)?|snapshot-[0-9a-f]+\.sqlite)$/.test(f))).toEqual([]);
+  } finally {
+    only.proc.kill();
+    rmSync(alone, { recursive: true, force: true });
+  }
 });
 
 test("`workforce-api healthcheck` exits 0 while the service is ready and 1 when nothing answers on PORT", async () => {
