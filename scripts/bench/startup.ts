@@ -1,11 +1,11 @@
 // `npm run bench:startup`: the single executable from exec to its first 200 answer, its RSS after warm-up,
 // and the snapshot build from the mirror (time and size). The baseline for start-up is a bare Bun.serve script
 // started the same way in the same run. BENCH_QUICK=1: two starts each, no snapshot rebuild, no file written.
-import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { openSnapshot } from "../../src/snapshot/open.ts";
+import { join } from "node:path";
 import { runToEnd } from "../lib/service-process.ts";
+import { currentExecutable } from "../lib/executable.ts";
 import { freePort, rssMb } from "../lib/proc.ts";
 import { writeBenchmarkSection } from "./report.ts";
 
@@ -35,17 +35,7 @@ async function firstAnswer(cmd: string[], env: Record<string, string>, host: str
   throw new Error(`${cmd.join(" ")} gave no 200 within 30 s: ${await new Response(proc.stderr).text()}`);
 }
 
-// The executable must embed the current snapshot.
-const snapshotId = (path: string) => {
-  const snapshot = openSnapshot(path);
-  snapshot.db.close();
-  return snapshot.snapshotId;
-};
-const exe = resolve("build/workforce-api");
-if (!existsSync(exe) || !existsSync("build/snapshot.id") || readFileSync("build/snapshot.id", "utf8").trim() !== snapshotId("build/snapshot.sqlite")) {
-  const built = await runToEnd([process.execPath, "scripts/build-executable.ts"], {});
-  if (built.code !== 0) throw new Error(`executable build failed: ${built.stderr}`);
-}
+const exe = await currentExecutable();
 
 const dir = mkdtempSync(join(tmpdir(), "wf-bench-startup-"));
 try {

@@ -9,6 +9,7 @@ for (const [script, heading] of [
   ["scripts/bench/search.ts", "PostgreSQL pg_trgm (GIN)"],
   ["scripts/bench/http.ts", "bare Bun.serve (floor)"],
   ["scripts/bench/startup.ts", "executable, exec → first 200 (E2)"],
+  ["scripts/bench/explorer.ts", "`/explore/salary` (with a key)"],
 ] as const) {
   test(`${script} runs one short iteration`, async () => {
     const before = await Bun.file("BENCHMARKS.md").text();
