@@ -27,9 +27,12 @@ export async function openPage(browser: Browser): Promise<WatchedPage> {
 /** Requests that went anywhere but the test server (data: URLs stay in the page). */
 export const offLoopback = (requests: string[], base: string) => requests.filter((u) => !u.startsWith(`${base}/`) && !u.startsWith("data:"));
 
+/** The whole page, and its top as a preview (the README's images are these, reduced with pngquant). */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.preview.png`, clip: { x: 0, y: 0, width: 1100, height: Math.min(height, 1300) } });
 }
 
 /** Types into a combobox, waits for its suggestions, and picks the first with the keyboard (↓, Enter). */
