@@ -1,7 +1,7 @@
 // The explorer in a real browser (Debian's chromium via puppeteer-core) against a real server on the real
 // snapshot. Every expected figure is read from the API in the test, never written down here. Each page must
 // make no request off the loopback address and log no console error. Screenshots land in build/screenshots/.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +15,9 @@ import { buildExplorer } from "../../scripts/build-explorer.ts";
 const FIXTURE = "test/explorer/fixtures/employees.csv";
 let server: TestServer;
 let browser: Browser;
+
+// A browser test drives several pages and API calls: more than bun's default 5 s when the machine is busy.
+setDefaultTimeout(60_000);
 
 // Locally a missing chromium skips this file; in CI (.ci/run installs it) its absence is a failure.
 const run = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
@@ -267,6 +270,10 @@ run("explorer in chromium", () => {
     await page.waitForSelector("table.wages");
     const row = await page.$$eval("table.wages tbody tr", (trs) => trs.find((tr) => tr.querySelector("th")!.textContent === "California")!.textContent);
     expect(row).toBe(`California${shown(california.pct10, 0)}${shown(california.median, 0)}${shown(california.pct90, 0)}${shown(california.total_employment, 0)}`);
+    // The map: one shape per state and D.C., each titled with its published median.
+    await page.waitForSelector(".state-map path[data-fips='06']");
+    expect(await page.$eval(".state-map path[data-fips='06'] title", (t) => t.textContent)).toBe(`California: $${shown(california.median, 0)}`);
+    expect(await page.$$eval(".state-map path", (p) => p.length)).toBeGreaterThanOrEqual(51);
     expect(await unlabelledControls(page)).toEqual([]);
     await screenshot(page, "occupation");
     expectClean(w);

@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { call, sourceOf, type Enveloped } from "../api.ts";
 import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option } from "../components.tsx";
 import { navigate } from "../router.ts";
+import { StateMap } from "./state-map.tsx";
 
 interface Rating { skill_id: string; name: string; importance: number; level: number | null }
 interface Technologies { soc_code: string; title: string; technology_count: number; commodities: { commodity_title: string; examples: { name: string; hot_technology: boolean; in_demand: boolean }[] }[] }
@@ -81,9 +82,11 @@ function TechnologyList({ tech }: { tech: Enveloped<Technologies> }) {
 
 function WageTable({ wages }: { wages: Enveloped<Wage[]> }) {
   const rows = wages.data.filter((w) => w.area_type === "state" || w.area_type === "national");
+  const states = rows.filter((w) => w.area_type === "state").map((w) => ({ stateFips: w.area_code.slice(0, 2), name: w.area_title, median: w.median }));
   return (
     <section>
       <h3>Wages by state, May {rows[0]?.year}</h3>
+      {states.length ? <StateMap wages={states} year={rows[0].year} source={sourceOf(wages.metadata)} /> : null}
       <table class="data-table wages">
         <caption>Annual wages (USD); — where BLS publishes none</caption>
         <thead><tr><th scope="col">Area</th><th scope="col">10th percentile</th><th scope="col">Median</th><th scope="col">90th percentile</th><th scope="col">Employment</th></tr></thead>
