@@ -27,7 +27,7 @@ beforeAll(async () => {
     if (process.env.CI) throw new Error(`chromium is required in CI for the explorer tests (${CHROMIUM})`);
     return;
   }
-  if (!existsSync("build/explorer/index.html")) await buildExplorer();
+  await buildExplorer(); // from the current source, also under a plain `bun test` (npm test builds it too)
   server = startTestServer();
   browser = await launchBrowser();
 });
