@@ -17,48 +17,56 @@ function separatorOf(text: string): string {
   return header.includes(";") ? ";" : header.includes("\t") ? "\t" : ",";
 }
 
-const invalid = (errors: FieldError[]) => validationError(errors);
+/** The rows, keyed by column and typed, and the line of the file each ends on (for errors). */
+export interface CsvRows { rows: Record<string, string | number>[]; lines: number[] }
 
 /** The CSV's records, keyed by column, cells typed; throws a 422 naming the header or row that is wrong. */
-export async function csvRows(request: Request, limits: BodyLimits, spec: CsvBody): Promise<Record<string, string | number>[]> {
+export async function csvRows(request: Request, limits: BodyLimits, spec: CsvBody): Promise<CsvRows> {
   const text = await readText(request, limits);
-  let table: string[][];
+  let table: { record: string[]; info: { lines: number } }[];
   try {
-    table = parse(text, { bom: true, delimiter: separatorOf(text), skip_empty_lines: true, trim: true, relax_column_count: false });
+    // Lines of separators only (",,,", which spreadsheets export for blank rows) are skipped like empty lines.
+    table = parse(text, { bom: true, delimiter: separatorOf(text), skip_empty_lines: true, skip_records_with_empty_values: true, trim: true, relax_column_count: false, info: true }) as unknown as typeof table;
   } catch (err) {
     const e = err as { message?: string; lines?: number };
-    throw invalid([{ field: "body", code: "invalid_csv", message: `line ${e.lines ?? "?"}: ${String(e.message ?? "malformed CSV").replace(/^Invalid Record Length: /, "").slice(0, 200)}` }]);
+    throw validationError([{ field: "body", code: "invalid_csv", message: `line ${e.lines ?? "?"}: ${String(e.message ?? "malformed CSV").replace(/^Invalid Record Length: /, "").slice(0, 200)}` }]);
   }
-  const [header, ...records] = table;
-  if (!header) throw invalid([{ field: "body", code: "empty_csv", message: "the CSV has no header row" }]);
+  const [first, ...records] = table;
+  const header = first?.record;
+  if (!header) throw validationError([{ field: "body", code: "empty_csv", message: "the CSV has no header row" }]);
   const problems: FieldError[] = [];
   const seen = new Set<string>();
   for (const column of header) {
-    if (!(column in spec.columns)) problems.push({ field: column.slice(0, 100), column: column.slice(0, 100), code: "unrecognized_column", message: `unknown column; the columns are ${Object.keys(spec.columns).join(", ")}` });
+    if (!Object.hasOwn(spec.columns, column)) problems.push({ field: column.slice(0, 100), column: column.slice(0, 100), code: "unrecognized_column", message: `unknown column; the columns are ${Object.keys(spec.columns).join(", ")}` });
     else if (seen.has(column)) problems.push({ field: column, column, code: "repeated_column", message: "column given twice" });
     seen.add(column);
   }
   for (const column of spec.required) if (!seen.has(column)) problems.push({ field: column, column, code: "missing_column", message: "required column missing from the header row" });
-  if (problems.length) throw invalid(problems);
-  return records.map((cells) => {
+  if (problems.length) throw validationError(problems);
+  const rows = records.map(({ record }) => {
     const row: Record<string, string | number> = {};
-    cells.forEach((cell, i) => {
+    record.forEach((cell, i) => {
       if (cell === "") return; // an empty cell is an omitted field
       row[header[i]] = spec.columns[header[i]] === "number" && NUMBER.test(cell) ? Number(cell) : cell;
     });
     return row;
   });
+  return { rows, lines: records.map((r) => r.info.lines) };
 }
 
-/** A validation error on the body built from CSV rows, addressed as rows and columns: `employees[3].salary` → row 4, column salary. */
-export function csvValidationError(err: unknown, spec: CsvBody): unknown {
+/**
+ * A validation error on the body built from CSV rows, addressed as rows and columns: `employees[3].salary` → row 4
+ * (the fourth record), column salary, and the line of the file it is on.
+ */
+export function csvValidationError(err: unknown, spec: CsvBody, lines: number[]): unknown {
   if (!(err instanceof ApiError) || err.code !== "VALIDATION_ERROR" || !err.extra.errors) return err;
   const at = new RegExp(`^${spec.rowsField}\\[(\\d+)\\](?:\\.(\\w+))?$`);
   const errors = err.extra.errors.map((e): FieldError => {
     const m = at.exec(e.field);
     if (!m) return e;
     const row = Number(m[1]) + 1;
-    return { ...e, row, ...(m[2] ? { column: m[2] } : {}), message: `row ${row}${m[2] ? `, column ${m[2]}` : ""}: ${e.message}` };
+    const line = lines[row - 1];
+    return { ...e, row, line, ...(m[2] ? { column: m[2] } : {}), message: `row ${row} (line ${line})${m[2] ? `, column ${m[2]}` : ""}: ${e.message}` };
   });
   return validationError(errors);
 }

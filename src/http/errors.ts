@@ -1,6 +1,6 @@
 // The spec's error envelope {error: {code, message, status, request_id, ...}} and the typed error routes throw.
-/** row and column: where in a CSV body the error is (row 1 is the first record, after the header). */
-export interface FieldError { field: string; message: string; code: string; row?: number; column?: string }
+/** row, line and column: where in a CSV body the error is (row 1 is the first record after the header; line counts the file's lines). */
+export interface FieldError { field: string; message: string; code: string; row?: number; line?: number; column?: string }
 
 export interface ErrorDetail {
   code: ErrorCode;

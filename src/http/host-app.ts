@@ -137,12 +137,12 @@ function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: 
     const query = parseInput(csv ? csv.query : route.query ?? NO_QUERY, queryParams(pathAndQuery), "query");
     const params = parseInput(route.params, rawParams, "path");
     if (csv) {
-      return csvRows(request, deps.bodyLimits, csv).then((rows) => {
+      return csvRows(request, deps.bodyLimits, csv).then(({ rows, lines }) => {
         let body;
         try {
           body = parseInput(route.body, csv.toBody(rows, query), "body");
         } catch (err) {
-          throw csvValidationError(err, csv);
+          throw csvValidationError(err, csv, lines);
         }
         return compute(query, params, body);
       });

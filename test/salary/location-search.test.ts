@@ -9,7 +9,7 @@ afterAll(() => s.stop());
 const search = async (q: string, extra = "") => {
   const res = await s.call("salary", `/api/v1/locations/search?q=${encodeURIComponent(q)}${extra}`);
   expect(res.status).toBe(200);
-  return (await res.json() as any).suggestions as { label: string; location: string; region: string | null; kind: string }[];
+  return (await res.json() as any).suggestions as { label: string; name: string | null; location: string; region: string | null; kind: string }[];
 };
 const e2 = async (location: string) => (await (await s.call("salary", `/api/v1/salary?job_title=Registered%20Nurse&location=${encodeURIComponent(location)}`)).json() as any).query.location;
 
@@ -26,8 +26,11 @@ test("other places of the same name follow, each one E2 resolves by its location
   const rows = await search("Portland");
   const alternatives = rows.filter((r) => r.kind === "alternative");
   expect(alternatives.length).toBeGreaterThan(0);
-  for (const a of alternatives) expect(typeof (await e2(a.location))).toBe("string");
-  expect(new Set(rows.map((r) => r.label)).size).toBe(rows.length); // no place twice
+  for (const a of alternatives) expect(await e2(a.location)).toBe(a.label); // labelled as E2 answers for it
+  expect(new Set(rows.map((r) => r.location)).size).toBe(rows.length); // no place twice
+  // A town answered by its state says so: the label is the state, the name the town.
+  const berlinNh = (await search("Berlin")).find((r) => r.name === "Berlin, NH");
+  expect(berlinNh).toMatchObject({ kind: "alternative", label: "New Hampshire", region: "us" });
 });
 
 test("an input nothing resolves gets names close in spelling, and `limit` caps the rows", async () => {

@@ -46,9 +46,12 @@ test("a bad cell is named by row (1 = first record) and column", async () => {
   const error = await errorOf(res);
   expect(error.code).toBe("VALIDATION_ERROR");
   expect(error.errors).toEqual([
-    expect.objectContaining({ field: "employees[1].gender", row: 2, column: "gender", message: expect.stringMatching(/^row 2, column gender: /) }),
-    expect.objectContaining({ field: "employees[2].salary", row: 3, column: "salary", message: expect.stringMatching(/^row 3, column salary: /) }),
+    expect.objectContaining({ field: "employees[1].gender", row: 2, line: 3, column: "gender", message: expect.stringMatching(/^row 2 \(line 3\), column gender: /) }),
+    expect.objectContaining({ field: "employees[2].salary", row: 3, line: 4, column: "salary", message: expect.stringMatching(/^row 3 \(line 4\), column salary: /) }),
   ]);
+  // Blank lines and lines of separators only (a spreadsheet's empty rows) are skipped; `line` still points into the file.
+  const gappy = await errorOf(await csv("job_title,gender,salary\n,,\nNurse,M,52000\n\nNurse,X,49000\n"));
+  expect(gappy.errors).toEqual([expect.objectContaining({ row: 2, line: 5, column: "gender" })]);
   // A missing required cell is a missing field of that row.
   const empty = await errorOf(await csv("job_title,gender,salary\nNurse,M,52000\n,F,49000\n"));
   expect(empty.errors[0]).toMatchObject({ row: 2, column: "job_title" });
@@ -58,6 +61,10 @@ test("the header is checked: unknown, repeated and missing columns are named", a
   const unknown = await errorOf(await csv("job_title,gender,salary,bonus\nNurse,M,1,2\nNurse,F,1,2\n"));
   expect(unknown.errors).toEqual([expect.objectContaining({ column: "bonus", code: "unrecognized_column" })]);
   expect(unknown.errors[0].message).toContain("variable_pay");
+  for (const inherited of ["toString", "constructor", "__proto__"]) { // names every object has are not columns
+    const res = await errorOf(await csv(`job_title,gender,salary,${inherited}\nNurse,M,1,2\nNurse,F,1,2\n`));
+    expect(res.errors).toEqual([expect.objectContaining({ column: inherited, code: "unrecognized_column" })]);
+  }
   const repeated = await errorOf(await csv("job_title,gender,salary,salary\nNurse,M,1,2\nNurse,F,1,2\n"));
   expect(repeated.errors).toEqual([expect.objectContaining({ column: "salary", code: "repeated_column" })]);
   const missing = await errorOf(await csv("job_title,salary\nNurse,1\nNurse,2\n"));
