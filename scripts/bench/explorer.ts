@@ -21,12 +21,13 @@ async function coldLoad(browser: Browser, url: string, selector: string, key?: s
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   if (key) await page.evaluateOnNewDocument((k) => sessionStorage.setItem("workforce-api.key", k), key);
-  let bytes = 0;
-  page.on("response", (r) => { void r.buffer().then((b) => { bytes += b.length; }, () => {}); });
+  const bodies: Promise<number>[] = [];
+  page.on("response", (r) => { bodies.push(r.buffer().then((b) => b.length, () => 0)); });
   const t0 = performance.now();
   await page.goto(url, { waitUntil: "load" });
   await page.waitForSelector(selector);
   const ms = performance.now() - t0;
+  const bytes = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
   await context.close();
   return { ms, bytes };
 }

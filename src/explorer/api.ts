@@ -40,6 +40,18 @@ export async function call<T>(host: Host, path: string, options: { query?: Query
   return body as T;
 }
 
+/**
+ * For a view that can ask again before an answer arrives: `begin()` before each request, and only the answer to
+ * the latest `begin()` is applied (`current(token)`), so a slow older answer never overwrites a newer one.
+ */
+export function latestOnly() {
+  let last = 0;
+  return { begin: () => ++last, current: (token: number) => token === last };
+}
+
+/** Whether an error is worth showing (a call the page itself abandoned is not). */
+export const shownError = (e: unknown) => !(e instanceof DOMException && e.name === "AbortError");
+
 /** The cost and skills hosts' envelope. */
 export interface Enveloped<T> {
   data: T;

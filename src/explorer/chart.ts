@@ -7,7 +7,7 @@ Chart.defaults.animation = false;
 Chart.defaults.font.family = "system-ui, sans-serif";
 Chart.defaults.color = "#1f2933";
 
-/** Colour-blind-safe (Okabe–Ito), each at ≥3:1 against white. */
-export const PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999933"];
+/** Colour-blind-safe (Okabe–Ito, its two light hues darkened), each at ≥ 3:1 against white (3.0–21). */
+export const PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#9A6700", "#6A3D9A", "#000000", "#999933"];
 
 export { Chart };

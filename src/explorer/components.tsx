@@ -2,7 +2,7 @@
 // chart figure with its data table and source.
 import type { ComponentChildren } from "preact";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
-import { ApiFailure, storedKey, storeKey } from "./api.ts";
+import { ApiFailure, shownError, storedKey, storeKey } from "./api.ts";
 import { Chart, PALETTE } from "./chart.ts";
 
 export function KeyForm({ onChange }: { onChange: (key: string) => void }) {
@@ -53,11 +53,14 @@ export function Combobox({ label, value, onInput, onPick, suggest, placeholder }
   const [options, setOptions] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [error, setError] = useState<unknown>(null);
   const typed = useRef(false);
   useEffect(() => {
     if (!typed.current || value.trim().length < 2) { setOptions([]); return; }
     const abort = new AbortController();
-    const timer = setTimeout(() => suggest(value.trim(), abort.signal).then((o) => { setOptions(o); setActive(-1); setOpen(o.length > 0); }, () => {}), 150);
+    const timer = setTimeout(() => suggest(value.trim(), abort.signal).then(
+      (o) => { setError(null); setOptions(o); setActive(-1); setOpen(o.length > 0); },
+      (e) => { if (shownError(e)) setError(e); }), 150);
     return () => { clearTimeout(timer); abort.abort(); };
   }, [value]);
   const pick = (o: Option) => { typed.current = false; setOpen(false); setOptions([]); onPick(o); };
@@ -81,6 +84,7 @@ export function Combobox({ label, value, onInput, onPick, suggest, placeholder }
           </li>
         ))}
       </ul>
+      {error ? <ErrorBox error={error} /> : null}
     </div>
   );
 }
@@ -131,7 +135,7 @@ export function ChartFigure({ title, kind, labels, series, unit, source, note, i
       </button>
       <table id={tableId} class="data-table" hidden={!showTable}>
         <caption>{title} ({unit})</caption>
-        <thead><tr><th scope="col">{kind === "line" ? "" : ""}</th>{series.map((s) => <th scope="col">{s.label}</th>)}</tr></thead>
+        <thead><tr><td />{series.map((s) => <th scope="col">{s.label}</th>)}</tr></thead>
         <tbody>
           {labels.map((l, i) => <tr><th scope="row">{l}</th>{series.map((s) => <td>{formatNumber(s.values[i])}</td>)}</tr>)}
         </tbody>
@@ -144,7 +148,3 @@ export function ChartFigure({ title, kind, labels, series, unit, source, note, i
 
 export const formatNumber = (v: number | null | undefined, digits = 2) =>
   v === null || v === undefined ? "—" : v.toLocaleString("en-US", { maximumFractionDigits: digits });
-
-export function Section({ title, children }: { title: string; children: ComponentChildren }) {
-  return <section><h2>{title}</h2>{children}</section>;
-}

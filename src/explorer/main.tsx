@@ -1,6 +1,6 @@
 // The explorer: a key form, a menu, and one page per task. Each page calls the API from the browser.
 import { render } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { storedKey } from "./api.ts";
 import { KeyForm } from "./components.tsx";
 import { follow, usePath } from "./router.ts";
@@ -33,13 +33,19 @@ function pageFor(path: string) {
   if (path.startsWith("/explore/salary")) return <SalaryPage />;
   if (path.startsWith("/explore/pay-gap")) return <PayGapPage />;
   if (path.startsWith("/explore/cost")) return <CostPage />;
-  if (path.startsWith("/explore/occupation")) return <OccupationPage soc={decodeURIComponent(path.split("/")[3] ?? "")} />;
+  if (path.startsWith("/explore/occupation")) return <OccupationPage soc={path.split("/")[3] ?? ""} />;
   return <Home />;
 }
 
 function App() {
   const path = usePath();
   const [key, setKey] = useState(storedKey());
+  // A new page: its name in the tab title, and focus at its start for screen-reader and keyboard users.
+  const page = PAGES.find((p) => path.startsWith(p.path));
+  useEffect(() => {
+    document.title = page ? `${page.name}: workforce-api explorer` : "workforce-api explorer";
+    if (document.activeElement?.closest("nav")) document.getElementById("main")?.focus();
+  }, [path]);
   return (
     <>
       <a class="skip" href="#main">Skip to content</a>

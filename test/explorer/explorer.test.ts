@@ -217,7 +217,7 @@ run("explorer in chromium", () => {
     await page.waitForSelector("#cpi-chart");
     await page.select("form.controls select", "FR");
     await page.click("form.controls button[type=submit]");
-    await page.waitForFunction(() => document.querySelectorAll("#cpi-chart thead th").length === 4);
+    await page.waitForFunction(() => document.querySelectorAll("#cpi-chart thead th").length === 3);
     const histories = await Promise.all(["US", "DE", "FR"].map((c) => api("cost", `/api/v1/cpi/countries/${c}/history?start_date=2015-01-01`)));
     const published = await chartTable(page, "#cpi-chart");
     expect(published.columns).toEqual(histories.map((h) => h.data.country_name));
@@ -263,7 +263,7 @@ run("explorer in chromium", () => {
       expect(Object.values(table.rows).map((r) => r[0])).toEqual(top.map((s: any) => shown(s.importance)));
     }
     const tech = (await api("skills", `/api/v1/occupations/${soc}/technologies`)).data;
-    expect(await text(page, "section h3")).toBeDefined();
+    expect(await page.$$eval("section h3", (h) => h.map((x) => x.textContent))).toContain(`Technologies (${tech.technology_count})`);
     expect(await page.$$eval(".technologies dt", (dt) => dt.map((d) => d.textContent))).toEqual(tech.commodities.slice(0, 12).map((c: any) => c.commodity_title));
     const wages = (await api("skills", `/api/v1/occupations/${soc}/wages`)).data;
     const california = wages.find((r: any) => r.area_title === "California");
@@ -276,6 +276,46 @@ run("explorer in chromium", () => {
     expect(await page.$$eval(".state-map path", (p) => p.length)).toBeGreaterThanOrEqual(51);
     expect(await unlabelledControls(page)).toEqual([]);
     await screenshot(page, "occupation");
+    expectClean(w);
+  });
+
+  test("salary: a place typed but not added is looked up with the title", async () => {
+    const w = await signedIn("/explore/salary");
+    const { page } = w;
+    await page.type(".combobox:nth-of-type(1) input", "registered nurse");
+    await page.type(".place-picker input", "Seattle");
+    await page.click("form.controls button[type=submit]");
+    const expected = await api("salary", "/api/v1/salary?job_title=registered%20nurse&location=Seattle&currency=USD");
+    await page.waitForSelector("#percentile-chart");
+    const table = await chartTable(page, "#percentile-chart");
+    expect(table.columns).toEqual([expected.query.location]);
+    expect(table.rows.median).toEqual([shown(expected.salary.median)]);
+    expectClean(w);
+  });
+
+  test("pay gap: rows the page cannot read (a split amount, an unknown pay period) are listed and not sent", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "wf-csv-")), "staff.csv");
+    writeFileSync(file, "Job Title,Gender,Annual Salary,Pay Period\nNurse,F,49000,annual\nNurse,M,52,000,annual\nNurse,M,4300,per month\nNurse,M,4300,fortnightly\nNurse,F,4100,Monatlich\n");
+    const w = await signedIn("/explore/pay-gap");
+    const { page } = w;
+    await (await page.waitForSelector("input[type=file]") as any).uploadFile(file);
+    await page.waitForSelector(".warning");
+    const problems = await page.$$eval(".warning li", (li) => li.map((l) => l.textContent));
+    expect(problems).toEqual([expect.stringMatching(/^Row 2: /), expect.stringMatching(/^Row 4: pay period "fortnightly"/)]);
+    expect(await text(page, "form button[type=submit]")).toBe("Create report from 3 records");
+    await page.select("select[name=country]", "DE");
+    await page.click("form button[type=submit]");
+    await page.waitForSelector("#overall-mean-gap");
+    const expected = await report([{ job_title: "Nurse", gender: "F", salary: 49000 }, { job_title: "Nurse", gender: "M", salary: 4300, salary_period: "monthly" },
+      { job_title: "Nurse", gender: "F", salary: 4100, salary_period: "monthly" }]);
+    expect(await text(page, "#overall-mean-gap")).toBe(`${shown(expected.overall_mean_gap_pct)}%`);
+    expectClean(w);
+  });
+
+  test("occupation: a malformed code in the address is refused in the page, not sent", async () => {
+    const w = await signedIn("/explore/occupation/..%2F..%2Fsalary%2Fapi");
+    await w.page.waitForSelector("main .error");
+    expect(w.requests.filter((u) => u.includes("/skills/api/v1/occupations/"))).toEqual([]);
     expectClean(w);
   });
 

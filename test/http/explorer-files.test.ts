@@ -1,7 +1,6 @@
 // The explorer's files as HTTP: index.html at / and every /explore/… page on any Host, hashed assets kept by
 // browsers, everything else a 404 in the envelope; the page's CSP allows only this origin.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { buildExplorer } from "../../scripts/build-explorer.ts";
 import { serveExplorer } from "../../src/http/explorer.ts";
@@ -9,7 +8,7 @@ import { beginRequest } from "../../src/http/request-context.ts";
 
 let s: TestServer;
 beforeAll(async () => {
-  if (!existsSync("build/explorer/index.html")) await buildExplorer();
+  await buildExplorer(); // from the current source
   s = startTestServer();
 });
 afterAll(() => s.stop());
@@ -45,7 +44,7 @@ test("assets answer with their type and may be kept for good (their names carry 
   const js = await get(script);
   expect([js.status, js.headers.get("content-type"), js.headers.get("cache-control")]).toEqual([200, "text/javascript; charset=utf-8", "public, max-age=31536000, immutable"]);
   expect((await get(style)).headers.get("content-type")).toBe("text/css; charset=utf-8");
-  for (const path of ["/explore/assets/nothing.js", "/explore/assets/index.html", "/explore/assets/", "/explore/assets/%2e%2e/%2e%2e/package.json"]) {
+  for (const path of ["/explore/assets/nothing.js", "/explore/assets/index.html", "/explore/assets/", "/explore/assets/..%2findex.html", "/explore/assets/..%2f..%2fpackage.json", "/explore/assets/%2e%2e/%2e%2e/package.json"]) {
     const res = await get(path);
     expect(res.status).toBe(404);
     const body = await res.json() as any;

@@ -65,12 +65,15 @@ test("serves the explorer from inside the binary: copied alone into an empty fol
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
     const html = await page.text();
     const assets = [...html.matchAll(/(?:src|href)="(\/explore\/assets\/[^"]+)"/g)].map((m) => m[1]);
-    expect(assets.length).toBe(2); // the script and the stylesheet
-    for (const asset of assets) {
-      const res = await fetch(`http://127.0.0.1:${only.port}${asset}`);
+    expect(assets.length).toBe(2); // the script and the stylesheet; the chunks they load on demand follow
+    const built = readdirSync("build/explorer").filter((f) => f !== "index.html");
+    expect(built.length).toBeGreaterThan(2);
+    for (const name of built) {
+      const res = await fetch(`http://127.0.0.1:${only.port}/explore/assets/${name}`);
       expect(res.status).toBe(200);
-      expect((await res.arrayBuffer()).byteLength).toBe(statSync(join("build/explorer", asset.split("/").at(-1)!)).size);
+      expect((await res.arrayBuffer()).byteLength).toBe(statSync(join("build/explorer", name)).size);
     }
+    expect(assets.every((a) => built.includes(a.split("/").at(-1)!))).toBe(true);
     // Nothing was unpacked for the explorer: the folder holds the binary, its state and the unpacked snapshot only.
     expect(readdirSync(alone).filter((f) => !/^(workforce-api|state\.sqlite(-wal|-shm)?|snapshot-[0-9a-f]+\.sqlite)$/.test(f))).toEqual([]);
   } finally {

@@ -54,7 +54,7 @@ export async function chartTable(page: Page, figureSelector: string): Promise<{ 
   const toggle = (await figure.$(".table-toggle"))!;
   if ((await toggle.evaluate((b) => b.getAttribute("aria-expanded"))) !== "true") await toggle.click();
   return figure.$eval("table", (t) => ({
-    columns: [...t.querySelectorAll("thead th")].slice(1).map((th) => th.textContent!.trim()),
+    columns: [...t.querySelectorAll("thead th")].map((th) => th.textContent!.trim()),
     rows: Object.fromEntries([...t.querySelectorAll("tbody tr")].map((tr) => [tr.querySelector("th")!.textContent!.trim(), [...tr.querySelectorAll("td")].map((td) => td.textContent!.trim())])),
   }));
 }

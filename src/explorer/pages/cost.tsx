@@ -1,7 +1,7 @@
 // Cost of living: CPI history for up to six countries on one chart (E9), optionally rebased to 100 at a month;
 // PPP factors and price levels (E12); a U.S. metro's price parities and average prices (X3 → E13).
-import { useEffect, useState } from "preact/hooks";
-import { call, sourceOf, type Enveloped } from "../api.ts";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { ApiFailure, call, latestOnly, sourceOf, type Enveloped } from "../api.ts";
 import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option } from "../components.tsx";
 
 interface CpiCountry { country_code: string; country_name: string; source: string; first_period: string; last_period: string }
@@ -24,15 +24,25 @@ export function CostPage() {
   const [base, setBase] = useState("2020-01");
   const [history, setHistory] = useState<Enveloped<CpiHistory>[]>([]);
   const [ppp, setPpp] = useState<Enveloped<Ppp>[]>([]);
+  const [pppMissing, setPppMissing] = useState<string[]>([]);
   const [error, setError] = useState<unknown>(null);
 
   useEffect(() => { call<Enveloped<CpiCountry[]>>("cost", "/api/v1/cpi/countries").then((r) => setCatalogue(r.data), setError); }, []);
   useEffect(() => {
+    let live = true; // answers for an earlier choice of countries or start month are dropped
     setError(null);
     Promise.all(chosen.map((c) => call<Enveloped<CpiHistory>>("cost", `/api/v1/cpi/countries/${c}/history`, { query: { start_date: `${start}-01` } })))
-      .then(setHistory, setError);
-    Promise.allSettled(chosen.map((c) => call<Enveloped<Ppp>>("cost", `/api/v1/ppp/countries/${c}`)))
-      .then((s) => setPpp(s.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])))); // a country without PPP data is simply not in the table
+      .then((h) => live && setHistory(h), (e) => { if (live) { setHistory([]); setError(e); } });
+    Promise.allSettled(chosen.map((c) => call<Enveloped<Ppp>>("cost", `/api/v1/ppp/countries/${c}`))).then((settled) => {
+      if (!live) return;
+      setPpp(settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])));
+      // A country the World Bank has no PPP for (404) is named; any other failure is shown as the error it is.
+      const failures = settled.flatMap((r, i) => (r.status === "rejected" ? [{ country: chosen[i], reason: r.reason }] : []));
+      setPppMissing(failures.filter((f) => f.reason instanceof ApiFailure && f.reason.status === 404).map((f) => f.country));
+      const other = failures.find((f) => !(f.reason instanceof ApiFailure && f.reason.status === 404));
+      if (other) setError(other.reason);
+    });
+    return () => { live = false; };
   }, [chosen.join(), start]);
 
   const periods = [...new Set(history.flatMap((h) => h.data.observations.map((o) => month(o.period))))].sort();
@@ -72,6 +82,7 @@ export function CostPage() {
           source={<ul class="sources">{history.map((h) => <li>{h.data.country_name}: {h.data.series_id}. {sourceOf(h.metadata)}</li>)}</ul>} />
       ) : null}
       {ppp.length ? <PppTable ppp={ppp} /> : null}
+      {pppMissing.length ? <p class="note">No PPP data for: {pppMissing.join(", ")}.</p> : null}
       <MetroPanel />
     </>
   );
@@ -99,7 +110,13 @@ function MetroPanel() {
   const [text, setText] = useState("");
   const [metro, setMetro] = useState<Enveloped<Metro> | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const pick = (o: Option) => { setText(o.label); setError(null); call<Enveloped<Metro>>("cost", `/api/v1/prices/us/metro-areas/${o.value}`).then(setMetro, setError); };
+  const requests = useMemo(latestOnly, []);
+  const pick = (o: Option) => {
+    const token = requests.begin();
+    setText(o.label); setError(null);
+    call<Enveloped<Metro>>("cost", `/api/v1/prices/us/metro-areas/${encodeURIComponent(o.value)}`).then(
+      (m) => requests.current(token) && setMetro(m), (e) => { if (requests.current(token)) { setMetro(null); setError(e); } });
+  };
   const m = metro?.data;
   const parts = m ? ([["All items", m.rpp_overall], ["Goods", m.rpp_goods], ["Housing rents", m.rpp_rents], ["Utilities", m.rpp_utilities], ["Other services", m.rpp_other_services]] as const) : [];
   return (

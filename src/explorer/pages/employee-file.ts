@@ -3,7 +3,8 @@
 // reading and re-labelling happen here: every gap is computed by the API.
 import Papa from "papaparse";
 
-export interface EmployeeTable { columns: string[]; rows: Record<string, string>[] }
+/** rowErrors: rows the reader could not read cleanly (0-based, as rows), with why; they are never sent. */
+export interface EmployeeTable { columns: string[]; rows: Record<string, string>[]; rowErrors: Map<number, string> }
 
 export async function readEmployeeFile(file: File): Promise<EmployeeTable> {
   if (/\.(xlsx|xlsm|xls|ods)$/i.test(file.name)) {
@@ -12,11 +13,14 @@ export async function readEmployeeFile(file: File): Promise<EmployeeTable> {
     const sheet = book.Sheets[book.SheetNames[0]];
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: "", raw: false });
     const columns = rows.length ? Object.keys(rows[0]) : [];
-    return { columns, rows: rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v).trim()]))) };
+    return { columns, rows: rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v).trim()]))), rowErrors: new Map() };
   }
   const parsed = Papa.parse<Record<string, string>>(await file.text(), { header: true, skipEmptyLines: "greedy", transform: (v) => v.trim() });
-  if (parsed.errors.length && !parsed.data.length) throw new Error(`Cannot read ${file.name}: ${parsed.errors[0].message} (row ${parsed.errors[0].row})`);
-  return { columns: parsed.meta.fields ?? [], rows: parsed.data };
+  if (parsed.errors.length && !parsed.data.length) throw new Error(`Cannot read ${file.name}: ${parsed.errors[0].message}`);
+  // A row with more or fewer cells than the header (an unquoted "52,000"), or a quote left open, is not guessed at.
+  const rowErrors = new Map<number, string>();
+  for (const e of parsed.errors) if (e.row !== undefined) rowErrors.set(e.row, e.message);
+  return { columns: parsed.meta.fields ?? [], rows: parsed.data, rowErrors };
 }
 
 export const FIELDS = [
@@ -61,7 +65,17 @@ export function readGender(text: string): "M" | "F" | null {
   return null;
 }
 
-const PERIODS: Record<string, "annual" | "monthly" | "hourly"> = { annual: "annual", yearly: "annual", year: "annual", monthly: "monthly", month: "monthly", hourly: "hourly", hour: "hourly" };
+// Pay periods and employment types in the seven languages titles are matched in; anything else is a row problem.
+const PERIODS: [RegExp, "annual" | "monthly" | "hourly"][] = [
+  [/^(annual|annually|yearly|year|per year|a|y|jährlich|jahr|annuel|an|anual|año|annuo|anno|roczn\w*|rok|jaarlijks|jaar)$/, "annual"],
+  [/^(monthly|month|per month|m|monatlich|monat|mensuel|mois|mensual|mes|mensile|mese|miesięczn\w*|miesiąc|maandelijks|maand)$/, "monthly"],
+  [/^(hourly|hour|per hour|h|stündlich|stunde|horaire|heure|por hora|hora|orario|ora|godzinow\w*|godzina|per uur|uur)$/, "hourly"],
+];
+const EMPLOYMENT: [RegExp, "full_time" | "part_time"][] = [
+  [/^(full time|full|ft|vollzeit|temps plein|tiempo completo|tempo pieno|pełny etat|pelny etat|voltijd)$/, "full_time"],
+  [/^(part time|part|pt|teilzeit|temps partiel|tiempo parcial|tempo parziale|niepełny etat|niepelny etat|deeltijd)$/, "part_time"],
+];
+const lookup = <T>(table: [RegExp, T][], text: string) => table.find(([re]) => re.test(norm(text)))?.[1];
 
 export interface RowProblem { row: number; message: string }
 export interface Records { records: Record<string, unknown>[]; problems: RowProblem[] }
@@ -75,20 +89,24 @@ export function toRecords(table: EmployeeTable, mapping: Mapping, overrides: Rec
     const title = cell("job_title");
     const gender = readGender(cell("gender"));
     const salary = readAmount(cell("salary"));
+    const period = cell("salary_period") ? lookup(PERIODS, cell("salary_period")) : "annual";
+    const employment = cell("employment_type") ? lookup(EMPLOYMENT, cell("employment_type")) : "full_time";
+    const hours = cell("weekly_hours") ? readAmount(cell("weekly_hours")) : null;
+    const variable = cell("variable_pay") ? readAmount(cell("variable_pay")) : null;
     const issues = [
+      table.rowErrors.get(i),
       !title && "no job title",
       !gender && `gender "${cell("gender")}" is not male or female`,
       !(salary > 0) && `pay "${cell("salary")}" is not a positive amount`,
+      !period && `pay period "${cell("salary_period")}" is not annual, monthly or hourly`,
+      !employment && `employment type "${cell("employment_type")}" is not full or part time`,
+      hours !== null && !(hours > 0 && hours <= 168) && `weekly hours "${cell("weekly_hours")}" are not between 0 and 168`,
+      variable !== null && !(variable >= 0) && `variable pay "${cell("variable_pay")}" is not an amount`,
     ].filter(Boolean);
     if (issues.length) { problems.push({ row: i + 1, message: issues.join("; ") }); return; }
-    const record: Record<string, unknown> = { job_title: title, gender, salary };
-    const period = PERIODS[norm(cell("salary_period"))];
-    if (period) record.salary_period = period;
-    const hours = readAmount(cell("weekly_hours"));
-    if (hours > 0) record.weekly_hours = hours;
-    const variable = readAmount(cell("variable_pay"));
-    if (variable >= 0) record.variable_pay = variable;
-    if (/part/i.test(cell("employment_type"))) record.employment_type = "part_time";
+    const record: Record<string, unknown> = { job_title: title, gender, salary, salary_period: period, employment_type: employment };
+    if (hours !== null) record.weekly_hours = hours;
+    if (variable !== null) record.variable_pay = variable;
     const category = cell("category");
     if (category) record.category = category;
     Object.assign(record, overrides[title]);

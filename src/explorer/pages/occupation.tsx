@@ -1,6 +1,6 @@
 // Occupation profile: skills, knowledge and work styles as ranked bars (E16), technologies (X4) and wages by state (E17).
 import { useEffect, useState } from "preact/hooks";
-import { call, sourceOf, type Enveloped } from "../api.ts";
+import { ApiFailure, call, sourceOf, type Enveloped } from "../api.ts";
 import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option } from "../components.tsx";
 import { navigate } from "../router.ts";
 import { StateMap } from "./state-map.tsx";
@@ -9,6 +9,7 @@ interface Rating { skill_id: string; name: string; importance: number; level: nu
 interface Technologies { soc_code: string; title: string; technology_count: number; commodities: { commodity_title: string; examples: { name: string; hot_technology: boolean; in_demand: boolean }[] }[] }
 interface Wage { area_code: string; area_title: string; area_type: string; year: number; median: number | null; pct10: number | null; pct90: number | null; total_employment: number | null }
 
+const SOC_CODE = /^\d{2}-\d{4}(\.\d{2})?$/;
 const CATEGORIES = [["skill", "Skills"], ["knowledge", "Knowledge"], ["work_style", "Work styles"]] as const;
 const TOP = 15;
 
@@ -24,7 +25,9 @@ export function OccupationPage({ soc }: { soc: string }) {
       <h1>Occupation profile</h1>
       <Combobox label="Occupation" value={text} onInput={setText} onPick={(o) => { setText(o.label); navigate(`/explore/occupation/${o.value}`); }}
         suggest={suggestOccupations} placeholder="e.g. Registered Nurses, data scientist" />
-      {soc ? <Profile soc={soc} key={soc} /> : <p class="hint">Search an occupation by title, in any of the seven languages titles are matched in.</p>}
+      {!soc ? <p class="hint">Search an occupation by title, in any of the seven languages titles are matched in.</p>
+        : SOC_CODE.test(soc) ? <Profile soc={soc} key={soc} />
+        : <p class="error" role="alert">"{soc.slice(0, 40)}" is not an O*NET-SOC code (such as 15-1252.00). Search the occupation above.</p>}
     </>
   );
 }
@@ -39,7 +42,8 @@ function Profile({ soc }: { soc: string }) {
       call<Enveloped<Rating[]>>("skills", `/api/v1/occupations/${soc}/skills`, { query: { category } }).then((r) => setRatings((x) => ({ ...x, [category]: r })), setError);
     }
     call<Enveloped<Technologies>>("skills", `/api/v1/occupations/${soc}/technologies`).then(setTech, setError);
-    call<Enveloped<Wage[]>>("skills", `/api/v1/occupations/${soc}/wages`).then(setWages, () => setWages(null));
+    // No wages (404: OEWS publishes none for the code) shows nothing; any other failure is shown.
+    call<Enveloped<Wage[]>>("skills", `/api/v1/occupations/${soc}/wages`).then(setWages, (e) => { setWages(null); if (!(e instanceof ApiFailure && e.status === 404)) setError(e); });
   }, [soc]);
   return (
     <>

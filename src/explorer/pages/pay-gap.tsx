@@ -2,7 +2,7 @@
 // is stored), its columns mapped, then E7's report: gaps, categories, quartile bands, unmatched titles to place.
 // Print styles turn the report into a clean PDF with its methodology and disclaimer.
 import { useMemo, useState } from "preact/hooks";
-import { call } from "../api.ts";
+import { call, latestOnly } from "../api.ts";
 import { ChartFigure, ErrorBox, formatNumber } from "../components.tsx";
 import { FIELDS, guessMapping, readEmployeeFile, toRecords, type EmployeeTable, type Field, type Mapping } from "./employee-file.ts";
 
@@ -40,6 +40,7 @@ export function PayGapPage() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const prepared = useMemo(() => (table ? toRecords(table, mapping, overrides) : null), [table, mapping, overrides]);
+  const requests = useMemo(latestOnly, []);
 
   async function open(file: File | undefined) {
     if (!file) return;
@@ -54,13 +55,19 @@ export function PayGapPage() {
 
   async function run(nextOverrides = overrides) {
     if (!table) return;
+    const token = requests.begin();
     setBusy(true); setError(null);
+    let next: Report | null = null;
+    let failed: unknown = null;
     try {
       const { records } = toRecords(table, mapping, nextOverrides);
-      setReport(await call<Report>("salary", "/api/v1/compliance/pay-gap-report", { body: { country, employees: records } }));
+      next = await call<Report>("salary", "/api/v1/compliance/pay-gap-report", { body: { country, employees: records } });
     } catch (e) {
-      setError(e);
+      failed = e;
     }
+    if (!requests.current(token)) return; // a newer run (another title placed) answers instead
+    setReport(next);
+    setError(failed);
     setBusy(false);
   }
 

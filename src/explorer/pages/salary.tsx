@@ -1,7 +1,7 @@
 // Salary: a title (suggested from E15) in up to ten places (suggested by X6), each place's published percentiles
 // from E2 on one chart, the trend from E1 with its CAGR, and the matched occupation with its alternatives.
-import { useState } from "preact/hooks";
-import { call, type Enveloped } from "../api.ts";
+import { useMemo, useState } from "preact/hooks";
+import { call, latestOnly, type Enveloped } from "../api.ts";
 import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option, type Series } from "../components.tsx";
 
 interface Alternative { code: string; title: string; confidence: number }
@@ -24,8 +24,9 @@ const suggestTitles = async (q: string, signal: AbortSignal): Promise<Option[]> 
 };
 
 const suggestPlaces = async (q: string, signal: AbortSignal): Promise<Option[]> => {
-  const r = await call<{ suggestions: { label: string; location: string; kind: string }[] }>("salary", "/api/v1/locations/search", { query: { q }, signal });
-  return r.suggestions.map((s) => ({ label: s.label, value: s.location, hint: s.kind === "resolved" ? "" : s.kind === "alternative" ? "(another place of that name)" : "(did you mean)" }));
+  const r = await call<{ suggestions: { label: string; name: string | null; location: string; kind: string }[] }>("salary", "/api/v1/locations/search", { query: { q }, signal });
+  return r.suggestions.map((s) => ({ label: s.label, value: s.location,
+    hint: s.kind === "resolved" ? "" : s.kind === "alternative" ? (s.name && s.name !== s.label ? `(for ${s.name})` : "(another place of that name)") : "(did you mean)" }));
 };
 
 export function SalaryPage() {
@@ -38,31 +39,39 @@ export function SalaryPage() {
   const [results, setResults] = useState<PlaceResult[] | null>(null);
   const [trend, setTrend] = useState<{ answer?: TrendAnswer; shortFor?: TrendAnswer; error?: unknown } | null>(null);
   const [busy, setBusy] = useState(false);
+  const requests = useMemo(latestOnly, []);
 
+  /** The places with `p` added (unless empty, already there or over the limit). */
+  const withPlace = (list: Place[], p: Place) =>
+    !p.location.trim() || list.length >= MAX_PLACES || list.some((x) => x.location === p.location) ? list : [...list, p];
   const addPlace = (p: Place) => {
-    if (!p.location.trim() || places.length >= MAX_PLACES || places.some((x) => x.location === p.location)) return;
-    setPlaces([...places, p]);
+    setPlaces(withPlace(places, p));
     setPlaceText("");
   };
 
-  async function lookUp(code: string | null) {
+  async function lookUp(code: string | null, chosenPlaces = places) {
+    const token = requests.begin();
     setBusy(true);
-    setOccupationCode(code);
     const job = code ? { occupation_code: code } : { job_title: title };
-    const chosen = places.length ? places : [{ label: "United States", location: "" }];
+    const chosen = chosenPlaces.length ? chosenPlaces : [{ label: "United States", location: "" }];
     const settled = await Promise.allSettled(chosen.map((p) => call<SalaryAnswer>("salary", "/api/v1/salary", { query: { ...job, location: p.location, currency } })));
+    if (!requests.current(token)) return; // a newer lookup has started: its answers win
+    setOccupationCode(code);
     setResults(settled.map((s, i) => (s.status === "fulfilled" ? { place: chosen[i], answer: s.value } : { place: chosen[i], error: s.reason })));
     // The trend is U.S. data: the first U.S. place's, else the national series.
     const usIndex = settled.findIndex((s, i) => chosen[i].location && s.status === "fulfilled" && s.value.query.region !== "eu");
     const usPlace = usIndex >= 0 ? chosen[usIndex] : null;
     // A metro or state series can be short (the data holds few vintages for some areas): then the national one answers too.
     const trendOf = (location?: string) => call<TrendAnswer>("salary", "/api/v1/trends", { query: { ...job, years: 10, location } });
+    let next: typeof trend;
     try {
       const local = await trendOf(usPlace?.location || undefined);
-      setTrend(usPlace && local.trend.length < 2 ? { answer: await trendOf(), shortFor: local } : { answer: local });
+      next = usPlace && local.trend.length < 2 ? { answer: await trendOf(), shortFor: local } : { answer: local };
     } catch (error) {
-      setTrend({ error });
+      next = { error };
     }
+    if (!requests.current(token)) return;
+    setTrend(next);
     setBusy(false);
   }
 
@@ -71,7 +80,14 @@ export function SalaryPage() {
   return (
     <>
       <h1>Salary</h1>
-      <form class="controls" onSubmit={(e) => { e.preventDefault(); if (placeText.trim()) addPlace({ label: placeText.trim(), location: placeText.trim() }); lookUp(null); }}>
+      <form class="controls" onSubmit={(e) => {
+        e.preventDefault();
+        // A place typed but not yet added counts: it is added, and looked up with the others.
+        const next = withPlace(places, { label: placeText.trim(), location: placeText.trim() });
+        setPlaces(next);
+        setPlaceText("");
+        lookUp(null, next);
+      }}>
         <Combobox label="Job title" value={title} onInput={setTitle} onPick={(o) => setTitle(o.value)} suggest={suggestTitles} placeholder="e.g. Registered Nurse, Softwareentwickler" />
         <div class="place-picker">
           <Combobox label="Place" value={placeText} onInput={setPlaceText} onPick={(o) => addPlace({ label: o.label, location: o.value })} suggest={suggestPlaces} placeholder="e.g. Austin, TX; 94105; Berlin" />
@@ -87,7 +103,7 @@ export function SalaryPage() {
         <button type="submit" disabled={!title.trim() || busy}>{busy ? "Looking up…" : "Look up"}</button>
       </form>
 
-      {first ? <MatchPanel answer={first} chosenCode={occupationCode} onSwitch={(code) => lookUp(code)} /> : null}
+      <div aria-live="polite">{first ? <MatchPanel answer={first} chosenCode={occupationCode} busy={busy} onSwitch={(code) => lookUp(code)} /> : null}</div>
       {results?.filter((r) => r.error).map((r) => <div><h3>{r.place.label}</h3><ErrorBox error={r.error} /></div>)}
       {answered.length ? (
         <>
@@ -101,18 +117,18 @@ export function SalaryPage() {
   );
 }
 
-function MatchPanel({ answer, chosenCode, onSwitch }: { answer: SalaryAnswer; chosenCode: string | null; onSwitch: (code: string) => void }) {
+function MatchPanel({ answer, chosenCode, busy, onSwitch }: { answer: SalaryAnswer; chosenCode: string | null; busy: boolean; onSwitch: (code: string) => void }) {
   const q = answer.query;
   const code = q.region === "eu" ? q.matched_isco_full : q.matched_soc;
   return (
-    <section class="match" aria-live="polite">
+    <section class="match">
       <h2>Matched occupation</h2>
       <p><strong class="matched-title">{q.matched_title}</strong> ({code}) · confidence <span class="confidence">{q.match_confidence.toFixed(2)}</span> · {chosenCode ? "chosen by code" : `matched by ${q.match_method}`}</p>
       {q.alternatives.length ? (
         <>
           <p>Not the right one? Switch to:</p>
           <ul class="alternatives">
-            {q.alternatives.map((a) => <li><button type="button" class="alternative" data-code={a.code} onClick={() => onSwitch(a.code)}>{a.title} ({a.code}, {a.confidence.toFixed(2)})</button></li>)}
+            {q.alternatives.map((a) => <li><button type="button" class="alternative" data-code={a.code} disabled={busy} onClick={() => onSwitch(a.code)}>{a.title} ({a.code}, {a.confidence.toFixed(2)})</button></li>)}
           </ul>
         </>
       ) : null}
@@ -134,7 +150,7 @@ function PercentileChart({ results, adjust }: { results: { place: Place; answer:
     <>
       <ChartFigure id="percentile-chart" title={`Annual pay by percentile${adjust ? ", adjusted for cost of living" : ""}`} kind="line" labels={[...PERCENTILES]} series={series}
         unit={`${currency} per year${adjust ? " (U.S. average prices)" : ""}`}
-        note={<>The median is the large diamond.{adjust ? " Adjusted = figure ÷ (price index ÷ 100): BEA regional price parities for U.S. places, World Bank price level ratios (U.S. = 100) for EU places." : ""}
+        note={<>The median is the large diamond.{adjust ? " Adjusted = figure ÷ (price index ÷ 100). U.S. places: BEA regional price parities (as E3's col_adjusted_median). EU places: World Bank price level ratios (U.S. = 100), a national and different basis." : ""}
           {left.length ? ` Left out (no price index): ${left.join(", ")}.` : ""}
           {meansOnly.length ? ` ${meansOnly.map((r) => `${r.answer.query.location}: Eurostat publishes no percentiles, mean ${formatNumber(r.answer.salary.mean, 0)} ${currency}`).join("; ")}.` : ""}</>}
         source={<ul class="sources">{results.map((r) => <li>{r.answer.query.location}: {r.answer.data_source}, {r.answer.data_date}</li>)}</ul>} />
