@@ -55,11 +55,13 @@ export function Combobox({ label, value, onInput, onPick, suggest, placeholder }
   const [active, setActive] = useState(-1);
   const [error, setError] = useState<unknown>(null);
   const typed = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!typed.current || value.trim().length < 2) { setOptions([]); return; }
     const abort = new AbortController();
+    // Suggestions that arrive after the user has moved on do not open over the rest of the form.
     const timer = setTimeout(() => suggest(value.trim(), abort.signal).then(
-      (o) => { setError(null); setOptions(o); setActive(-1); setOpen(o.length > 0); },
+      (o) => { setError(null); setOptions(o); setActive(-1); setOpen(o.length > 0 && document.activeElement === input.current); },
       (e) => { if (shownError(e)) setError(e); }), 150);
     return () => { clearTimeout(timer); abort.abort(); };
   }, [value]);
@@ -73,7 +75,7 @@ export function Combobox({ label, value, onInput, onPick, suggest, placeholder }
   return (
     <div class="combobox">
       <label for={`${id}-input`}>{label}</label>
-      <input id={`${id}-input`} type="text" role="combobox" autocomplete="off" placeholder={placeholder} value={value}
+      <input ref={input} id={`${id}-input`} type="text" role="combobox" autocomplete="off" placeholder={placeholder} value={value}
         aria-autocomplete="list" aria-expanded={open} aria-controls={`${id}-list`} aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
         onInput={(e) => { typed.current = true; onInput(e.currentTarget.value); }} onKeyDown={onKeyDown} onBlur={() => setTimeout(() => setOpen(false), 150)} />
       <ul id={`${id}-list`} role="listbox" aria-label={`${label} suggestions`} hidden={!open}>

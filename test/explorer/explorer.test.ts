@@ -61,6 +61,14 @@ function expectClean(w: WatchedPage) {
 
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent!.trim());
 
+/** Waits out the suggestion lookup a typed text starts, then closes its list with Escape, as a user would. */
+async function closeSuggestions(page: Page, input: string) {
+  await page.waitForNetworkIdle({ idleTime: 250 });
+  await page.focus(input);
+  await page.keyboard.press("Escape");
+  await page.waitForFunction((sel) => document.querySelector(sel)!.getAttribute("aria-expanded") === "false", {}, input);
+}
+
 run("explorer in chromium", () => {
   test("home: the page is served with a strict CSP, asks for a key and keeps it in sessionStorage only", async () => {
     const w = await openPage(browser);
@@ -284,6 +292,7 @@ run("explorer in chromium", () => {
     const { page } = w;
     await page.type(".combobox:nth-of-type(1) input", "registered nurse");
     await page.type(".place-picker input", "Seattle");
+    await closeSuggestions(page, ".place-picker input"); // the list would lie over the button below
     await page.click("form.controls button[type=submit]");
     const expected = await api("salary", "/api/v1/salary?job_title=registered%20nurse&location=Seattle&currency=USD");
     await page.waitForSelector("#percentile-chart");
@@ -324,6 +333,7 @@ run("explorer in chromium", () => {
     const { page } = w;
     await page.type(".combobox:nth-of-type(1) input", "nurse");
     await page.type(".place-picker input", "Chicgo Heights Zzz");
+    await closeSuggestions(page, ".place-picker input");
     await page.click(".place-picker button");
     await page.click("form.controls button[type=submit]");
     await page.waitForSelector(".error");
