@@ -16,8 +16,8 @@ const SOURCE_DIR = fileURLToPath(new URL("../../build/explorer/", import.meta.ur
 
 /** The embedded files when running as the executable, else build/explorer; empty when neither has them. */
 export function loadExplorerAssets(): ExplorerAssets {
-  const embedded = Bun.embeddedFiles.filter((f) => (f as Blob & { name: string }).name.startsWith(EMBEDDED_DIR));
-  if (embedded.length) return new Map(embedded.map((f) => [(f as Blob & { name: string }).name.slice(EMBEDDED_DIR.length), f]));
+  const embedded = (Bun.embeddedFiles as (Blob & { name: string })[]).filter((f) => f.name.startsWith(EMBEDDED_DIR));
+  if (embedded.length) return new Map(embedded.map((f) => [f.name.slice(EMBEDDED_DIR.length), f]));
   if (!existsSync(SOURCE_DIR)) return new Map();
   return new Map(readdirSync(SOURCE_DIR).map((name) => [name, Bun.file(SOURCE_DIR + name)]));
 }
@@ -41,8 +41,8 @@ export function serveExplorer(path: string, method: string, ctx: RequestContext,
   const name = asset ?? "index.html";
   const file = assets.get(name);
   if (!file || (asset !== null && name === "index.html")) return notFound(`No explorer file at ${path.slice(0, 200)}.`);
-  const headers: Record<string, string> = { ...securityHeaders(ctx), "Content-Type": TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream",
-    "Content-Security-Policy": PAGE_CSP };
+  const headers = securityHeaders(ctx, TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream");
+  headers["Content-Security-Policy"] = PAGE_CSP;
   // Assets are named by their content's hash, so a browser may keep them; the page itself is always re-read.
   if (asset !== null) headers["Cache-Control"] = "public, max-age=31536000, immutable";
   return new Response(method === "HEAD" ? null : file, { status: 200, headers });

@@ -147,7 +147,7 @@ function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: 
         return compute(query, params, body);
       });
     }
-    if (route.body) return jsonBody(request, deps.bodyLimits, route.csv ? "application/json or text/csv" : undefined).then((body) => compute(query, params, parseInput(route.body, body, "body")));
+    if (route.body) return jsonBody(request, deps.bodyLimits, Boolean(route.csv)).then((body) => compute(query, params, parseInput(route.body, body, "body")));
     const answered = compute(query, params, undefined);
     if (cacheKey !== null) cache.set(cacheKey, answered);
     return answered;

@@ -10,11 +10,12 @@ export interface BodyLimits { maxBytes: number; timeoutMs: number }
 const invalid = (code: string, message: string, detail: string) =>
   new ApiError("VALIDATION_ERROR", message, { field: "body", errors: [{ field: "body", code, message: detail }] });
 
-/** `accepted`: the content types the route takes, when more than JSON (for the error's message). */
-export async function jsonBody(request: Request, limits: BodyLimits, accepted = "application/json"): Promise<unknown> {
+/** `csvToo`: the route also takes a CSV body (csv-body.ts), which the error's message then names. */
+export async function jsonBody(request: Request, limits: BodyLimits, csvToo = false): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    throw invalid("unsupported_media_type", `The request body must be JSON (Content-Type: ${accepted}).`, `content type ${type.slice(0, 60) || "missing"}`);
+    const expected = csvToo ? "JSON or CSV (Content-Type: application/json or text/csv)" : "JSON (Content-Type: application/json)";
+    throw invalid("unsupported_media_type", `The request body must be ${expected}.`, `content type ${type.slice(0, 60) || "missing"}`);
   }
   const text = await readText(request, limits);
   let value: unknown;

@@ -1,7 +1,8 @@
 // One Bun server for three hosts: picks the host app from a path prefix (/salary/…, /cost/…, /skills/…, on any
 // Host: what a browser or a single-hostname site can use) or else the Host header (X-Forwarded-Host only behind a
-// trusted proxy), answers /healthz and /readyz on any host, serves the browser explorer at / and /explore/… on any host, sets CORS headers for allowed origins, and writes
-// the access log. Responses carry their headers from responses.ts.
+// trusted proxy), answers /healthz and /readyz on any host, serves the browser explorer at / and /explore/… on
+// any host, sets CORS headers for allowed origins, and writes the access log. Responses carry their headers from
+// responses.ts.
 import type { Config } from "../config.ts";
 import type { HostKind } from "./route.ts";
 import { ApiError } from "./errors.ts";

@@ -57,7 +57,7 @@ function Profile({ soc }: { soc: string }) {
           <ChartFigure id={`${category}-chart`} title={`${name}: the ${top.length} most important of ${r.data.length}`} kind="hbar" labels={top.map((s) => s.name)}
             series={[{ label: "Importance", values: top.map((s) => s.importance) }, ...(category === "work_style" ? [] : [{ label: "Level", values: top.map((s) => s.level) }])]}
             unit="0–1, O*NET scale normalised" source={sourceOf(r.metadata)} />
-        ) : <section><h3>{name}</h3><p class="note">{r.metadata.methodology_notes?.split(". Occupations and titles")[0]}.</p></section>;
+        ) : <section><h3>{name}</h3><p class="note">None rated for this occupation. {r.metadata.methodology_notes}</p></section>;
       })}
       {tech ? <TechnologyList tech={tech} /> : null}
       {wages ? <WageTable wages={wages} /> : null}

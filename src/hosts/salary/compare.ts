@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { ApiError, type Fail } from "../../http/errors.ts";
-import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, euBenchmarkFields, oewsCodeOf, cite, type JobQuery, type MatchedJob } from "./service.ts";
+import { matchJob, matchFields, locate, locationLabel, locationNotes, usFigures, euFigures, euBenchmarkFields, oewsCodeOf, cite, type JobQuery, type MatchedJob } from "./service.ts";
 import { titleOrCode, needsTitleOrCode, experience, currency, MatchFields, LocationAlternatives, EuBenchmarkFields } from "./models.ts";
 import type { Services } from "../../services.ts";
 import type { Currency } from "../../domain/currency.ts";
@@ -63,7 +63,7 @@ function compareOne(entry: string, index: number, jobFor: ReturnType<typeof matc
         notes: [...read, ...f.notes, `col_adjusted_median = median ÷ (BEA RPP ${f.rppYear ?? ""} ÷ 100).`], ...matched };
     }
     const f = euFigures(job, place.countryCode, wanted ?? "EUR", s, fail);
-    return { location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu", country_code: f.countryCode, median: null, mean: f.mean,
+    return { location: locationLabel(place, f.countryName), region: "eu", country_code: f.countryCode, median: null, mean: f.mean,
       currency: f.currency, col_index: f.costOfLivingIndex, gender_gap_pct: f.genderGapPct, minimum_wage_monthly_eur: f.minimumWage?.monthly_eur ?? null, ...euBenchmarkFields(f),
       data_source: cite(s, "eurostat_ses_2022"), notes: [...read, ...f.notes], ...matched };
   } catch (err) {

@@ -2,26 +2,23 @@
 // could mean, for a location field's suggestions (the explorer's). Each row's `location` is what to send as E2's.
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { resolveLocation, suggestLocations, type ResolvedLocation } from "../../domain/location.ts";
+import { resolveLocation, suggestLocations } from "../../domain/location.ts";
 import type { Services } from "../../services.ts";
-import { cite } from "./service.ts";
+import { cite, locationLabel } from "./service.ts";
 
 type Suggestion = { label: string; name: string | null; location: string; region: "us" | "eu" | null; kind: "resolved" | "alternative" | "suggestion" };
-
-const labelOf = (place: Exclude<ResolvedLocation, { region: "unsupported" }>) =>
-  place.region === "us" ? place.area.title : place.city ? `${place.city}, ${place.countryName}` : place.countryName;
 
 /** The resolution first (with the code E2 reads it by), then its alternatives, then "did you mean" names. */
 export function locationSuggestions(q: string, s: Services, limit: number): Suggestion[] {
   const place = resolveLocation(q, s.locations);
   const out: Suggestion[] = [];
   if (place && place.region !== "unsupported") {
-    out.push({ label: labelOf(place), name: null, location: place.region === "us" ? place.area.areaCode : place.city ? place.input : place.countryCode, region: place.region, kind: "resolved" });
+    out.push({ label: locationLabel(place), name: null, location: place.region === "us" ? place.area.areaCode : place.city ? place.input : place.countryCode, region: place.region, kind: "resolved" });
   }
   // An alternative is labelled as E2 answers for its code (the area whose figures it gets: "New Hampshire" for Berlin, NH).
   for (const a of place?.alternatives ?? []) {
     const answered = resolveLocation(a.code, s.locations);
-    if (answered && answered.region !== "unsupported") out.push({ label: labelOf(answered), name: a.name, location: a.code, region: answered.region, kind: "alternative" });
+    if (answered && answered.region !== "unsupported") out.push({ label: locationLabel(answered), name: a.name, location: a.code, region: answered.region, kind: "alternative" });
   }
   if (!place || place.region === "unsupported") for (const name of suggestLocations(q, s.locations)) out.push({ label: name, name: null, location: name, region: null, kind: "suggestion" });
   const seen = new Set<string>();
@@ -43,11 +40,11 @@ export const locationSearch = defineRoute({
   response: z.object({
     q: z.string().describe("the input, trimmed"),
     suggestions: z.array(z.object({
-    label: z.string().describe("the area as E2 labels its answer for `location` (resolved and alternative rows); for a suggestion, the name it suggests"),
-    name: z.string().nullable().describe("an alternative's own name (\"Berlin, NH\") when its figures are the wider area's in `label` (\"New Hampshire\"); null otherwise"),
-    location: z.string().describe("the value to send as E2's `location` for this place"),
-    region: z.enum(["us", "eu"]).nullable().describe("us or eu; null for suggestions, which resolve when sent"),
-    kind: z.enum(["resolved", "alternative", "suggestion"]).describe("resolved: what E2 reads q as; alternative: another place of that name; suggestion: a name close in spelling, when q resolves to nothing"),
+      label: z.string().describe("the area as E2 labels its answer for `location` (resolved and alternative rows); for a suggestion, the name it suggests"),
+      name: z.string().nullable().describe("an alternative's own name (\"Berlin, NH\") when its figures are the wider area's in `label` (\"New Hampshire\"); null otherwise"),
+      location: z.string().describe("the value to send as E2's `location` for this place"),
+      region: z.enum(["us", "eu"]).nullable().describe("us or eu; null for suggestions, which resolve when sent"),
+      kind: z.enum(["resolved", "alternative", "suggestion"]).describe("resolved: what E2 reads q as; alternative: another place of that name; suggestion: a name close in spelling, when q resolves to nothing"),
     })).describe("best first; empty when nothing resolves or comes close"),
     data_source: z.string().describe("the place lists the resolver reads"),
   }),

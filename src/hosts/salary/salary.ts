@@ -1,7 +1,7 @@
 // E2 GET /v1/salary: one job title in one place, from the latest OEWS (U.S.) or SES 2022 (EU/EEA).
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { matchJob, matchFields, locate, locationNotes, usFigures, euFigures, euBenchmarkFields, cite } from "./service.ts";
+import { matchJob, matchFields, locate, locationLabel, locationNotes, usFigures, euFigures, euBenchmarkFields, cite } from "./service.ts";
 import { titleOrCode, needsTitleOrCode, experience, currency, SalaryResponse, UnifiedSalaryResponse } from "./models.ts";
 
 export const salary = defineRoute({
@@ -49,7 +49,7 @@ export const salary = defineRoute({
     return {
       data: {
         query: {
-          job_title: query.job_title ?? null, matched_title: job.title, location: place.city ? `${place.city}, ${f.countryName}` : f.countryName, region: "eu" as const,
+          job_title: query.job_title ?? null, matched_title: job.title, location: locationLabel(place, f.countryName), region: "eu" as const,
           matched_soc: job.best.concept.soc?.slice(0, 7) ?? null, matched_isco: f.isco.major, matched_isco_full: f.isco.unit, match_method: job.method, country_code: f.countryCode,
           experience: query.experience ?? null, currency: f.currency, ...matchFields(job), location_alternatives: place.alternatives ?? [],
         },

@@ -98,6 +98,10 @@ export function locate(location: string | undefined, s: Services, fail: Fail<"LO
   return resolved;
 }
 
+/** How answers name a place: the BLS area's title (U.S.), else the country, as "City, Country" when a city was given. */
+export const locationLabel = (place: Exclude<ResolvedLocation, { region: "unsupported" }>, countryName?: string): string =>
+  place.region === "us" ? place.area.title : place.city ? `${place.city}, ${countryName ?? place.countryName}` : countryName ?? place.countryName;
+
 /** What an answer says about how its location was read: a corrected spelling, an EU city answered by its country. */
 export function locationNotes(place: Exclude<ResolvedLocation, { region: "unsupported" }>, countryName?: string): string[] {
   return [
