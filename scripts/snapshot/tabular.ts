@@ -1,6 +1,6 @@
 // Generic readers for publisher layouts. Every loader finds its columns by name, never by position,
 // because publishers reorder, rename case and (in one OEWS year) duplicate columns.
-import * as XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 import { parse } from "csv-parse/sync";
 
 export type Cell = string | number | null;

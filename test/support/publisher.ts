@@ -1,6 +1,6 @@
 // Read publisher files directly in tests, with the parsing libraries and no project code, so expected
 // values come from the publisher, not from the build's own output.
-import * as XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 import { parse } from "csv-parse/sync";
 import { mirror } from "./server.ts";
 
