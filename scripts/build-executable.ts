@@ -17,6 +17,8 @@ if (!id) {
 }
 await Bun.write("build/snapshot.id", id);
 await buildExplorer();
-// --asset: the explorer's files ride inside the binary (Bun.embeddedFiles, names under explorer/).
-const result = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "src/executable.ts", "--asset", EXPLORER_OUT, "--outfile", "build/workforce-api"], { stdout: "inherit", stderr: "inherit" });
+// --asset: the explorer's files ride inside the binary (Bun.embeddedFiles, names under explorer/). The snapshot
+// check's worker is an entry point of its own (Bun bundles a worker only when named).
+const result = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "src/executable.ts", "src/snapshot/check-worker.ts",
+  "--asset", EXPLORER_OUT, "--outfile", "build/workforce-api"], { stdout: "inherit", stderr: "inherit" });
 process.exit(result.exitCode);

@@ -11,6 +11,9 @@ export const configSchema = z.object({
   // whatever it resolves to (in a container, its outside address only, so 127.0.0.1 is refused).
   LISTEN_ADDRESS: z.string().trim().min(1).default("0.0.0.0"),
   SNAPSHOT_PATH: z.string().default("build/snapshot.sqlite"),
+  // A folder of snapshots: the newest build in it (meta built_at) is served, at start and on each reload
+  // (SIGHUP, POST /admin/snapshot/reload). Unset: SNAPSHOT_PATH is served and re-opened on reload.
+  SNAPSHOT_DIR: z.string().trim().min(1).optional(),
   STATE_DB: z.string().default("var/state.sqlite"),
   SALARY_HOST: hostName("salary.localhost"),
   COST_HOST: hostName("cost.localhost"),

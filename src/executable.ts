@@ -1,8 +1,9 @@
 // Entry of the single executable (`npm run build`). The snapshot is compiled in as a file. On first start it
 // is unpacked once beside STATE_DB, named by its snapshot_id, and opened from there: SQLite then reads pages
 // from disk as needed instead of holding the whole database in memory, and later starts skip the copy.
-// SNAPSHOT_PATH, when set, still wins. `workforce-api healthcheck` and `workforce-api keys …` need no snapshot
-// (src/cli/commands.ts).
+// A newer build placed beside the executable (any *.sqlite snapshot in its folder, or in SNAPSHOT_DIR) is served
+// instead, at start and on reload (SIGHUP, POST /admin/snapshot/reload); SNAPSHOT_PATH, when set, still wins.
+// `workforce-api healthcheck` and `workforce-api keys …` need no snapshot (src/cli/commands.ts).
 import snapshotFile from "../build/snapshot.sqlite" with { type: "file" };
 import snapshotId from "../build/snapshot.id" with { type: "text" };
 import { existsSync, mkdirSync, renameSync } from "node:fs";
@@ -13,6 +14,7 @@ import { commandOf, runCommand } from "./cli/commands.ts";
 
 const command = commandOf(process.argv);
 if (command.name !== "serve") process.exit(await runCommand(command));
+let embeddedSnapshot: string | undefined;
 if (!process.env.SNAPSHOT_PATH) {
   const dir = resolve(dirname(process.env.STATE_DB || "var/state.sqlite"));
   const unpacked = join(dir, `snapshot-${snapshotId.trim()}.sqlite`);
@@ -23,6 +25,7 @@ if (!process.env.SNAPSHOT_PATH) {
     await Bun.write(tmp, Bun.file(snapshotFile));
     renameSync(tmp, unpacked); // atomic: a concurrent start sees the whole file or none
   }
-  process.env.SNAPSHOT_PATH = unpacked;
+  embeddedSnapshot = unpacked;
+  process.env.SNAPSHOT_DIR ||= dirname(process.execPath);
 }
-start();
+start({ embeddedSnapshot });

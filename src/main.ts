@@ -3,13 +3,14 @@ import { loadConfig } from "./config.ts";
 import { createApp } from "./app.ts";
 import { SnapshotError } from "./snapshot/open.ts";
 import { commandOf, runCommand } from "./cli/commands.ts";
+import type { AppOptions } from "./app.ts";
 
-export async function start() {
+export async function start(options: AppOptions = {}) {
   const started = performance.now();
   let app, config;
   try {
     config = loadConfig();
-    app = createApp(config);
+    app = createApp(config, options);
     await app.ready;
   } catch (err) {
     // A missing or wrong snapshot, or bad configuration, stops start-up with a message that says what to do.
@@ -31,6 +32,9 @@ export async function start() {
     hosts: { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST },
     snapshot_id: app.services.snapshotId, startup_ms: Math.round(performance.now() - started),
   }));
+
+  // SIGHUP: serve the newest snapshot at SNAPSHOT_PATH or in SNAPSHOT_DIR, without dropping a request (live-snapshot.ts).
+  process.on("SIGHUP", () => void app.reloadSnapshot("SIGHUP"));
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, close the databases, exit 0.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

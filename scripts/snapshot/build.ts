@@ -119,7 +119,9 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
   for (const d of usable) await loadDataset(db, d);
   const derived = writeDerivedTables(db);
   console.log(`  derived: ${derived.texts} title texts, ${derived.trigrams} trigram postings, ${derived.labels} lexicon labels (${derived.entries} entries), ${derived.areas} OEWS areas, ${derived.codeMappings} SOC → OEWS code mappings`);
-  const meta: Record<string, string> = { schema_version: String(SCHEMA_VERSION), snapshot_id: snapshotId, datasets_skipped: unusable.map((d) => d.manifest.id).join(",") };
+  // built_at: when this file was made, not part of its id. A service watching a folder serves the newest build.
+  const meta: Record<string, string> = { schema_version: String(SCHEMA_VERSION), snapshot_id: snapshotId, built_at: new Date().toISOString(),
+    datasets_skipped: unusable.map((d) => d.manifest.id).join(",") };
   const insertMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
   for (const [k, v] of Object.entries(meta)) insertMeta.run(k, v);
   for (const d of usable) for (const f of d.files)

@@ -7,7 +7,7 @@ export function corsHeaders(origin: string | null, allowed: ReadonlySet<string>)
   return {
     "Access-Control-Allow-Origin": origin,
     "Vary": "Origin",
-    "Access-Control-Expose-Headers": "X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Deprecation, Sunset, Link",
+    "Access-Control-Expose-Headers": "X-Request-Id, X-Snapshot-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Deprecation, Sunset, Link",
   };
 }
 

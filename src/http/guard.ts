@@ -5,6 +5,8 @@ import { StateUnavailable } from "../state/unavailable.ts";
 import type { MaybePromise } from "./maybe-async.ts";
 import { TIERS } from "../state/api-keys.ts";
 import type { QuotaDecision, QuotaMeter } from "../state/quota.ts";
+import { andThen } from "./maybe-async.ts";
+import type { RequestContext } from "./request-context.ts";
 
 export interface Requirement { scope: Scope; minTier?: Tier }
 
@@ -52,6 +54,19 @@ export class Guard {
         { suggestion: "Wait for the reset or use a key with a higher daily limit.", headers: { "Retry-After": String(retryAfter) } });
     }
   }
+}
+
+/** A request through the guard: the key is known and not revoked, has the scope and tier, and has quota left. */
+export function guardRequest(guard: Guard, need: Requirement, request: Request, ctx: RequestContext): MaybePromise<QuotaDecision> {
+  return andThen(guard.authenticate(request.headers.get("x-api-key")), (key) => {
+    ctx.keyId = key.id;
+    authorize(key, need);
+    return andThen(guard.admit(key), (quota) => {
+      ctx.quota = quota;
+      guard.enforce(quota);
+      return quota;
+    });
+  });
 }
 
 function checked(key: ApiKey | null): ApiKey {

@@ -4,10 +4,10 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import { ApiError, fail } from "./errors.ts";
-import { authorize, type Guard } from "./guard.ts";
+import { guardRequest, type Guard } from "./guard.ts";
 import { parseInput, queryParams } from "./validation.ts";
 import { respond, errorResponse } from "./responses.ts";
-import { contextOf, pathOf, targetOf, type RequestContext } from "./request-context.ts";
+import { contextOf, pathOf, targetOf } from "./request-context.ts";
 import { serialiseAnswer, successJson, type SerialisedAnswer } from "./envelope.ts";
 import { ResultCache } from "./result-cache.ts";
 import { andThen, type MaybePromise } from "./maybe-async.ts";
@@ -19,7 +19,6 @@ import type { AnyRoute, HostKind } from "./route.ts";
 import { deprecationHeaders, retiredError } from "./deprecation.ts";
 import { semesterLabel, semesterOn } from "../domain/semester.ts";
 import type { Services } from "../services.ts";
-import type { QuotaDecision } from "../state/quota.ts";
 
 export interface HostAppDeps {
   services: Services;
@@ -95,26 +94,13 @@ function routeHandler(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache:
     // A retired endpoint answers 410 to anyone: there is nothing left to guard or count.
     if (route.deprecated && !deps.legacyEndpoints) return failed(retiredError(route.method, route.path, route.deprecated));
     try {
-      const out = andThen(guarded(route, deps.guard, request, ctx), () => andThen(answer(request, params), (answered) =>
+      const out = andThen(guardRequest(deps.guard, route, request, ctx), () => andThen(answer(request, params), (answered) =>
         respond(ctx, 200, successJson(kind, answered, ctx.requestId, ctx.quota), headers)));
       return out instanceof Promise ? out.catch(failed) : out;
     } catch (err) {
       return failed(err);
     }
   };
-}
-
-/** Step 3, the guard: the key is known and not revoked, has the route's scope and tier, and has quota left. */
-function guarded(route: AnyRoute, guard: Guard, request: Request, ctx: RequestContext): MaybePromise<QuotaDecision> {
-  return andThen(guard.authenticate(request.headers.get("x-api-key")), (key) => {
-    ctx.keyId = key.id;
-    authorize(key, route);
-    return andThen(guard.admit(key), (quota) => {
-      ctx.quota = quota;
-      guard.enforce(quota);
-      return quota;
-    });
-  });
 }
 
 const NO_QUERY = z.strictObject({});

@@ -1,8 +1,11 @@
 // Per-request facts the dispatcher and the route runner share, carried on the Request object itself.
 import type { QuotaDecision } from "../state/quota.ts";
 
-/** cors: the CORS headers every response to this request carries (an allowed Origin's), or none. */
-export interface RequestContext { requestId: string; quota: QuotaDecision | null; keyId: string | null; cors?: Record<string, string> }
+/**
+ * cors: the CORS headers every response to this request carries (an allowed Origin's), or none. snapshotId: the
+ * snapshot answering it (X-Snapshot-Id).
+ */
+export interface RequestContext { requestId: string; quota: QuotaDecision | null; keyId: string | null; cors?: Record<string, string>; snapshotId?: string }
 
 const CONTEXT = Symbol("workforce-api.request-context");
 type WithContext = Request & { [CONTEXT]?: RequestContext };

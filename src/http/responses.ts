@@ -22,9 +22,10 @@ export function respond(ctx: RequestContext, status: number, text: string, extra
   return new Response(text, { status, headers: extra ? Object.assign(headers, extra) : headers });
 }
 
-/** The headers every response carries: content type, security headers, request id, quota and CORS when known. */
+/** The headers every response carries: content type, security headers, request id, snapshot, quota and CORS when known. */
 export function securityHeaders(ctx: RequestContext, contentType = JSON_TYPE): Record<string, string> {
   const headers: Record<string, string> = { "Content-Type": contentType, ...SECURITY_HEADERS, "X-Request-Id": ctx.requestId };
+  if (ctx.snapshotId) headers["X-Snapshot-Id"] = ctx.snapshotId;
   if (ctx.quota) rateLimitHeaders(ctx.quota, headers);
   if (ctx.cors) Object.assign(headers, ctx.cors);
   return headers;

@@ -1,7 +1,8 @@
 // One Bun server for three hosts: picks the host app from a path prefix (/salary/…, /cost/…, /skills/…, on any
 // Host: what a browser or a single-hostname site can use) or else the Host header (X-Forwarded-Host only behind a
 // trusted proxy), answers /healthz and /readyz on any host, serves the browser explorer at / and /explore/… on
-// any host, sets CORS headers for allowed origins, and writes the access log. Responses carry their headers from
+// any host, sets CORS headers for allowed origins, and writes the access log. Each request holds the snapshot it
+// started on until its response is made. Responses carry their headers from
 // responses.ts.
 import type { Config } from "../config.ts";
 import type { HostKind } from "./route.ts";
@@ -15,6 +16,15 @@ export interface HostHandler { fetch(request: Request): Response | Promise<Respo
 
 export interface Health { live(): unknown; ready(): Promise<{ ok: boolean; body: unknown }> }
 
+/** What one snapshot serves: the three hosts and the health answers. */
+export interface ServedSnapshot { snapshotId: string; hosts: Record<HostKind, HostHandler>; health: Health }
+
+/** A request's hold on the snapshot it runs on (the snapshot can be swapped meanwhile; live-snapshot.ts). */
+export interface SnapshotLease { readonly served: ServedSnapshot; release(): void }
+
+/** Paths answered the same on every host besides the health probes (the admin route). */
+export type AnyHostRoutes = Record<string, (request: Request, ctx: RequestContext) => Response | Promise<Response>>;
+
 /**
  * "Salary.Example.com:8080" → "salary.example.com"; "[::1]:8080" → "[::1]". A Host header names one host, so a
  * list ("a, b") matches nothing; X-Forwarded-Host may list proxies, and its first entry is the client's.
@@ -24,7 +34,7 @@ export const hostNameOf = (header: string | null, list = false) => (list ? heade
 /** A path naming its host: /salary, /cost or /skills, then / or the end. */
 const PREFIX = /^\/(salary|cost|skills)(?=\/|$)/;
 
-export function createDispatcher(config: Config, hosts: Record<HostKind, HostHandler>, health: Health, explorer: ExplorerAssets) {
+export function createDispatcher(config: Config, serving: { lease(): SnapshotLease }, anyHost: AnyHostRoutes, explorer: ExplorerAssets) {
   const byName = new Map<string, HostKind>([[config.SALARY_HOST, "salary"], [config.COST_HOST, "cost"], [config.SKILLS_HOST, "skills"]]);
   const names = [...byName.keys()].join(", ");
   const allowedOrigins = new Set(config.CORS_ORIGINS);
@@ -35,7 +45,11 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     const started = performance.now();
     const ctx = beginRequest(request);
     if (allowedOrigins.size) ctx.cors = corsHeaders(request.headers.get("origin"), allowedOrigins);
+    // The whole request runs on one snapshot, named in X-Snapshot-Id, even if a swap happens meanwhile.
+    const lease = serving.lease();
+    ctx.snapshotId = lease.served.snapshotId;
     const finish = (response: Response) => {
+      lease.release();
       if (config.ACCESS_LOG) {
         // The path only: query strings and bodies can carry job titles and pay, which are never logged.
         console.log(JSON.stringify({ level: "info", msg: "request", request_id: ctx.requestId, key_id: ctx.keyId, method: request.method,
@@ -46,22 +60,23 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
     const fail = (err: unknown) => errorResponse(err, ctx, config.DOC_BASE_URL);
     let out: Response | Promise<Response>;
     try {
-      out = route(request, ctx);
+      out = route(request, ctx, lease.served);
     } catch (err) {
       out = fail(err);
     }
     if (!(out instanceof Promise)) return finish(out);
-    return config.ACCESS_LOG ? out.then(finish, (err) => finish(fail(err))) : out.catch(fail);
+    return out.then(finish, (err) => finish(fail(err)));
   };
 
-  function route(request: Request, ctx: RequestContext): Response | Promise<Response> {
+  function route(request: Request, ctx: RequestContext, served: ServedSnapshot): Response | Promise<Response> {
     const path = pathOf(request.url);
-    if (path === "/healthz") return json(ctx, 200, health.live());
-    if (path === "/readyz") return health.ready().then((r) => json(ctx, r.ok ? 200 : 503, r.body));
+    if (path === "/healthz") return json(ctx, 200, served.health.live());
+    if (path === "/readyz") return served.health.ready().then((r) => json(ctx, r.ok ? 200 : 503, r.body));
     if (isPreflight(request)) return respond(ctx, 204, "", ctx.cors ? preflightHeaders() : undefined);
+    if (Object.hasOwn(anyHost, path)) return anyHost[path](request, ctx);
     if (isExplorerPath(path)) return serveExplorer(path, request.method, ctx, explorer, config.DOC_BASE_URL);
     const prefixed = PREFIX.exec(path);
-    if (prefixed) return forward(prefixed[1] as HostKind, request, ctx);
+    if (prefixed) return forward(prefixed[1] as HostKind, served, request, ctx);
     const forwarded = config.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null;
     const header = forwarded || request.headers.get("host");
     // Most requests name the host exactly as configured; others are normalised first.
@@ -71,21 +86,21 @@ export function createDispatcher(config: Config, hosts: Record<HostKind, HostHan
       return errorResponse(new ApiError("UNKNOWN_HOST", `No API is served for host "${hostName.slice(0, 100)}".`,
         { suggestion: `Call one of: ${names}, or any host with a path prefix: /salary/api/v1/…, /cost/api/v1/…, /skills/api/v1/….` }), ctx, config.DOC_BASE_URL);
     }
-    return toHost(kind, request, ctx);
+    return toHost(kind, served, request, ctx);
   }
 
-  function toHost(kind: HostKind, request: Request, ctx: RequestContext): Response | Promise<Response> {
+  function toHost(kind: HostKind, served: ServedSnapshot, request: Request, ctx: RequestContext): Response | Promise<Response> {
     const length = Number(request.headers.get("content-length") ?? 0);
     if (length > config.MAX_BODY_BYTES) {
       return errorResponse(new ApiError("PAYLOAD_TOO_LARGE", `Request body of ${length} bytes exceeds the limit of ${config.MAX_BODY_BYTES} bytes.`), ctx, config.DOC_BASE_URL);
     }
-    return hosts[kind].fetch(request);
+    return served.hosts[kind].fetch(request);
   }
 
   /** /salary/api/v1/x?q → the salary host's /api/v1/x?q: the same request (method, headers, body) re-targeted. */
-  function forward(kind: HostKind, request: Request, ctx: RequestContext): Response | Promise<Response> {
+  function forward(kind: HostKind, served: ServedSnapshot, request: Request, ctx: RequestContext): Response | Promise<Response> {
     const target = targetOf(request.url).slice(kind.length + 1) || "/";
     const init: RequestInit = { method: request.method, headers: request.headers, body: request.body, signal: request.signal };
-    return toHost(kind, carryContext(new Request(`http://${byKind[kind]}${target}`, init), ctx), ctx);
+    return toHost(kind, served, carryContext(new Request(`http://${byKind[kind]}${target}`, init), ctx), ctx);
   }
 }

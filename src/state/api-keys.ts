@@ -5,7 +5,8 @@
 import type { Database } from "bun:sqlite";
 import { timingSafeEqual } from "node:crypto";
 
-export const SCOPES = ["salary:read", "compliance:report", "compliance:read", "costapi:read", "skills:read"] as const;
+// snapshot:admin: POST /admin/snapshot/reload (enterprise tier), not an endpoint of the spec.
+export const SCOPES = ["salary:read", "compliance:report", "compliance:read", "costapi:read", "skills:read", "snapshot:admin"] as const;
 export type Scope = (typeof SCOPES)[number];
 export const TIERS = ["free", "pro", "enterprise"] as const;
 export type Tier = (typeof TIERS)[number];

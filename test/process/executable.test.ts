@@ -5,6 +5,7 @@ import { Database } from "bun:sqlite";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { runToEnd, spawnService, type Running } from "../../scripts/lib/service-process.ts";
+import { alteredSnapshot } from "../support/altered-snapshot.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wf-exe-"));
 const KEY = "exe-test-key-0123456789abcdef";
@@ -118,3 +119,48 @@ test("the executable refuses an unknown command or keys option with its usage an
   expect(badTier.stderr).toContain("--tier");
   expect(badTier.stderr).toContain("workforce-api keys create --tier free|pro|enterprise");
 });
+
+test("a newer snapshot placed beside the executable is served after SIGHUP; removed, the embedded one comes back", async () => {
+  const alone = mkdtempSync(join(tmpdir(), "wf-exe-swap-"));
+  copyFileSync("build/workforce-api", join(alone, "workforce-api"));
+  chmodSync(join(alone, "workforce-api"), 0o755);
+  const [embedded, newer] = [snapshotIdOf("build/snapshot.sqlite"), await alteredSnapshot()];
+  const env = { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(alone, "var", "state.sqlite"), SNAPSHOT_PATH: "" };
+  const svc = await spawnService([join(alone, "workforce-api")], env, 20_000, false, alone);
+  const base = `http://127.0.0.1:${svc.port}`;
+  const servedId = async () => (await (await fetch(`${base}/healthz`)).json()).snapshot_id;
+  const until = async (id: string) => {
+    for (const deadline = Date.now() + 15_000; (await servedId()) !== id && Date.now() < deadline;) await Bun.sleep(50);
+    return servedId();
+  };
+  try {
+    expect(await servedId()).toBe(embedded);
+    copyFileSync(newer.path, join(alone, "2026-12.sqlite"));
+    svc.proc.kill("SIGHUP");
+    expect(await until(newer.snapshotId)).toBe(newer.snapshotId);
+    const answer = await fetch(`${base}/api/v1/cpi/categories`, { headers: { host: "cost.localhost", "x-api-key": KEY } });
+    expect(answer.headers.get("x-snapshot-id")).toBe(newer.snapshotId);
+    // A restart keeps serving the newer file beside it.
+    svc.proc.kill();
+    await svc.proc.exited;
+    const again = await spawnService([join(alone, "workforce-api")], env, 20_000, false, alone);
+    try {
+      expect((await (await fetch(`http://127.0.0.1:${again.port}/healthz`)).json()).snapshot_id).toBe(newer.snapshotId);
+      rmSync(join(alone, "2026-12.sqlite"));
+      const back = await fetch(`http://127.0.0.1:${again.port}/admin/snapshot/reload`, { method: "POST", headers: { "x-api-key": KEY } });
+      expect((await back.json()).data).toMatchObject({ outcome: "swapped", snapshot_id: embedded, previous_snapshot_id: newer.snapshotId });
+    } finally {
+      again.proc.kill();
+    }
+  } finally {
+    svc.proc.kill();
+    rmSync(alone, { recursive: true, force: true });
+  }
+}, 120_000);
+
+function snapshotIdOf(path: string): string {
+  const db = new Database(path, { readonly: true });
+  const id = (db.query("SELECT value FROM meta WHERE key = 'snapshot_id'").get() as { value: string }).value;
+  db.close();
+  return id;
+}

@@ -1,0 +1,33 @@
+// A mirror folder that reads as another mirror with some files replaced: every other file is a symbolic link to
+// the original. The download stages new files this way and builds from it before touching the real mirror; tests
+// build a second, different snapshot the same way.
+import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+/** `replaced`: mirror-relative path → absolute path of the file to use instead (new paths are added). */
+export function overlayMirror(mirror: string, dest: string, replaced: ReadonlyMap<string, string>): string {
+  rmSync(dest, { recursive: true, force: true });
+  mkdirSync(dest, { recursive: true });
+  // Folders holding a replaced file are made real (recursively); everything else is linked whole.
+  const realDirs = new Set<string>([""]);
+  for (const path of replaced.keys()) for (let d = dirname(path); d !== "." && d !== ""; d = dirname(d)) realDirs.add(d);
+  const walk = (rel: string) => {
+    const from = join(mirror, rel);
+    for (const name of existsSync(from) ? readdirSync(from) : []) {
+      const child = rel ? `${rel}/${name}` : name;
+      if (replaced.has(child)) continue;
+      if (realDirs.has(child) && lstatSync(join(from, name)).isDirectory()) {
+        mkdirSync(join(dest, child), { recursive: true });
+        walk(child);
+      } else {
+        symlinkSync(resolve(mirror, child), join(dest, child));
+      }
+    }
+  };
+  walk("");
+  for (const [path, file] of replaced) {
+    mkdirSync(dirname(join(dest, path)), { recursive: true });
+    symlinkSync(resolve(file), join(dest, path));
+  }
+  return dest;
+}
