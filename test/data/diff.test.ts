@@ -30,6 +30,7 @@ const BROKEN_SHA256 = "f".repeat(64);
 
 // What was altered, with OLD's values, filled in beforeAll.
 let oldSnapshotId: string;
+let schemaVersion: string;
 let oewsVintage: string;
 let occupation: { code: string; title: string; year: number; median: number };
 let cpi: { seriesId: string; rows: number; period: string; value: number; file: string; fileSha256: string; datasetRows: number };
@@ -43,6 +44,7 @@ beforeAll(() => {
   const old = new Database(OLD, { readonly: true });
   const one = <T>(sql: string, ...params: (string | number)[]) => old.query(sql).get(...params) as T;
   oldSnapshotId = one<{ value: string }>("SELECT value FROM meta WHERE key = 'snapshot_id'").value;
+  schemaVersion = one<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'").value;
   oewsVintage = one<{ vintage: string }>("SELECT vintage FROM sources WHERE dataset_id = 'bls_oews'").vintage;
   // The fifth of the 20 largest occupations, nationally, in the latest OEWS year.
   occupation = one(`SELECT occ_code AS code, occ_title AS title, year, a_median AS median FROM oews_wage
@@ -88,8 +90,8 @@ describe("OLD against an altered NEW", () => {
   });
 
   test("names both snapshots", () => {
-    expect(report).toContain(`OLD  snapshot ${oldSnapshotId}  schema 11`);
-    expect(report).toContain(`NEW  snapshot ${NEW_SNAPSHOT_ID}  schema 11`);
+    expect(report).toContain(`OLD  snapshot ${oldSnapshotId}  schema ${schemaVersion}`);
+    expect(report).toContain(`NEW  snapshot ${NEW_SNAPSHOT_ID}  schema ${schemaVersion}`);
   });
 
   test("marks the two datasets whose sources changed, and only those", () => {
