@@ -1,4 +1,5 @@
 // `npm run data`: publisher files in DATA_MIRROR → build/snapshot.sqlite (read-only at run time).
+// `npm run data -- --download`: fetch them from the publishers first (scripts/data/download.ts).
 import { Database } from "bun:sqlite";
 import { mkdirSync, rmSync, renameSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -17,6 +18,7 @@ import { loadCbsa } from "./loaders/census.ts";
 import { loadCities, loadZipCodes, loadPlaceAliases } from "./loaders/geonames.ts";
 import { writeDerivedTables } from "./derived.ts";
 import type { DatasetId } from "../../src/snapshot/repositories/sources.ts";
+import { readDownloadLog } from "./download-log.ts";
 
 // Run order: the Eurostat country table first (label → code mapping uses it).
 export const LOADERS: Record<DatasetId, Loader> = {
@@ -124,8 +126,14 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
     datasets_skipped: unusable.map((d) => d.manifest.id).join(",") };
   const insertMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
   for (const [k, v] of Object.entries(meta)) insertMeta.run(k, v);
-  for (const d of usable) for (const f of d.files)
-    db.run("INSERT INTO source_files (dataset_id, path, url, sha256, bytes) VALUES (?, ?, ?, ?, ?)", [d.manifest.id, f.path, f.url, hashes.get(f.path)!, Bun.file(f.absolute).size]);
+  const downloads = readDownloadLog(mirror);
+  for (const d of usable) for (const f of d.files) {
+    const sha = hashes.get(f.path)!;
+    // Only if this is still the file the download wrote: a file replaced by hand since has no download record.
+    const fetched = downloads[f.path]?.sha256 === sha ? downloads[f.path] : undefined;
+    db.run("INSERT INTO source_files (dataset_id, path, url, sha256, bytes, downloaded_at, downloaded_from) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      [d.manifest.id, f.path, f.url, sha, Bun.file(f.absolute).size, fetched?.downloaded_at ?? null, fetched?.downloaded_from ?? null]);
+  }
   db.exec("ANALYZE; VACUUM;");
   db.close();
   if (existsSync(output)) rmSync(output);
@@ -156,8 +164,22 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
 
 if (import.meta.main) {
   const output = resolve(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite");
-  buildSnapshot(defaultMirror(), output, { ifStale: process.argv.includes("--if-stale") }).catch((err) => {
-    console.error(`snapshot build failed: ${err.message}`);
+  const args = process.argv.slice(2);
+  const run = args.includes("--download") ? download(args, output) : buildSnapshot(defaultMirror(), output, { ifStale: args.includes("--if-stale") });
+  run.catch((err) => {
+    console.error(`${args.includes("--download") ? "download" : "snapshot build"} failed: ${err.message}`);
     process.exit(1);
   });
+}
+
+/** --download [--dataset ID]…: fetch the publishers' files into DATA_MIRROR first (scripts/data/download.ts). */
+async function download(args: string[], output: string) {
+  const only = args.flatMap((a, i) => (a === "--dataset" ? [args[i + 1] ?? ""] : a.startsWith("--dataset=") ? [a.slice(10)] : []));
+  if (only.includes("")) throw new Error("--dataset needs a dataset id");
+  const { downloadMirror } = await import("../data/download.ts");
+  const env = process.env;
+  const done = await downloadMirror({ mirror: defaultMirror(), output, only, contact: env.DATA_CONTACT ?? "", base: env.DATA_DOWNLOAD_BASE || undefined,
+    fetch: { ...(env.DATA_DOWNLOAD_RETRIES ? { attempts: 1 + Number(env.DATA_DOWNLOAD_RETRIES) } : {}), ...(env.DATA_DOWNLOAD_BACKOFF_MS ? { backoffMs: Number(env.DATA_DOWNLOAD_BACKOFF_MS) } : {}) } });
+  console.log(`downloaded ${done.replaced.length} files into ${defaultMirror()}; snapshot ${done.snapshotId} → ${output}`);
+  if (done.manual.length) console.log(`${done.manual.length} files have no official download and were kept as they were (README: Keeping data current)`);
 }

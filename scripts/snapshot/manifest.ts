@@ -3,7 +3,11 @@ import { resolve, join } from "node:path";
 import { existsSync, statSync } from "node:fs";
 import manifestJson from "../../data/sources.json";
 
-export interface ManifestFile { path?: string; glob?: string; package?: string; project?: string; url: string }
+export interface ManifestFile {
+  path?: string; glob?: string; package?: string; project?: string; url: string;
+  // How `npm run data -- --download` gets and checks it (see the $comment in data/sources.json).
+  member?: string; convert?: "xlsx-csv"; columns?: string[]; json_stat?: boolean; download?: false; manual?: string; unconfirmed?: string;
+}
 export interface DatasetManifest {
   id: string; label: string; publisher: string; title: string; url: string; publisher_dataset: string; licence: string;
   vintage?: string; required: boolean; files: ManifestFile[];

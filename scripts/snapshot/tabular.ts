@@ -27,12 +27,8 @@ const key = (name: unknown) => String(name ?? "").replace(/^\uFEFF/, "").trim().
 /** Read a CSV, tab-delimited text, BLS flat file or Excel workbook into rows keyed by upper-cased header. */
 export async function readTable(file: string, options: ReadOptions): Promise<Table> {
   const grids = /\.xlsx?$/i.test(file) ? await workbookGrids(file, options.sheet) : [await textGrid(file, options.delimiter)];
-  const wanted = options.required.map(key);
   for (const grid of grids) {
-    const headerIndex = grid.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => {
-      const names = new Set(row.map(key));
-      return wanted.every((w) => names.has(w));
-    });
+    const headerIndex = headerRowIndex(grid, options.required);
     if (headerIndex < 0) continue;
     const header = grid[headerIndex].map(key);
     const firstIndex = new Map<string, number>();
@@ -48,6 +44,15 @@ export async function readTable(file: string, options: ReadOptions): Promise<Tab
     return { file, columns, rows };
   }
   throw new Error(`${file}: no header row with columns ${options.required.join(", ")}`);
+}
+
+/** The first row (among the first 25) holding every required column name, case-insensitively; -1 if none. */
+export function headerRowIndex(grid: Cell[][], required: string[]): number {
+  const wanted = required.map(key);
+  return grid.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => {
+    const names = new Set(row.map(key));
+    return wanted.every((w) => names.has(w));
+  });
 }
 
 function normaliseCell(value: unknown): Cell {
@@ -76,7 +81,7 @@ export async function sheetGrids(file: string, sheetName: RegExp): Promise<Cell[
     XLSX.utils.sheet_to_json<Cell[]>(book.Sheets[n], { header: 1, raw: true, defval: null, blankrows: false }));
 }
 
-async function workbookGrids(file: string, sheet?: string): Promise<Cell[][][]> {
+export async function workbookGrids(file: string, sheet?: string): Promise<Cell[][][]> {
   const book = await readWorkbook(file);
   const names = sheet ? [sheet] : book.SheetNames;
   return names.map((name) => {

@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -11,8 +11,11 @@ CREATE TABLE sources (
   dataset_id TEXT PRIMARY KEY, label TEXT NOT NULL, publisher TEXT NOT NULL, title TEXT NOT NULL, publisher_dataset TEXT NOT NULL,
   url TEXT, licence TEXT NOT NULL, vintage TEXT, period_start TEXT, period_end TEXT, row_count INTEGER NOT NULL
 );
+-- downloaded_at/downloaded_from: when 'npm run data -- --download' fetched this very file (same sha256), and the
+-- address it finally came from (after redirects); null for files put in the mirror by other means.
 CREATE TABLE source_files (
   dataset_id TEXT NOT NULL, path TEXT NOT NULL, url TEXT, sha256 TEXT NOT NULL, bytes INTEGER NOT NULL,
+  downloaded_at TEXT, downloaded_from TEXT,
   PRIMARY KEY (dataset_id, path)
 );
 

@@ -19,11 +19,16 @@ function blsObservations(t: { rows: Row[] }, file: string): unknown[][] {
   });
 }
 
-/** FRED's two-column CSV (Date, <id>); "." marks a month FRED has no value for. */
+/**
+ * FRED's two-column CSV (<date>, <id>); "." marks a month FRED has no value for. The date column is "DATE" in older
+ * downloads and "observation_date" in current ones.
+ */
 async function fredObservations(file: string, seriesId: string, source: string): Promise<unknown[][]> {
   const id = baseName(file);
-  const t = await readTable(file, { required: ["Date", id] });
-  return t.rows.flatMap((r) => (num(r[id.toUpperCase()]) === null ? [] : [[seriesId, str(r.DATE), num(r[id.toUpperCase()]), null, source]]));
+  const t = await readTable(file, { required: [id] });
+  const date = ["DATE", "OBSERVATION_DATE"].find((c) => t.columns.includes(c));
+  if (!date) throw new Error(`${file}: no DATE or observation_date column`);
+  return t.rows.flatMap((r) => (num(r[id.toUpperCase()]) === null ? [] : [[seriesId, str(r[date]), num(r[id.toUpperCase()]), null, source]]));
 }
 
 export async function loadBlsCpi(ctx: LoadContext): Promise<LoadResult> {
