@@ -42,7 +42,9 @@ export function snapshotLocation(config: Config, options: AppOptions = {}): Snap
 
 export function createApp(config: Config, options: AppOptions = {}): App {
   const where = snapshotLocation(config, options);
-  const first = openSnapshot(locateSnapshot(where));
+  const located = locateSnapshot(where);
+  for (const skipped of located.passedOver) console.error(JSON.stringify({ level: "error", msg: "snapshot file passed over", ...skipped }));
+  const first = openSnapshot(located.path);
   const state = openStateDb(config.STATE_DB, config.STATE_BUSY_TIMEOUT_MS);
   const stores = openStateStores(state, config);
   const { keys, quota } = stores;

@@ -1,8 +1,9 @@
 // Entry of the single executable (`npm run build`). The snapshot is compiled in as a file. On first start it
 // is unpacked once beside STATE_DB, named by its snapshot_id, and opened from there: SQLite then reads pages
 // from disk as needed instead of holding the whole database in memory, and later starts skip the copy.
-// A newer build placed beside the executable (any *.sqlite snapshot in its folder, or in SNAPSHOT_DIR) is served
-// instead, at start and on reload (SIGHUP, POST /admin/snapshot/reload); SNAPSHOT_PATH, when set, still wins.
+// A newer build placed beside the executable (any *.sqlite snapshot in its folder, or in SNAPSHOT_DIR when set)
+// is served instead, at start and on reload (SIGHUP, POST /admin/snapshot/reload). SNAPSHOT_PATH, when set (and
+// SNAPSHOT_DIR not), names the one file to serve instead of the embedded one.
 // `workforce-api healthcheck` and `workforce-api keys …` need no snapshot (src/cli/commands.ts).
 import snapshotFile from "../build/snapshot.sqlite" with { type: "file" };
 import snapshotId from "../build/snapshot.id" with { type: "text" };

@@ -4,7 +4,7 @@
 // one assignment; requests already running keep the generation they started on, which closes its database when
 // the last of them finishes. A file that fails any check is refused with a log line and the old one keeps serving.
 import { openSnapshot, SnapshotError, type Snapshot } from "./snapshot/open.ts";
-import { checkSnapshotFileOffThread } from "./snapshot/check.ts";
+import { checkSnapshotFileOffThread, readSnapshotInfo } from "./snapshot/check.ts";
 import { describeLocation, locateSnapshot, type SnapshotLocation } from "./snapshot/locate.ts";
 import type { ServedSnapshot, SnapshotLease } from "./http/server.ts";
 import type { Services } from "./services.ts";
@@ -18,6 +18,8 @@ export interface ReloadOutcome {
   /** The file looked at (null when none could be named, e.g. an empty folder). */
   path: string | null;
   reason: string | null;
+  /** Damaged files in the snapshot folder ranked below the one looked at (also logged as errors). */
+  passed_over: { path: string; reason: string }[];
 }
 
 /** One generation and the requests still running on it. */
@@ -35,9 +37,12 @@ class Lease implements SnapshotLease {
   }
   private close(): void {
     this.served.close();
-    // Its indexes are garbage now; collect them soon, so memory returns to one generation's rather than waiting
-    // for allocation pressure to do it.
-    setTimeout(() => Bun.gc(true), 0);
+    // Its indexes are garbage now; collect them soon and hand the freed pages back, so memory returns to one
+    // generation's rather than waiting for allocation pressure to do it.
+    setTimeout(() => {
+      Bun.gc(true);
+      Bun.shrink();
+    }, 0);
   }
 }
 
@@ -54,29 +59,41 @@ export class LiveSnapshot {
   /** The generation a new request runs on; the caller releases it when the response is made. */
   lease(): SnapshotLease { return this.current.take(); }
 
-  /** Look for a newer file and swap to it. Reloads run one at a time, in the order asked. */
+  /**
+   * Look for a newer file and swap to it. Reloads run one at a time; requests made while one waits to start
+   * share it, so a burst of signals or calls costs one check.
+   */
   reload(trigger: string): Promise<ReloadOutcome> {
-    const next = this.queue.then(() => this.swap(trigger));
+    if (this.waiting) return this.waiting;
+    const next = this.queue.then(() => {
+      this.waiting = null;
+      return this.swap(trigger);
+    });
+    this.waiting = next;
     this.queue = next.catch(() => {});
     return next;
   }
+  private waiting: Promise<ReloadOutcome> | null = null;
 
   close(): void { this.current.retire(); }
 
   private async swap(trigger: string): Promise<ReloadOutcome> {
     const previous = this.generation.snapshot.snapshotId;
     let path: string | null = null;
+    let passedOver: ReloadOutcome["passed_over"] = [];
     const outcome = (kind: ReloadOutcome["outcome"], snapshotId: string, reason: string | null = null): ReloadOutcome => {
-      const result = { outcome: kind, snapshot_id: snapshotId, previous_snapshot_id: previous, path, reason };
+      const result = { outcome: kind, snapshot_id: snapshotId, previous_snapshot_id: previous, path, reason, passed_over: passedOver };
+      for (const skipped of passedOver) console.error(JSON.stringify({ level: "error", msg: "snapshot reload: file passed over", trigger, ...skipped }));
       const line = JSON.stringify({ level: kind === "refused" ? "error" : "info", msg: `snapshot reload: ${kind}`, trigger, ...result });
       if (kind === "refused") console.error(line);
       else console.log(line);
       return result;
     };
     try {
-      path = locateSnapshot(this.where);
+      ({ path, passedOver } = locateSnapshot(this.where));
+      // The same build as now (its meta says so): nothing to check or swap.
+      if (readSnapshotInfo(path).snapshotId === previous) return outcome("unchanged", previous);
       const checked = await checkSnapshotFileOffThread(path);
-      if (checked.snapshotId === previous) return outcome("unchanged", previous);
       const snapshot = openSnapshot(path);
       let generation: Generation;
       try {

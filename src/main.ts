@@ -7,6 +7,9 @@ import type { AppOptions } from "./app.ts";
 
 export async function start(options: AppOptions = {}) {
   const started = performance.now();
+  // SIGHUP's default ends the process: until the service can reload, a HUP is logged and otherwise ignored.
+  let onHangup = () => console.log(JSON.stringify({ level: "info", msg: "SIGHUP before the service was ready; ignored" }));
+  process.on("SIGHUP", () => onHangup());
   let app, config;
   try {
     config = loadConfig();
@@ -34,7 +37,7 @@ export async function start(options: AppOptions = {}) {
   }));
 
   // SIGHUP: serve the newest snapshot at SNAPSHOT_PATH or in SNAPSHOT_DIR, without dropping a request (live-snapshot.ts).
-  process.on("SIGHUP", () => void app.reloadSnapshot("SIGHUP"));
+  onHangup = () => void app.reloadSnapshot("SIGHUP");
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, close the databases, exit 0.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

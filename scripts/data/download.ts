@@ -62,6 +62,12 @@ export function downloadAddress(url: string, base?: string): string {
   return `${base.replace(/\/+$/, "")}/${u.host}${u.pathname}${u.search}`;
 }
 
+/** The inverse of downloadAddress: what a fetched address stands for, so the record names the publisher, not the proxy. */
+export function publisherAddress(address: string, base?: string): string {
+  const prefix = base?.replace(/\/+$/, "");
+  return prefix && address.startsWith(`${prefix}/`) ? `https://${address.slice(prefix.length + 1)}` : address;
+}
+
 export async function downloadMirror(opts: DownloadOptions): Promise<{ replaced: string[]; manual: { path: string; reason: string }[]; snapshotId: string }> {
   if (!/\S+@\S+|^https?:\/\//.test(opts.contact)) {
     throw new Error("set DATA_CONTACT to an e-mail address (or URL) publishers can reach you at: BLS refuses downloads without a contact in the User-Agent");
@@ -96,7 +102,7 @@ export async function downloadMirror(opts: DownloadOptions): Promise<{ replaced:
         await checkFile(file, job, join(mirror, job.path));
         staged.set(job.path, file);
         const bytes = statSync(file).size;
-        log[job.path] = { downloaded_at: new Date().toISOString(), downloaded_from: finalUrl, url, bytes, sha256: sha256(readFileSync(file)) };
+        log[job.path] = { downloaded_at: new Date().toISOString(), downloaded_from: publisherAddress(finalUrl, opts.base), url, bytes, sha256: sha256(readFileSync(file)) };
         console.log(`  ${job.path}  ${bytes} bytes`);
       }
       rmSync(raw);
@@ -109,15 +115,37 @@ export async function downloadMirror(opts: DownloadOptions): Promise<{ replaced:
     const overlay = overlayMirror(mirror, join(staging, "overlay"), staged);
     const built = `${opts.output}.download`;
     const { snapshotId } = await buildSnapshot(overlay, built);
-    for (const [path, file] of staged) {
-      mkdirSync(dirname(join(mirror, path)), { recursive: true });
-      renameSync(file, join(mirror, path));
-    }
+    replaceFiles(mirror, staged, join(staging, "previous"));
     renameSync(built, opts.output);
     return { replaced: [...staged.keys()].filter((p) => p !== DOWNLOAD_LOG), manual, snapshotId };
   } finally {
     rmSync(staging, { recursive: true, force: true });
-    rmSync(`${opts.output}.download`, { force: true });
+    for (const leftover of [`${opts.output}.download`, `${opts.output}.download.tmp`]) rmSync(leftover, { force: true });
+  }
+}
+
+/** Rename the staged files into the mirror; if one rename fails, put back every file already replaced. */
+function replaceFiles(mirror: string, staged: ReadonlyMap<string, string>, previous: string): void {
+  const done: { path: string; kept: string | null }[] = [];
+  try {
+    for (const [path, file] of staged) {
+      const target = join(mirror, path);
+      mkdirSync(dirname(target), { recursive: true });
+      let kept: string | null = null;
+      if (existsSync(target)) {
+        kept = join(previous, path);
+        mkdirSync(dirname(kept), { recursive: true });
+        renameSync(target, kept);
+      }
+      done.push({ path, kept });
+      renameSync(file, target);
+    }
+  } catch (err) {
+    for (const { path, kept } of done.reverse()) {
+      rmSync(join(mirror, path), { force: true });
+      if (kept) renameSync(kept, join(mirror, path));
+    }
+    throw err;
   }
 }
 
@@ -142,7 +170,7 @@ async function mirrorFileOf(body: Uint8Array, job: DownloadJob): Promise<Uint8Ar
       throw new DownloadError(job.url, null, names.length ? `has ${names.length} members matching ${job.file.member}: ${names.join(", ")}` : `has no member ${job.file.member}`);
     }
     bytes = found[names[0]];
-  } else if (isZip(body) && !/\.(xlsx|zip)$/i.test(job.path)) {
+  } else if (isZip(body) && !job.file.convert && !/\.(xlsx|zip)$/i.test(job.path)) { // a workbook is a zip too
     throw new DownloadError(job.url, null, `is a zip archive; data/sources.json names no member to take from it for ${job.path}`);
   }
   if (job.file.convert === "xlsx-csv") bytes = new TextEncoder().encode(workbookToCsv(bytes, job));

@@ -29,26 +29,33 @@ const RETRYABLE = new Set([408, 429, 500, 502, 503, 504]);
 export async function fetchToFile(url: string, address: string, dest: string, opts: FetchOptions): Promise<{ finalUrl: string; bytes: number }> {
   rmSync(dest, { force: true });
   let lastProblem = "";
+  // The first answer's validator: a resumed request asks for the rest of that same version (If-Range), or all of
+  // a newer one, never two versions spliced.
+  let validator: string | null = null;
+  let resumable = false;
   for (let attempt = 1; attempt <= opts.attempts; attempt++) {
     if (attempt > 1) {
       const wait = opts.backoffMs * 2 ** (attempt - 2);
       opts.log(`  retry ${attempt - 1}/${opts.attempts - 1} in ${wait} ms: ${lastProblem}`);
       await Bun.sleep(wait);
     }
-    const have = existsSync(dest) ? statSync(dest).size : 0;
+    // Resume only what a length was promised for: without one, a cut body and a whole one look alike.
+    const have = resumable && existsSync(dest) ? statSync(dest).size : 0;
     let res: Response;
     try {
       res = await fetch(address, {
         redirect: "follow",
         // identity: the bytes on disk are the publisher's, so a Range resume continues the same byte stream.
-        headers: { "User-Agent": opts.userAgent, "Accept-Encoding": "identity", ...(have ? { Range: `bytes=${have}-` } : {}) },
+        headers: { "User-Agent": opts.userAgent, "Accept-Encoding": "identity", ...(have ? { Range: `bytes=${have}-`, ...(validator ? { "If-Range": validator } : {}) } : {}) },
       });
     } catch (err) {
       lastProblem = `no answer (${(err as Error).message})`;
       continue;
     }
     if (res.status === 416 && have) { // the range is past the end: start again whole
+      await res.body?.cancel();
       rmSync(dest, { force: true });
+      resumable = false;
       lastProblem = "HTTP 416 on resume";
       continue;
     }
@@ -60,10 +67,21 @@ export async function fetchToFile(url: string, address: string, dest: string, op
       }
       throw new DownloadError(url, res.status, res.statusText || "refused");
     }
-    const resumed = res.status === 206;
-    if (!resumed) writeFileSync(dest, "");
+    const resumed = res.status === 206 && have > 0 && rangeStart(res) === have;
+    if (res.status === 206 && !resumed) {
+      await res.body?.cancel();
+      rmSync(dest, { force: true });
+      lastProblem = "a partial answer that does not continue the bytes already here";
+      continue;
+    }
+    if (!resumed) {
+      writeFileSync(dest, "");
+      validator = res.headers.get("etag") ?? res.headers.get("last-modified");
+    }
     const expected = totalLength(res, resumed ? have : 0);
+    resumable = expected !== null;
     const received = await streamInto(res, dest, resumed ? have : 0, expected, opts);
+    if (expected !== null && received.bytes > expected) throw new DownloadError(url, res.status, `sent ${received.bytes} bytes, more than the ${expected} announced`);
     if (received.error || (expected !== null && received.bytes < expected)) {
       lastProblem = `body cut off at ${received.bytes} of ${expected ?? "?"} bytes${received.error ? ` (${received.error})` : ""}`;
       continue;
@@ -72,6 +90,9 @@ export async function fetchToFile(url: string, address: string, dest: string, op
   }
   throw new DownloadError(url, null, `failed after ${opts.attempts} tries: ${lastProblem}`);
 }
+
+/** Where a 206 answer's bytes start (Content-Range: bytes START-END/TOTAL). */
+const rangeStart = (res: Response) => Number(/^bytes (\d+)-/.exec(res.headers.get("content-range") ?? "")?.[1] ?? -1);
 
 /** The whole file's size, from Content-Range (a resumed answer) or Content-Length; null when not said. */
 function totalLength(res: Response, offset: number): number | null {

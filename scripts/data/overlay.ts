@@ -15,7 +15,7 @@ export function overlayMirror(mirror: string, dest: string, replaced: ReadonlyMa
     const from = join(mirror, rel);
     for (const name of existsSync(from) ? readdirSync(from) : []) {
       const child = rel ? `${rel}/${name}` : name;
-      if (replaced.has(child)) continue;
+      if (replaced.has(child) || child === ".download-staging") continue; // the download's own staging folder
       if (realDirs.has(child) && lstatSync(join(from, name)).isDirectory()) {
         mkdirSync(join(dest, child), { recursive: true });
         walk(child);

@@ -165,6 +165,11 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
 if (import.meta.main) {
   const output = resolve(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite");
   const args = process.argv.slice(2);
+  const unknown = args.filter((a, i) => !["--download", "--dataset", "--if-stale"].includes(a) && !a.startsWith("--dataset=") && args[i - 1] !== "--dataset");
+  if (unknown.length || (!args.includes("--download") && args.some((a) => a.startsWith("--dataset")))) {
+    console.error(`usage: npm run data [-- --if-stale] | npm run data -- --download [--dataset ID]…${unknown.length ? ` (unknown: ${unknown.join(" ")})` : " (--dataset goes with --download)"}`);
+    process.exit(2);
+  }
   const run = args.includes("--download") ? download(args, output) : buildSnapshot(defaultMirror(), output, { ifStale: args.includes("--if-stale") });
   run.catch((err) => {
     console.error(`${args.includes("--download") ? "download" : "snapshot build"} failed: ${err.message}`);
@@ -178,8 +183,13 @@ async function download(args: string[], output: string) {
   if (only.includes("")) throw new Error("--dataset needs a dataset id");
   const { downloadMirror } = await import("../data/download.ts");
   const env = process.env;
+  const count = (name: string, fallback: number) => {
+    const value = env[name] ? Number(env[name]) : fallback;
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, not "${env[name]}"`);
+    return value;
+  };
   const done = await downloadMirror({ mirror: defaultMirror(), output, only, contact: env.DATA_CONTACT ?? "", base: env.DATA_DOWNLOAD_BASE || undefined,
-    fetch: { ...(env.DATA_DOWNLOAD_RETRIES ? { attempts: 1 + Number(env.DATA_DOWNLOAD_RETRIES) } : {}), ...(env.DATA_DOWNLOAD_BACKOFF_MS ? { backoffMs: Number(env.DATA_DOWNLOAD_BACKOFF_MS) } : {}) } });
+    fetch: { attempts: 1 + count("DATA_DOWNLOAD_RETRIES", 3), backoffMs: count("DATA_DOWNLOAD_BACKOFF_MS", 1000) } });
   console.log(`downloaded ${done.replaced.length} files into ${defaultMirror()}; snapshot ${done.snapshotId} → ${output}`);
   if (done.manual.length) console.log(`${done.manual.length} files have no official download and were kept as they were (README: Keeping data current)`);
 }

@@ -44,24 +44,28 @@ export function checkSnapshotFile(path: string): SnapshotFileInfo {
 const WORKER = import.meta.url.includes("/$bunfs/") ? "./snapshot/check-worker.ts" : "./check-worker.ts";
 
 /** checkSnapshotFile on a worker thread; settles with the same answer or SnapshotError. */
-export function checkSnapshotFileOffThread(path: string): Promise<SnapshotFileInfo> {
+export function checkSnapshotFileOffThread(path: string, timeoutMs = 120_000): Promise<SnapshotFileInfo> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(WORKER, import.meta.url).href);
-    worker.onmessage = (event: MessageEvent<{ info?: SnapshotFileInfo; error?: string }>) => {
+    // Settles once, whichever comes first: an answer, an error, the worker's end, or the deadline (a hung read).
+    const settle = (result: SnapshotFileInfo | Error) => {
+      clearTimeout(timer);
       worker.terminate();
-      if (event.data.info) resolve(event.data.info);
-      else reject(new SnapshotError(event.data.error ?? `${path}: the check ended without an answer`));
+      if (result instanceof Error) reject(result);
+      else resolve(result);
     };
-    worker.onerror = (event) => {
-      worker.terminate();
-      reject(new SnapshotError(`${path}: the check failed (${event.message})`));
-    };
+    const timer = setTimeout(() => settle(new SnapshotError(`${path}: the check took longer than ${timeoutMs / 1000} s`)), timeoutMs);
+    worker.onmessage = (event: MessageEvent<{ info?: SnapshotFileInfo; error?: string }>) =>
+      settle(event.data.info ?? new SnapshotError(event.data.error ?? `${path}: the check ended without an answer`));
+    worker.onerror = (event) => settle(new SnapshotError(`${path}: the check failed (${event.message})`));
+    worker.addEventListener("close", () => settle(new SnapshotError(`${path}: the check stopped without an answer`)));
     worker.postMessage(path);
   });
 }
 
 function withSnapshotFile<T>(path: string, read: (db: Database) => T): T {
-  if (!existsSync(path) || !statSync(path).isFile()) throw new SnapshotError(`${path} does not exist`);
+  if (!existsSync(path)) throw new SnapshotError(`${path} does not exist`);
+  if (!statSync(path).isFile()) throw new SnapshotError(`${path} is not a file`);
   let db: Database | undefined;
   try {
     db = new Database(path, { readonly: true, strict: true });

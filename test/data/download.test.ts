@@ -4,10 +4,12 @@
 // files byte for byte, through zip members, gzip, a redirect, a 503 and a body cut short; and leave everything
 // untouched when a file is missing (404), keeps being cut off, or is not what it should be.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, lstatSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Database } from "bun:sqlite";
 import { gzipSync, zipSync } from "fflate";
+import * as XLSX from "@e965/xlsx";
+import Papa from "papaparse";
 import { overlayMirror } from "../../scripts/data/overlay.ts";
 import { runToEnd } from "../../scripts/lib/service-process.ts";
 import { datasets } from "../../scripts/snapshot/manifest.ts";
@@ -95,8 +97,9 @@ test("three datasets through zip members, a redirect, gzip, a 503 and a cut-off 
   const rows = db.query<{ path: string; url: string; sha256: string; downloaded_at: string | null; downloaded_from: string | null }, []>(
     "SELECT path, url, sha256, downloaded_at, downloaded_from FROM source_files").all();
   const row = (path: string) => rows.find((r) => r.path === path)!;
-  expect(row(RPP[0]).downloaded_from).toBe(`${publisher.base}/apps.bea.gov/regional/zip/2025/MARPP.zip`);
-  expect(row(MIN_WAGE)).toMatchObject({ url: urlOf(MIN_WAGE), sha256: sha(bytesOf(MIN_WAGE)), downloaded_from: `${publisher.base}${at(urlOf(MIN_WAGE))}` });
+  // The address the file finally came from, as the publisher's (not the DATA_DOWNLOAD_BASE standing in for it).
+  expect(row(RPP[0]).downloaded_from).toBe("https://apps.bea.gov/regional/zip/2025/MARPP.zip");
+  expect(row(MIN_WAGE)).toMatchObject({ url: urlOf(MIN_WAGE), sha256: sha(bytesOf(MIN_WAGE)), downloaded_from: urlOf(MIN_WAGE) });
   expect(Date.now() - Date.parse(row(CBSA[0]).downloaded_at!)).toBeLessThan(10 * 60_000);
   expect(row("bls-oews/national_M2024_dl.xlsx").downloaded_at).toBeNull();
   // Same bytes in, same snapshot out: the id equals the one built from the shared mirror.
@@ -113,12 +116,15 @@ async function expectUntouched(name: string, files: Map<string, FakeFile>, expec
   const fake = await startFakePublisher(files);
   const mirror = scratchMirror(name);
   const before = stateOf(mirror, AP);
+  const snapshot = join(work, `${name}.sqlite`); // the snapshot in service before the download
+  writeFileSync(snapshot, `the previous snapshot of ${name}`);
   try {
     const result = await download(mirror, fake.base, ["--dataset", "bls_ap"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(expected);
     expect(stateOf(mirror, AP)).toEqual(before);
-    expect(existsSync(join(work, `${name}.sqlite`))).toBe(false);
+    expect(readFileSync(snapshot, "utf8")).toBe(`the previous snapshot of ${name}`);
+    expect(readdirSync(work).filter((f) => f.startsWith(`${name}.sqlite.`))).toEqual([]); // no half-built file left
     expect(existsSync(join(mirror, ".download-staging"))).toBe(false);
     expect(existsSync(join(mirror, ".downloads.json"))).toBe(false);
   } finally {
@@ -180,4 +186,33 @@ test("without DATA_CONTACT, or with an unknown dataset, nothing is fetched and t
   expect(unknown.code).toBe(1);
   expect(unknown.stderr).toContain("unknown dataset bls_oes");
   expect(publisher.seen.length).toBe(before);
+});
+
+test("workbooks the mirror keeps as CSV (SOC 2018) are converted from the publisher's layout: a title above the header, the same table", async () => {
+  const files = publisherFiles();
+  for (const path of ["soc/soc_structure_2018.csv", "soc/soc_2018_definitions.csv"]) {
+    // The publisher's workbook: a title and a blank row above the table the mirror's CSV holds.
+    const grid = Papa.parse<string[]>(new TextDecoder().decode(bytesOf(path)), { skipEmptyLines: true }).data;
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Standard Occupational Classification 2018"], [], ...grid]), "SOC");
+    files.set(at(urlOf(path)), { body: new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" })) });
+  }
+  const fake = await startFakePublisher(files);
+  const mirror = overlayMirror(shared, join(work, "soc"), new Map(["soc/soc_structure_2018.csv", "soc/soc_2018_definitions.csv"].map((p) => [p, join(shared, p)])));
+  try {
+    const result = await download(mirror, fake.base, ["--dataset", "soc_2018"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const table = (path: string) => {
+      const db = new Database(path, { readonly: true });
+      const rows = db.query("SELECT code, level, title, definition FROM soc_2018 ORDER BY code").all();
+      db.close();
+      return rows;
+    };
+    const built = table(join(work, "soc.sqlite"));
+    expect(built.length).toBeGreaterThan(1400);
+    expect(built).toEqual(table("build/snapshot.sqlite"));
+  } finally {
+    await fake.stop();
+  }
 });

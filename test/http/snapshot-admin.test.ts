@@ -2,7 +2,7 @@
 // and a bad file, and that every kind of response names its snapshot. The swap under load is
 // test/process/snapshot-swap.test.ts.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { linkSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Database } from "bun:sqlite";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -37,7 +37,7 @@ test("an unchanged folder: 200, outcome unchanged, the snapshot named", async ()
   const res = await reload();
   expect(res.status).toBe(200);
   const body = await res.json();
-  expect(body.data).toEqual({ outcome: "unchanged", snapshot_id: idA, previous_snapshot_id: idA, path: join(folder, "current.sqlite"), reason: null });
+  expect(body.data).toEqual({ outcome: "unchanged", snapshot_id: idA, previous_snapshot_id: idA, path: join(folder, "current.sqlite"), reason: null, passed_over: [] });
   expect(body.metadata.request_id).toBe(res.headers.get("x-request-id")!);
 });
 
@@ -62,23 +62,45 @@ test("GET is 405 with Allow: POST, and a reload by GET never happens", async () 
   expect(res.headers.get("allow")).toBe("POST");
 });
 
-test("a damaged newest file is refused with 422 SNAPSHOT_REFUSED, and the old snapshot keeps answering", async () => {
+test("a damaged file in the folder is passed over, named in the answer, and the old snapshot keeps answering", async () => {
   const bad = join(folder, "newer.sqlite");
   writeFileSync(bad, "not a database, but the newest file in the folder");
   try {
     const res = await reload();
-    expect(res.status).toBe(422);
-    const error = (await res.json()).error;
-    expect(error.code).toBe("SNAPSHOT_REFUSED");
-    expect(error.message).toContain(bad);
-    expect(error.suggestion).toContain(idA);
+    expect(res.status).toBe(200);
+    const data = (await res.json()).data;
+    expect(data).toMatchObject({ outcome: "unchanged", snapshot_id: idA });
+    expect(data.passed_over).toEqual([{ path: bad, reason: expect.stringContaining("file is not a database") }]);
     const health = await s.call("salary", "/healthz", { key: null });
     expect((await health.json()).snapshot_id).toBe(idA);
     expect((await s.call("cost", "/api/v1/cpi/categories")).status).toBe(200);
   } finally {
     rmSync(bad);
   }
-  expect((await (await reload()).json()).data.outcome).toBe("unchanged");
+  expect((await (await reload()).json()).data.passed_over).toEqual([]);
+});
+
+test("a newer build damaged inside (its meta reads, its pages do not) is refused with 422 SNAPSHOT_REFUSED", async () => {
+  const damaged = join(folder, "damaged.sqlite");
+  copyFileSync(A, damaged);
+  const edit = new Database(damaged);
+  edit.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('built_at', ?), ('snapshot_id', 'damagedcopy00000')", [new Date(Date.now() + 60_000).toISOString()]);
+  edit.close();
+  // Overwrite 4 MB in the middle of the file: what a bad disk or an interrupted copy over the old file leaves.
+  const fd = openSync(damaged, "r+");
+  writeSync(fd, new Uint8Array(4 * 1024 * 1024).fill(0xa5), 0, 4 * 1024 * 1024, Math.floor(statSync(damaged).size / 2));
+  closeSync(fd);
+  try {
+    const res = await reload();
+    expect(res.status).toBe(422);
+    const error = (await res.json()).error;
+    expect(error.code).toBe("SNAPSHOT_REFUSED");
+    expect(error.message).toContain(damaged);
+    expect(error.suggestion).toContain(idA);
+    expect((await (await s.call("salary", "/healthz", { key: null })).json()).snapshot_id).toBe(idA);
+  } finally {
+    rmSync(damaged);
+  }
 });
 
 test("an older file placed later does not replace a newer build: builds are ranked by their built_at, not by file time", async () => {
