@@ -3,7 +3,7 @@
 // datasets (vintage, period, rows, changed input files), the series that appear or vanish, and the largest relative
 // changes among a sample of figures the API serves. It judges nothing: exit 0 once printed, 2 for unusable input.
 import { Database, type SQLQueryBindings } from "bun:sqlite";
-import { existsSync, statSync } from "node:fs";
+import { readSnapshotInfo } from "../../src/snapshot/check.ts";
 
 export interface SnapshotIdentity { snapshotId: string; schemaVersion: string | null }
 export interface DatasetState { label: string; vintage: string | null; periodStart: string | null; periodEnd: string | null; rowCount: number }
@@ -381,29 +381,21 @@ function parseArgs(argv: string[]): Args {
   return { oldPath: paths[0], newPath: paths[1], top, json };
 }
 
-/** Opens a snapshot read-only, or says in one line why the file is not one. */
-export function openSnapshot(path: string): Database {
-  if (!existsSync(path)) throw new UnusableInput(`${path}: no such file`);
-  if (!statSync(path).isFile()) throw new UnusableInput(`${path}: not a file`);
-  let db: Database | undefined;
+/** Opens a snapshot read-only, or says in one line (the service's own check of a snapshot file) why it is not one. */
+export function openForDiff(path: string): Database {
   try {
-    db = new Database(path, { readonly: true });
-    const hasMeta = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
-    const id = hasMeta && db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'snapshot_id'").get();
-    if (!id) throw new UnusableInput(`${path}: not a snapshot (no meta table with a snapshot_id)`);
-    return db;
+    readSnapshotInfo(path);
   } catch (err) {
-    db?.close();
-    if (err instanceof UnusableInput) throw err;
-    throw new UnusableInput(`${path}: not a readable SQLite database (${(err as Error).message})`);
+    throw new UnusableInput((err as Error).message);
   }
+  return new Database(path, { readonly: true });
 }
 
 function main(argv: string[]): number {
   const opened: Database[] = [];
   try {
     const args = parseArgs(argv);
-    opened.push(openSnapshot(args.oldPath), openSnapshot(args.newPath));
+    opened.push(openForDiff(args.oldPath), openForDiff(args.newPath));
     const diff = diffSnapshots(opened[0], opened[1], { top: args.top });
     console.log(args.json ? JSON.stringify(diff, null, 2) : formatDiff(diff));
     return 0;

@@ -14,6 +14,7 @@ import { decodeJsonStat, headerRowIndex, readTable, workbookGrids } from "../sna
 import { DOWNLOAD_LOG, readDownloadLog, type DownloadLog } from "../snapshot/download-log.ts";
 import { DownloadError, fetchToFile, type FetchOptions } from "./fetch.ts";
 import { overlayMirror } from "./overlay.ts";
+import { baseName } from "../snapshot/context.ts";
 import pkg from "../../package.json";
 
 export interface DownloadOptions {
@@ -47,7 +48,7 @@ export function planDownload(mirror: string, only: string[]): { jobs: DownloadJo
       // A glob names no files by itself: refresh the ones the mirror has.
       const names = [...new Bun.Glob(file.glob).scanSync({ cwd: mirror, followSymlinks: true })].sort();
       if (!names.length) manual.push({ path: file.glob, reason: "no file in the mirror matches it, so there is no name to download" });
-      for (const path of names) jobs.push({ datasetId: d.id, path, file, url: file.url.replace("{name}", path.split("/").pop()!.replace(/\.[^.]+$/, "")) });
+      for (const path of names) jobs.push({ datasetId: d.id, path, file, url: file.url.replace("{name}", baseName(path)) });
     } else {
       jobs.push({ datasetId: d.id, path: file.path!, file, url: file.url });
     }
@@ -97,13 +98,13 @@ export async function downloadMirror(opts: DownloadOptions): Promise<{ replaced:
       const body = maybeGunzip(new Uint8Array(readFileSync(raw)));
       for (const job of group) {
         const file = join(staging, "files", job.path);
+        const bytes = mirrorFileOf(body, job);
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, await mirrorFileOf(body, job));
+        writeFileSync(file, bytes);
         await checkFile(file, job, join(mirror, job.path));
         staged.set(job.path, file);
-        const bytes = statSync(file).size;
-        log[job.path] = { downloaded_at: new Date().toISOString(), downloaded_from: publisherAddress(finalUrl, opts.base), url, bytes, sha256: sha256(readFileSync(file)) };
-        console.log(`  ${job.path}  ${bytes} bytes`);
+        log[job.path] = { downloaded_at: new Date().toISOString(), downloaded_from: publisherAddress(finalUrl, opts.base), url, bytes: bytes.byteLength, sha256: sha256(bytes) };
+        console.log(`  ${job.path}  ${bytes.byteLength} bytes`);
       }
       rmSync(raw);
     }
@@ -159,7 +160,7 @@ function maybeGunzip(bytes: Uint8Array): Uint8Array {
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /** The bytes the mirror keeps: the zip member named, or the body itself; a workbook converted to CSV when asked. */
-async function mirrorFileOf(body: Uint8Array, job: DownloadJob): Promise<Uint8Array> {
+function mirrorFileOf(body: Uint8Array, job: DownloadJob): Uint8Array {
   let bytes = body;
   if (job.file.member) {
     if (!isZip(body)) throw new DownloadError(job.url, null, `is not a zip archive, so it has no member ${job.file.member}`);

@@ -52,11 +52,11 @@ export async function fetchToFile(url: string, address: string, dest: string, op
       lastProblem = `no answer (${(err as Error).message})`;
       continue;
     }
-    if (res.status === 416 && have) { // the range is past the end: start again whole
+    const resumed = res.status === 206 && have > 0 && rangeStart(res) === have;
+    if ((res.status === 416 || res.status === 206) && !resumed) { // past the end, or not these bytes' continuation
       await res.body?.cancel();
       rmSync(dest, { force: true });
-      resumable = false;
-      lastProblem = "HTTP 416 on resume";
+      lastProblem = `HTTP ${res.status} to a resume from byte ${have}; starting again`;
       continue;
     }
     if (!res.ok) {
@@ -66,13 +66,6 @@ export async function fetchToFile(url: string, address: string, dest: string, op
         continue;
       }
       throw new DownloadError(url, res.status, res.statusText || "refused");
-    }
-    const resumed = res.status === 206 && have > 0 && rangeStart(res) === have;
-    if (res.status === 206 && !resumed) {
-      await res.body?.cancel();
-      rmSync(dest, { force: true });
-      lastProblem = "a partial answer that does not continue the bytes already here";
-      continue;
     }
     if (!resumed) {
       writeFileSync(dest, "");

@@ -19,6 +19,7 @@ import { loadCities, loadZipCodes, loadPlaceAliases } from "./loaders/geonames.t
 import { writeDerivedTables } from "./derived.ts";
 import type { DatasetId } from "../../src/snapshot/repositories/sources.ts";
 import { readDownloadLog } from "./download-log.ts";
+import { readSnapshotInfo } from "../../src/snapshot/check.ts";
 
 // Run order: the Eurostat country table first (label → code mapping uses it).
 export const LOADERS: Record<DatasetId, Loader> = {
@@ -92,12 +93,8 @@ export async function planBuild(mirror: string): Promise<BuildPlan> {
 
 /** The snapshot_id of an existing snapshot file, or null when there is none or it is unreadable. */
 function existingSnapshotId(path: string): string | null {
-  if (!existsSync(path)) return null;
   try {
-    const db = new Database(path, { readonly: true });
-    const row = db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'snapshot_id'").get();
-    db.close();
-    return row?.value ?? null;
+    return readSnapshotInfo(path).snapshotId;
   } catch {
     return null;
   }

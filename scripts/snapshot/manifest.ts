@@ -2,6 +2,7 @@
 import { resolve, join } from "node:path";
 import { existsSync, statSync } from "node:fs";
 import manifestJson from "../../data/sources.json";
+import { baseName } from "./context.ts";
 
 export interface ManifestFile {
   path?: string; glob?: string; package?: string; project?: string; url: string;
@@ -43,8 +44,7 @@ export function resolveDataset(mirror: string, manifest: DatasetManifest): Resol
       const matches = [...new Bun.Glob(f.glob).scanSync({ cwd: mirror, followSymlinks: true })].sort();
       if (!matches.length) missing.push(f.glob);
       for (const m of matches) {
-        const name = m.split("/").pop()!.replace(/\.[^.]+$/, "");
-        files.push({ path: m, absolute: join(mirror, m), url: f.url.replace("{name}", name) });
+        files.push({ path: m, absolute: join(mirror, m), url: f.url.replace("{name}", baseName(m)) });
       }
     }
   }

@@ -4,7 +4,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { SCHEMA_VERSION, SNAPSHOT_DDL } from "./schema.ts";
-import { SnapshotError } from "./open.ts";
+import { SnapshotError, snapshotMeta } from "./open.ts";
 
 export interface SnapshotFileInfo {
   path: string;
@@ -12,7 +12,6 @@ export interface SnapshotFileInfo {
   schemaVersion: number;
   /** When the build wrote it (meta built_at); null for snapshots built before it was recorded. */
   builtAt: string | null;
-  mtimeMs: number;
 }
 
 /** A SQLite file without the snapshot's meta table (another database, e.g. the state database): not a candidate. */
@@ -80,7 +79,7 @@ function withSnapshotFile<T>(path: string, read: (db: Database) => T): T {
 
 function infoOf(db: Database, path: string): SnapshotFileInfo {
   if (!db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get()) throw new NotASnapshot(`${path} is not a snapshot (no meta table)`);
-  const meta = Object.fromEntries(db.query<{ key: string; value: string }, []>("SELECT key, value FROM meta").all().map((r) => [r.key, r.value]));
+  const meta = snapshotMeta(db);
   if (!meta.snapshot_id) throw new SnapshotError(`${path} has no snapshot_id`);
-  return { path, snapshotId: meta.snapshot_id, schemaVersion: Number(meta.schema_version), builtAt: meta.built_at ?? null, mtimeMs: statSync(path).mtimeMs };
+  return { path, snapshotId: meta.snapshot_id, schemaVersion: Number(meta.schema_version), builtAt: meta.built_at ?? null };
 }

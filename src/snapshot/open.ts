@@ -13,6 +13,10 @@ export interface Snapshot {
   schemaVersion: number;
 }
 
+/** The snapshot's meta table as key → value. */
+export const snapshotMeta = (db: Database): Record<string, string> =>
+  Object.fromEntries(db.query<{ key: string; value: string }, []>("SELECT key, value FROM meta").all().map((r) => [r.key, r.value]));
+
 /** Open a snapshot file, or check one already open (the executable embeds its snapshot). */
 export function openSnapshot(source: string | Database): Snapshot {
   const path = typeof source === "string" ? source : "(embedded)";
@@ -23,7 +27,7 @@ export function openSnapshot(source: string | Database): Snapshot {
     // Sorts and temporary indexes stay in memory: in the container the state volume is the only writable path,
     // and SQLite would otherwise create its temporary files under /var/tmp or /tmp.
     db.exec("PRAGMA temp_store = MEMORY");
-    const meta = Object.fromEntries(db.query<{ key: string; value: string }, []>("SELECT key, value FROM meta").all().map((r) => [r.key, r.value]));
+    const meta = snapshotMeta(db);
     const version = Number(meta.schema_version);
     if (version !== SCHEMA_VERSION) {
       throw new SnapshotError(`snapshot at ${path} has schema version ${meta.schema_version ?? "none"}, this service needs ${SCHEMA_VERSION}. ${BUILD_HINT}`);

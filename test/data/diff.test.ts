@@ -163,15 +163,15 @@ describe("unusable input: exit 2, one line naming the file, no stack trace", () 
     const { code, stdout, stderr } = await diff(...args);
     expect(code).toBe(2);
     expect(stdout).toBe("");
-    expect(stderr.trimEnd().split("\n")).toEqual([`data:diff: ${path}: ${reason}`]);
+    expect(stderr.trimEnd().split("\n")).toEqual([`data:diff: ${path} ${reason}`]);
   };
 
-  test("a missing file", () => expectRefused([join(dir, "missing.sqlite"), NEW], join(dir, "missing.sqlite"), "no such file"));
+  test("a missing file", () => expectRefused([join(dir, "missing.sqlite"), NEW], join(dir, "missing.sqlite"), "does not exist"));
 
   test("a text file", async () => {
     const text = join(dir, "notes.txt");
     writeFileSync(text, "not a database\n");
-    await expectRefused([OLD, text], text, "not a readable SQLite database (file is not a database)");
+    await expectRefused([OLD, text], text, "is not a readable snapshot (file is not a database)");
   });
 
   test("an SQLite database without the snapshot's meta table", async () => {
@@ -179,6 +179,6 @@ describe("unusable input: exit 2, one line naming the file, no stack trace", () 
     const db = new Database(empty, { create: true });
     db.run("CREATE TABLE other (x INTEGER)");
     db.close();
-    await expectRefused([OLD, empty], empty, "not a snapshot (no meta table with a snapshot_id)");
+    await expectRefused([OLD, empty], empty, "is not a snapshot (no meta table)");
   });
 });

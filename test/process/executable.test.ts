@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { runToEnd, spawnService, type Running } from "../../scripts/lib/service-process.ts";
 import { alteredSnapshot } from "../support/altered-snapshot.ts";
+import { readSnapshotInfo } from "../../src/snapshot/check.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wf-exe-"));
 const KEY = "exe-test-key-0123456789abcdef";
@@ -124,7 +125,7 @@ test("a newer snapshot placed beside the executable is served after SIGHUP; remo
   const alone = mkdtempSync(join(tmpdir(), "wf-exe-swap-"));
   copyFileSync("build/workforce-api", join(alone, "workforce-api"));
   chmodSync(join(alone, "workforce-api"), 0o755);
-  const [embedded, newer] = [snapshotIdOf("build/snapshot.sqlite"), await alteredSnapshot()];
+  const [embedded, newer] = [readSnapshotInfo("build/snapshot.sqlite").snapshotId, await alteredSnapshot()];
   const env = { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(alone, "var", "state.sqlite"), SNAPSHOT_PATH: "" };
   const svc = await spawnService([join(alone, "workforce-api")], env, 20_000, false, alone);
   const base = `http://127.0.0.1:${svc.port}`;
@@ -157,10 +158,3 @@ test("a newer snapshot placed beside the executable is served after SIGHUP; remo
     rmSync(alone, { recursive: true, force: true });
   }
 }, 120_000);
-
-function snapshotIdOf(path: string): string {
-  const db = new Database(path, { readonly: true });
-  const id = (db.query("SELECT value FROM meta WHERE key = 'snapshot_id'").get() as { value: string }).value;
-  db.close();
-  return id;
-}

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { Database } from "bun:sqlite";
+import { readSnapshotInfo } from "../../src/snapshot/check.ts";
 import { spawnService, type Running } from "../../scripts/lib/service-process.ts";
 import { ROUTES, requestOf } from "../support/routes.ts";
 import { alteredSnapshot } from "../support/altered-snapshot.ts";
@@ -25,12 +25,7 @@ type Req = (typeof REQUESTS)[number];
 /** The part of an answer that depends on the snapshot: salary answers whole, cost and skills answers' data. */
 const servedPart = (req: Req, text: string) => JSON.stringify(req.host === "salary" ? JSON.parse(text) : JSON.parse(text).data);
 
-const snapshotIdOf = (path: string) => {
-  const db = new Database(path, { readonly: true });
-  const id = (db.query("SELECT value FROM meta WHERE key = 'snapshot_id'").get() as { value: string }).value;
-  db.close();
-  return id;
-};
+const snapshotIdOf = (path: string) => readSnapshotInfo(path).snapshotId;
 
 /** Put a snapshot at the served path the way an operator should: a new name, then one rename over the old. */
 function place(source: string) {

@@ -3,7 +3,7 @@
 // build, in its own process.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { Database } from "bun:sqlite";
+import { readSnapshotInfo } from "../../src/snapshot/check.ts";
 import { overlayMirror } from "../../scripts/data/overlay.ts";
 import { runToEnd } from "../../scripts/lib/service-process.ts";
 
@@ -38,14 +38,7 @@ async function build() {
   const stale = !existsSync(ALTERED_SNAPSHOT) || builtAt(ALTERED_SNAPSHOT) < builtAt("build/snapshot.sqlite");
   const result = await runToEnd([process.execPath, "scripts/snapshot/build.ts", ...(stale ? [] : ["--if-stale"])], { DATA_MIRROR: overlay, SNAPSHOT_PATH: ALTERED_SNAPSHOT });
   if (result.code !== 0) throw new Error(`altered snapshot build failed: ${result.stderr}`);
-  return { path: ALTERED_SNAPSHOT, snapshotId: metaOf(ALTERED_SNAPSHOT, "snapshot_id") };
+  return { path: ALTERED_SNAPSHOT, snapshotId: readSnapshotInfo(ALTERED_SNAPSHOT).snapshotId };
 }
 
-function metaOf(path: string, key: string): string {
-  const db = new Database(path, { readonly: true });
-  const value = db.query<{ value: string }, [string]>("SELECT value FROM meta WHERE key = ?").get(key)?.value ?? "";
-  db.close();
-  return value;
-}
-
-const builtAt = (path: string) => metaOf(path, "built_at");
+const builtAt = (path: string) => readSnapshotInfo(path).builtAt ?? "";
