@@ -16,7 +16,7 @@ const ENDPOINTS = [
   { host: "skills", path: "/api/v1/skills/2.A.1.a", scope: "skills:read" },
   { host: "cost", path: "/api/v1/cpi/categories", scope: "costapi:read" },
   { host: "salary", path: "/api/v1/salary?job_title=nurse", scope: "salary:read" },
-  { host: "salary", path: "/api/v1/salary/eu/countries", scope: "salary:read" },
+  { host: "salary", path: "/api/v1/salary/countries", scope: "salary:read" },
 ] as const;
 
 describe("authentication", () => {

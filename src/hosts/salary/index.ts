@@ -1,4 +1,4 @@
-// The salary host: benchmarks, trends, EU comparisons and compliance (E1–E8). Static paths first.
+// The salary host: benchmarks, trends, EU comparisons and compliance (E1–E8), and the EU/EEA country listing. Static paths first.
 import { salary } from "./salary.ts";
 import { compareSalaries } from "./compare.ts";
 import { trends } from "./trends.ts";
@@ -6,5 +6,6 @@ import { euSalary, euCompare, euCountries } from "./eu.ts";
 import { payGapReportRoute } from "./pay-gap-report.ts";
 import { validateSalaryRange } from "./validate-range.ts";
 import { locationSearch } from "./location-search.ts";
+import { salaryCountries } from "./countries.ts";
 
-export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries, payGapReportRoute, validateSalaryRange, locationSearch];
+export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries, payGapReportRoute, validateSalaryRange, locationSearch, salaryCountries];

@@ -76,7 +76,7 @@ const UnmatchedTitle = z.object({
 function reportCountry(input: string, s: Services): string {
   const iso = parseCountryCode(input)?.iso2;
   if (!iso || !s.euEarnings.coverage().has(isoToEurostat(iso))) {
-    throw validationError([{ field: "country", code: "unsupported_country", message: `not an EU country with Eurostat SES 2022 data loaded (GET /api/v1/salary/eu/countries lists them)` }]);
+    throw validationError([{ field: "country", code: "unsupported_country", message: `not an EU country with Eurostat SES 2022 data loaded (GET /api/v1/salary/countries lists them)` }]);
   }
   return iso;
 }
@@ -108,7 +108,7 @@ export const payGapReportRoute = defineRoute({
     example: "job_title,gender,salary,salary_period\nRegistered Nurse,M,52000,annual\nRegistered Nurse,F,49000,annual\nAccountant,M,4300,monthly\nAccountant,F,4100,monthly\n",
   },
   body: z.object({
-    country: z.string().max(10).describe("ISO code (alpha-2 or alpha-3; EL accepted) of an EU/EEA country with Eurostat SES 2022 earnings loaded (E6 lists them)"),
+    country: z.string().max(10).describe("ISO code (alpha-2 or alpha-3; EL accepted) of an EU/EEA country with Eurostat SES 2022 earnings loaded (GET /api/v1/salary/countries lists them)"),
     employees: z.array(EmployeeRecordBody).min(2).max(10_000).describe("the employee records, 2–10,000; nothing submitted is stored or logged"),
   }),
   response: z.object({

@@ -231,7 +231,7 @@ export function euFigures(job: MatchedJob, countryCode: string, currency: Curren
   if (m.mean === null && m.meanHourly === null) {
     const why = hourly.T.flag?.includes("C") ? " (Eurostat marks the value confidential)" : "";
     throw fail("NO_BENCHMARK", `${cite(s, "eurostat_ses_2022")} publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${countryName}${why}.`,
-      { suggestion: "GET /api/v1/salary/eu/countries lists the countries with data." });
+      { suggestion: "GET /api/v1/salary/countries lists the ISCO-08 groups each EU/EEA country has figures for." });
   }
   const notes = [
     `EU figures are ${cite(s, "eurostat_ses_2022")} at ISCO-08 major-group resolution: ${job.title} is in unit group ${isco.unit} (${isco.unitTitle}) of major group ${isco.major} (${isco.majorTitle}), so every occupation in the major group shares this benchmark.`,
