@@ -33,6 +33,8 @@ export interface App {
 export interface AppOptions {
   /** The executable's own snapshot, unpacked: served unless the snapshot folder holds a newer build. */
   embeddedSnapshot?: string;
+  /** Today's date, read per request where the answer depends on it (E4–E6's removal date); tests fix it. */
+  clock?: () => Date;
 }
 
 /** Where the snapshot comes from: SNAPSHOT_DIR's newest build (the executable's own counts as one), else SNAPSHOT_PATH. */
@@ -51,11 +53,12 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   const bootstrap = config.BOOTSTRAP_API_KEY ? keys.ensureBootstrap(config.BOOTSTRAP_API_KEY) : null;
   const guard = new Guard(keys, quota, { free: config.QUOTA_FREE, pro: config.QUOTA_PRO, enterprise: config.QUOTA_ENTERPRISE });
   const port = config.PORT ? `:${config.PORT}` : "";
+  const clock = options.clock ?? (() => new Date());
 
   /** Everything one snapshot serves: its services, the three host apps (each with its own answer cache) and health. */
   const generationOf = (snapshot: Snapshot): Generation => {
     const services = createServices(snapshot);
-    const deps = (publicHost: string) => ({ services, guard, docBaseUrl: config.DOC_BASE_URL, publicHost: publicHost + port, resultCacheBytes: config.RESULT_CACHE_MB * 1024 * 1024 / 3, legacyEndpoints: config.EU_LEGACY_ENDPOINTS === "on",
+    const deps = (publicHost: string) => ({ services, guard, docBaseUrl: config.DOC_BASE_URL, publicHost: publicHost + port, resultCacheBytes: config.RESULT_CACHE_MB * 1024 * 1024 / 3, legacyEndpoints: config.EU_LEGACY_ENDPOINTS, clock,
       bodyLimits: { maxBytes: config.MAX_BODY_BYTES, timeoutMs: config.REQUEST_TIMEOUT_MS } });
     const vintages = services.sources.all.map((s) => ({ dataset: s.datasetId, vintage: s.vintage, period_start: s.periodStart, period_end: s.periodEnd }));
     return {

@@ -46,9 +46,10 @@ export const configSchema = z.object({
   MAX_BODY_BYTES: positiveInt(5 * 1024 * 1024),
   // A request whose body has not fully arrived by then is answered 408; idle connections close after it too.
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
-  // E4–E6, deprecated with a sunset date of 2026-09-01: "on" serves them (with Deprecation/Sunset headers),
-  // "off" answers 410 Gone naming E2/E3 for sites past the sunset date.
-  EU_LEGACY_ENDPOINTS: z.enum(["on", "off"]).default("on"),
+  // E4–E6, removed by the spec on 2026-09-01: "auto" serves them (with Deprecation/Sunset headers) before that
+  // date and answers 410 Gone naming their successors from it; "on" keeps serving them for installations that
+  // need time; "off" retires them now, whatever the date.
+  EU_LEGACY_ENDPOINTS: z.enum(["auto", "on", "off"]).default("auto"),
   // Where error doc_url links point; default: the docs page each host serves.
   DOC_BASE_URL: z.string().default("/docs"),
 });

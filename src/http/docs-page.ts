@@ -37,7 +37,7 @@ pre{background:#f4f4f4;padding:.6rem;overflow-x:auto}table{border-collapse:colla
 <p>Every endpoint needs an API key in the <code>X-API-Key</code> header. Errors have the body <code>{"error": {code, message, status, request_id, …}}</code>.
 Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
 ${sections.join("\n") || "<p>No endpoints on this host yet.</p>"}
-<section><h2 id="deprecated">Deprecated endpoints</h2><p>Endpoints marked deprecated answer with <code>Deprecation</code> (RFC 9745), <code>Sunset</code> (RFC 8594) and a <code>Link</code> to their successor (rel="successor-version"). They keep working until the operator removes them.</p></section>
+<section><h2 id="deprecated">Deprecated endpoints</h2><p>Endpoints marked deprecated answer with <code>Deprecation</code> (RFC 9745), <code>Sunset</code> (RFC 8594) and a <code>Link</code> to their successor (rel="successor-version"). From their removal date (the Sunset) they answer <code>410 ENDPOINT_RETIRED</code> naming the successor, unless the operator keeps them a while longer (<code>EU_LEGACY_ENDPOINTS=on</code>).</p></section>
 <section><h2 id="errors">Error codes</h2><dl>${Object.entries(ERROR_CODES).map(([code, { status, meaning }]) =>
   `<dt id="${errorAnchor(code as ErrorCode)}"><code>${code}</code></dt><dd>${status}: ${esc(meaning)}</dd>`).join("")}</dl></section></body></html>`;
 }

@@ -69,7 +69,7 @@ export const ERROR_CODES = {
   NO_SALARY_DATA: { status: 404, meaning: "no occupation matches the job title, or none with confidence at or above 0.5; `alternatives` and the suggestion name the closest occupations (pass one as occupation_code)." },
   NO_BENCHMARK: { status: 404, meaning: "the occupation matched, but the source publishes no figure for that area or country; the suggestion names a wider one." },
   NO_TREND_DATA: { status: 404, meaning: "E1: the place is not a U.S. area OEWS publishes (EU trends are unsupported; SES is four-yearly), or OEWS publishes no wages for the occupation there in any year asked." },
-  ENDPOINT_RETIRED: { status: 410, meaning: "a deprecated endpoint this deployment has retired (EU_LEGACY_ENDPOINTS=off); the suggestion names its successor." },
+  ENDPOINT_RETIRED: { status: 410, meaning: "a deprecated endpoint past its removal date (E4–E6: 2026-09-01, unless EU_LEGACY_ENDPOINTS=on), or retired early (EU_LEGACY_ENDPOINTS=off); the suggestion and the Link header name its successor." },
   SNAPSHOT_REFUSED: { status: 422, meaning: "POST /admin/snapshot/reload: the snapshot file found fails a check (schema, integrity, unreadable); the old one keeps serving." },
   INTERNAL_ERROR: { status: 500, meaning: "unexpected server error; quote request_id when reporting it." },
   SERVICE_UNAVAILABLE: { status: 503, meaning: "a dependency of the service is unavailable." },

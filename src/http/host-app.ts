@@ -16,7 +16,7 @@ import { csvRows, csvValidationError, isCsv } from "./csv-body.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsPage } from "./docs-page.ts";
 import type { AnyRoute, HostKind } from "./route.ts";
-import { deprecationHeaders, retiredError } from "./deprecation.ts";
+import { deprecationHeaders, legacyServed, retiredError, type LegacyEndpointsMode } from "./deprecation.ts";
 import { semesterLabel, semesterOn } from "../domain/semester.ts";
 import type { Services } from "../services.ts";
 
@@ -28,9 +28,15 @@ export interface HostAppDeps {
   /** Byte budget of this host's cache of GET answers (0: no cache). */
   resultCacheBytes: number;
   bodyLimits: BodyLimits;
-  /** false: deprecated routes answer 410 (EU_LEGACY_ENDPOINTS=off). */
-  legacyEndpoints: boolean;
+  /** EU_LEGACY_ENDPOINTS: whether deprecated routes answer or are retired (410), read against `clock` per request. */
+  legacyEndpoints: LegacyEndpointsMode;
+  /** Today, for the removal date ("auto"); tests fix it. */
+  clock: () => Date;
 }
+
+/** The 410 a deprecated route answers once retired, or null while it is served. */
+const retirement = (deps: HostAppDeps, method: string, path: string, deprecated: AnyRoute["deprecated"]) =>
+  deprecated && !legacyServed(deps.legacyEndpoints, deps.clock()) ? retiredError(method, path, deprecated, deps.legacyEndpoints) : null;
 
 export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps: HostAppDeps) {
   const docs = hostDocs(kind, routes, deps.publicHost);
@@ -70,7 +76,8 @@ function routingErrors(kind: HostKind, routes: readonly AnyRoute[], deps: HostAp
     // A deprecated path keeps its headers on a wrong method too, and once retired it is gone for every method.
     const deprecated = matching.find((p) => p.deprecated)?.deprecated;
     const headers = deprecated ? deprecationHeaders(deprecated) : undefined;
-    if (deprecated && !deps.legacyEndpoints) return errorResponse(retiredError(request.method, path, deprecated), ctx, deps.docBaseUrl, headers);
+    const retired = retirement(deps, request.method, path, deprecated);
+    if (retired) return errorResponse(retired, ctx, deps.docBaseUrl, headers);
     if (allowed.length) {
       return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
         { headers: { Allow: allowed.join(", ") } }), ctx, deps.docBaseUrl, headers);
@@ -92,7 +99,8 @@ function routeHandler(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache:
     const ctx = contextOf(request);
     const failed = (err: unknown) => errorResponse(err, ctx, deps.docBaseUrl, headers);
     // A retired endpoint answers 410 to anyone: there is nothing left to guard or count.
-    if (route.deprecated && !deps.legacyEndpoints) return failed(retiredError(route.method, route.path, route.deprecated));
+    const retired = retirement(deps, route.method, route.path, route.deprecated);
+    if (retired) return failed(retired);
     try {
       const out = andThen(guardRequest(deps.guard, route, request, ctx), () => andThen(answer(request, params), (answered) =>
         respond(ctx, 200, successJson(kind, answered, ctx.requestId, ctx.quota), headers)));

@@ -13,7 +13,7 @@ import { SCOPES, TIERS } from "../../src/state/api-keys.ts";
 let s: TestServer;
 let revokedKey: string;
 beforeAll(() => {
-  s = startTestServer();
+  s = startTestServer({ EU_LEGACY_ENDPOINTS: "on" }); // E4–E6 answer 410 by default since 2026-09-01; served, they keep their contracts
   revokedKey = s.key("enterprise", [...SCOPES]);
   s.keys.revoke(s.keys.verify(revokedKey)!.id);
 });

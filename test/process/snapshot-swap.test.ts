@@ -15,6 +15,8 @@ const KEY = "swap-test-key-0123456789abcdef";
 const HOSTS = { salary: "salary.localhost", cost: "cost.localhost", skills: "skills.localhost" } as const;
 const dir = resolve(`build/test/swap-${process.pid}`); // beside build/: hard links need the same file system
 const live = join(dir, "live.sqlite");
+// E4–E6 answer 410 by default since 2026-09-01; served, their answers are compared across swaps like the others.
+const SERVE_LEGACY = { EU_LEGACY_ENDPOINTS: "on" };
 
 const REQUESTS = ROUTES.flatMap(({ host, route }) => route.examples.map((example, i) => {
   const r = requestOf(route, example);
@@ -55,7 +57,7 @@ let stderr = "";
 
 /** Every request once against a service that only ever serves `snapshot`. */
 async function referenceAnswers(snapshot: string): Promise<Map<string, string>> {
-  const ref = await spawnService([process.execPath, "src/main.ts"], { SNAPSHOT_PATH: snapshot, STATE_DB: join(dir, `ref-${snapshotIdOf(snapshot)}.sqlite`), BOOTSTRAP_API_KEY: KEY, ACCESS_LOG: "0" });
+  const ref = await spawnService([process.execPath, "src/main.ts"], { SNAPSHOT_PATH: snapshot, STATE_DB: join(dir, `ref-${snapshotIdOf(snapshot)}.sqlite`), BOOTSTRAP_API_KEY: KEY, ACCESS_LOG: "0", ...SERVE_LEGACY });
   const answers = new Map<string, string>();
   try {
     for (const req of REQUESTS) {
@@ -77,7 +79,7 @@ beforeAll(async () => {
   expected.set(idA, await referenceAnswers(A));
   expected.set(idB, await referenceAnswers(B));
   place(A);
-  svc = await spawnService([process.execPath, "src/main.ts"], { SNAPSHOT_PATH: live, STATE_DB: join(dir, "state.sqlite"), BOOTSTRAP_API_KEY: KEY, ACCESS_LOG: "0" }, 20_000, true);
+  svc = await spawnService([process.execPath, "src/main.ts"], { SNAPSHOT_PATH: live, STATE_DB: join(dir, "state.sqlite"), BOOTSTRAP_API_KEY: KEY, ACCESS_LOG: "0", ...SERVE_LEGACY }, 20_000, true);
   void svc.proc.stdout.pipeTo(new WritableStream()).catch(() => {});
   void (async () => { for await (const chunk of svc.proc.stderr) stderr += new TextDecoder().decode(chunk); })();
 }, 240_000);

@@ -10,7 +10,7 @@ let annualOf: (geo: string, group: string) => number | null;
 let monthlyOf: (geo: string, group: string, sex: string) => number | null;
 let hourlyGeos: string[];
 beforeAll(async () => {
-  s = startTestServer();
+  s = startTestServer({ EU_LEGACY_ENDPOINTS: "on" }); // E5, compared with E2 below, answers 410 by default since 2026-09-01
   ses = await sesHourly();
   const annual = await jsonStat("eurostat/earn_ses22_28_DE_ES_IT_PL.json");
   annualOf = (geo, group) => annual.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: group, age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo, time: "2022" });

@@ -1,4 +1,5 @@
-// E4, E5, E6: the deprecated EU endpoints, their headers, and their figures against the Eurostat files.
+// E4, E5, E6: the EU endpoints the spec removed on 2026-09-01. Served with EU_LEGACY_ENDPOINTS=on: their headers, and
+// their figures against the Eurostat files. By default: 410 from the removal date, naming their successors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { jsonStat, sesHourly } from "../support/publisher.ts";
@@ -7,7 +8,7 @@ let s: TestServer;
 let ses: Awaited<ReturnType<typeof sesHourly>>;
 let geos: string[];
 beforeAll(async () => {
-  s = startTestServer();
+  s = startTestServer({ EU_LEGACY_ENDPOINTS: "on" });
   ses = await sesHourly();
   geos = Object.keys((await jsonStat("eurostat/earn_ses22_47.json")).ds.dimension.geo.category.index).filter((g) => !g.startsWith("EU"));
 });
@@ -61,7 +62,7 @@ describe("E5", () => {
 describe("E6", () => {
   test("the countries with SES 2022 data: each counts the ISCO groups with a published mean", async () => {
     const res = await get("/api/v1/salary/eu/countries");
-    expectDeprecated(res, "/api/v1/salary");
+    expectDeprecated(res, "/api/v1/salary/countries");
     const body = await res.json();
     expect(body.countries.length).toBe(geos.length);
     const de = body.countries.find((c: any) => c.country_code === "DE");
@@ -84,8 +85,8 @@ describe("E4–E6 errors carry the deprecation headers too", () => {
     ["/api/v1/salary/eu?job_title=nurse&country=Atlantis", "/api/v1/salary", {}, 400, "LOCATION_NOT_FOUND"],
     ["/api/v1/salary/eu?job_title=nurse", "/api/v1/salary", {}, 422, "VALIDATION_ERROR"],
     ["/api/v1/salary/eu/compare?job_title=nurse&countries=DE;Atlantis", "/api/v1/salary/compare", {}, 400, "LOCATION_NOT_FOUND"],
-    ["/api/v1/salary/eu/countries", "/api/v1/salary", { key: null }, 401, "INVALID_API_KEY"],
-    ["/api/v1/salary/eu/countries?page=2", "/api/v1/salary", {}, 422, "VALIDATION_ERROR"],
+    ["/api/v1/salary/eu/countries", "/api/v1/salary/countries", { key: null }, 401, "INVALID_API_KEY"],
+    ["/api/v1/salary/eu/countries?page=2", "/api/v1/salary/countries", {}, 422, "VALIDATION_ERROR"],
   ];
   for (const [path, successor, init, status, code] of cases) {
     test(`${status} ${code}: ${path}`, async () => {
@@ -109,25 +110,36 @@ describe("E4–E6 errors carry the deprecation headers too", () => {
   });
 });
 
-describe("EU_LEGACY_ENDPOINTS=off", () => {
+const LEGACY = [
+  ["/api/v1/salary/eu?job_title=nurse&country=DE", "/api/v1/salary", "GET /api/v1/salary?"],
+  ["/api/v1/salary/eu/compare?job_title=nurse&countries=DE;FR", "/api/v1/salary/compare", "GET /api/v1/salary/compare?"],
+  ["/api/v1/salary/eu/countries", "/api/v1/salary/countries", "GET /api/v1/salary/countries "],
+] as const;
+
+/** A retired answer: 410 ENDPOINT_RETIRED in the envelope, the successor in the Link header and the suggestion. */
+async function expectRetired(res: Response, successor: string, points: string) {
+  expect(res.status).toBe(410);
+  expectDeprecated(res, successor);
+  const body = await res.json();
+  expect(body.error).toMatchObject({ code: "ENDPOINT_RETIRED", status: 410 });
+  expect(body.error.message).toContain("2026-09-01");
+  expect(body.error.suggestion).toStartWith(points);
+  expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
+  return body.error;
+}
+
+describe("retired by default from the removal date (EU_LEGACY_ENDPOINTS unset: auto)", () => {
   let retired: TestServer;
-  beforeAll(() => { retired = startTestServer({ EU_LEGACY_ENDPOINTS: "off" }); });
+  beforeAll(() => { retired = startTestServer({ EU_LEGACY_ENDPOINTS: "" }, { clock: () => new Date("2026-11-25T12:00:00Z") }); });
   afterAll(() => retired.stop());
 
-  test("E4–E6 answer 410 Gone in the envelope, naming their successor, with or without a key", async () => {
-    for (const [path, successor, points] of [
-      ["/api/v1/salary/eu?job_title=nurse&country=DE", "/api/v1/salary", "GET /api/v1/salary?"],
-      ["/api/v1/salary/eu/compare?job_title=nurse&countries=DE;FR", "/api/v1/salary/compare", "GET /api/v1/salary/compare?"],
-      ["/api/v1/salary/eu/countries", "/api/v1/salary", "GET /api/v1/salary?"],
-    ] as const) {
+  test("the default is auto", () => expect(retired.config.EU_LEGACY_ENDPOINTS).toBe("auto"));
+
+  test("E4–E6 answer 410 Gone in the envelope, naming their successor in Link and suggestion, with or without a key", async () => {
+    for (const [path, successor, points] of LEGACY) {
       for (const key of [undefined, null]) {
-        const res = await retired.call("salary", path, { key });
-        expect(res.status).toBe(410);
-        expectDeprecated(res, successor);
-        const body = await res.json();
-        expect(body.error).toMatchObject({ code: "ENDPOINT_RETIRED", status: 410 });
-        expect(body.error.suggestion).toStartWith(points);
-        expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
+        const error = await expectRetired(await retired.call("salary", path, { key }), successor, points);
+        expect(error.message).toContain("was removed on 2026-09-01");
       }
     }
   });
@@ -138,6 +150,7 @@ describe("EU_LEGACY_ENDPOINTS=off", () => {
     const res = await retired.call("salary", "/api/v1/salary?job_title=nurse&location=DE", { key });
     expect(res.status).toBe(200);
     expect(res.headers.get("ratelimit-remaining")).toBe("4");
+    expect((await retired.call("salary", "/api/v1/salary/countries", { key })).status).toBe(200);
   });
 
   test("a wrong method on a retired path is 410 too; while served, its 405 carries the deprecation headers", async () => {
@@ -148,6 +161,58 @@ describe("EU_LEGACY_ENDPOINTS=off", () => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("GET");
     expectDeprecated(wrong, "/api/v1/salary");
+  });
+
+  test("without a fixed clock (today's date), the default retires them too", async () => {
+    const today = startTestServer({ EU_LEGACY_ENDPOINTS: "" });
+    try {
+      // The wall clock is past the removal date from now on, so this holds whenever it runs.
+      expect(Date.now()).toBeGreaterThanOrEqual(Date.UTC(2026, 8, 1));
+      expect((await today.call("salary", "/api/v1/salary/eu/countries")).status).toBe(410);
+    } finally {
+      await today.stop();
+    }
+  });
+});
+
+describe("auto follows the date: served until 2026-08-31 (UTC), retired from 2026-09-01", () => {
+  let now = new Date("2026-08-31T23:59:59Z");
+  let auto: TestServer;
+  beforeAll(() => { auto = startTestServer({ EU_LEGACY_ENDPOINTS: "auto" }, { clock: () => now }); });
+  afterAll(() => auto.stop());
+
+  test("the last second before the removal date: 200 with the deprecation headers; the first second of it: 410", async () => {
+    const served = await auto.call("salary", "/api/v1/salary/eu/countries");
+    expect(served.status).toBe(200);
+    expectDeprecated(served, "/api/v1/salary/countries");
+    now = new Date("2026-09-01T00:00:00Z");
+    await expectRetired(await auto.call("salary", "/api/v1/salary/eu/countries"), "/api/v1/salary/countries", "GET /api/v1/salary/countries ");
+  });
+});
+
+describe("EU_LEGACY_ENDPOINTS=on keeps them; =off retires them before the date", () => {
+  test("on: E4–E6 answer 200 long after the removal date, still with the deprecation headers", async () => {
+    const late = startTestServer({ EU_LEGACY_ENDPOINTS: "on" }, { clock: () => new Date("2030-01-01T00:00:00Z") });
+    try {
+      for (const [path, successor] of LEGACY) {
+        const res = await late.call("salary", path);
+        expect(res.status).toBe(200);
+        expectDeprecated(res, successor);
+      }
+    } finally {
+      await late.stop();
+    }
+  });
+
+  test("off: 410 before the removal date, and the message says this deployment retired it", async () => {
+    const early = startTestServer({ EU_LEGACY_ENDPOINTS: "off" }, { clock: () => new Date("2026-03-01T00:00:00Z") });
+    try {
+      for (const [path, successor, points] of LEGACY) {
+        expect((await expectRetired(await early.call("salary", path), successor, points)).message).toContain("EU_LEGACY_ENDPOINTS=off");
+      }
+    } finally {
+      await early.stop();
+    }
   });
 
   test("any other value is refused at start-up", () => {

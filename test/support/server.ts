@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config.ts";
-import { createApp, type App } from "../../src/app.ts";
+import { createApp, type App, type AppOptions } from "../../src/app.ts";
 import { ApiKeyStore, type Scope, type Tier } from "../../src/state/api-keys.ts";
 import type { HostKind } from "../../src/http/route.ts";
 
@@ -21,10 +21,10 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export function startTestServer(env: Record<string, string> = {}): TestServer {
+export function startTestServer(env: Record<string, string> = {}, options: AppOptions = {}): TestServer {
   const dir = mkdtempSync(join(tmpdir(), "wf-test-"));
   const config = loadConfig({ ...process.env, STATE_DB: join(dir, "state.sqlite"), BOOTSTRAP_API_KEY: BOOTSTRAP_KEY, PORT: "0", ACCESS_LOG: "0", ...env });
-  const app = createApp(config);
+  const app = createApp(config, options);
   if (!(app.keys instanceof ApiKeyStore)) throw new Error("in-process test servers use the state database (unset REDIS_URL)");
   const keys = app.keys;
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch });

@@ -1,5 +1,6 @@
-// E4 GET /v1/salary/eu, E5 GET /v1/salary/eu/compare, E6 GET /v1/salary/eu/countries: the deprecated EU
-// endpoints, in the spec's shapes, from the same figures as E2.
+// E4 GET /v1/salary/eu, E5 GET /v1/salary/eu/compare, E6 GET /v1/salary/eu/countries: the EU endpoints the spec
+// removed on 2026-09-01, in its shapes, from the same figures as E2. From that date they answer 410 naming their
+// successors (E2, E3, X7), unless EU_LEGACY_ENDPOINTS=on keeps them (src/http/deprecation.ts).
 import { z } from "zod";
 import countries from "../../domain/country-names.ts";
 import { defineRoute } from "../../http/route.ts";
@@ -21,7 +22,7 @@ function euCountry(input: string, s: Services, fail: Fail<"LOCATION_NOT_FOUND">,
   const r = resolveLocation(input, s.locations);
   if (r?.region === "eu") return r.countryCode;
   throw fail("LOCATION_NOT_FOUND", `"${input.slice(0, 100)}" is not an EU/EEA country${r ? "" : " name or ISO code"}.`,
-    { field, suggestion: "Use an ISO code (DE, FR, EL) or a country name in any EU language; GET /api/v1/salary/eu/countries lists them." });
+    { field, suggestion: "Use an ISO code (DE, FR, EL) or a country name in any EU language; GET /api/v1/salary/countries lists them." });
 }
 
 /** E2's EU figures, or null figures when the survey has none for the pair. */
@@ -37,7 +38,7 @@ function figuresOrEmpty(job: MatchedJob, iso: string, s: Services, fail: Fail<"N
 export const euSalary = defineRoute({
   id: "E4",
   summary: "EU salary (deprecated: use E2 with location)",
-  description: "Deprecated; removal date 2026-09-01. The EU benchmark for one EU country, as E2 answers it.",
+  description: "Deprecated; removed on 2026-09-01: answers 410 ENDPOINT_RETIRED from then unless EU_LEGACY_ENDPOINTS=on. The EU benchmark for one EU country, as E2 answers it.",
   method: "GET",
   path: "/api/v1/salary/eu",
   scope: "salary:read",
@@ -91,7 +92,7 @@ export const euSalary = defineRoute({
 export const euCompare = defineRoute({
   id: "E5",
   summary: "EU salary comparison (deprecated: use E3)",
-  description: "Deprecated; removal date 2026-09-01. Up to ten EU countries (names or ISO codes, `;`-separated, duplicates removed). A country without survey data is listed with nulls.",
+  description: "Deprecated; removed on 2026-09-01: answers 410 ENDPOINT_RETIRED from then unless EU_LEGACY_ENDPOINTS=on. Up to ten EU countries (names or ISO codes, `;`-separated, duplicates removed). A country without survey data is listed with nulls.",
   method: "GET",
   path: "/api/v1/salary/eu/compare",
   scope: "salary:read",
@@ -141,13 +142,13 @@ export const euCompare = defineRoute({
 
 export const euCountries = defineRoute({
   id: "E6",
-  summary: "EU countries with survey data (deprecated)",
-  description: "Deprecated; removal date 2026-09-01. The EU/EEA countries whose SES 2022 earnings are loaded, with the number of ISCO-08 major groups that have a published (non-confidential) mean.",
+  summary: "EU countries with survey data (deprecated: use X7)",
+  description: "Deprecated; removed on 2026-09-01: answers 410 ENDPOINT_RETIRED from then unless EU_LEGACY_ENDPOINTS=on; GET /api/v1/salary/countries (X7) replaces it. The EU/EEA countries whose SES 2022 earnings are loaded, with the number of ISCO-08 major groups that have a published (non-confidential) mean.",
   method: "GET",
   path: "/api/v1/salary/eu/countries",
   scope: "salary:read",
   examples: [{ summary: "Every country" }],
-  deprecated: { successor: "/api/v1/salary", instead: "GET /api/v1/salary?job_title=…&location=<country> (E2) answers for any EU/EEA country; its notes say when the survey has no figure." },
+  deprecated: { successor: "/api/v1/salary/countries", instead: "GET /api/v1/salary/countries lists the EU/EEA countries with earnings data, which figures each has and their vintage; GET /api/v1/salary?job_title=…&location=<country> (E2) answers for them." },
   response: z.object({
     countries: z.array(z.object({
       country_code: z.string().describe("ISO 3166 alpha-2 code of the country"),
