@@ -10,3 +10,6 @@ export function parseCountryCode(input: string): CountryCode | null {
   if (!iso2 || !countries.isValid(iso2)) return null;
   return { iso2, iso3: countries.alpha2ToAlpha3(iso2)!, name: countries.getName(iso2, "en") ?? iso2 };
 }
+
+/** Every ISO 3166 country, for lists over all of them (E9's countries, the freshest CPI series). */
+export const allCountryCodes = (): CountryCode[] => Object.keys(countries.getAlpha2Codes()).map((iso2) => parseCountryCode(iso2)!);

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { paginate } from "../../domain/pagination.ts";
-import { parseCountryCode } from "../../domain/country-code.ts";
+import { allCountryCodes } from "../../domain/country-code.ts";
 import { PPP_SOURCE } from "./ppp.ts";
 import { METRO_NOTES } from "./metro.ts";
 import countries from "../../domain/country-names.ts";
@@ -27,7 +27,7 @@ export const cpiCountries = defineRoute({
     last_period: z.string().describe("last month of the all-items series, YYYY-MM-01"),
   })),
   handle: (_input, s) => ({
-    data: s.cpiSeries.countriesWithData(Object.keys(countries.getAlpha2Codes()).map((iso2) => parseCountryCode(iso2)!))
+    data: s.cpiSeries.countriesWithData(allCountryCodes())
       .map(({ country, series }) => ({ country_code: country.iso2, country_name: country.name, source: series.source, series_id: series.seriesId,
         first_period: series.observations[0].period, last_period: series.observations.at(-1)!.period }))
       .sort((a, b) => a.country_name.localeCompare(b.country_name)),

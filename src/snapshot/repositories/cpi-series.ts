@@ -3,7 +3,7 @@
 // the World Bank Global Database of Inflation (headline; food for SAF).
 import type { Database } from "bun:sqlite";
 import { CPI_CATEGORIES, blsSeriesId, cpiCategory, type CpiCategory } from "../../domain/cpi-categories.ts";
-import { parseCountryCode } from "../../domain/country-code.ts";
+import { allCountryCodes, parseCountryCode } from "../../domain/country-code.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
 import type { CountryCode } from "../../domain/country-code.ts";
 import type { DatasetId } from "./sources.ts";
@@ -79,6 +79,16 @@ export class CpiSeriesRepository {
     }));
   }
   private listed: { country: CountryCode; series: CpiSeries }[] | null = null;
+
+  /** The all-items series reaching furthest of every country's: what E9 measures a series' staleness against. */
+  freshestAllItems(): { country: CountryCode; period: string } | null {
+    if (this.freshest === undefined) {
+      const latest = this.countriesWithData(allCountryCodes()).map(({ country, series }) => ({ country, period: series.observations.at(-1)!.period }));
+      this.freshest = latest.reduce<{ country: CountryCode; period: string } | null>((best, x) => (!best || x.period > best.period ? x : best), null);
+    }
+    return this.freshest;
+  }
+  private freshest: { country: CountryCode; period: string } | null | undefined;
 
   /** E10: each spec category, the months the U.S. series covers, and which of its HICP divisions are loaded. */
   categoryCoverage(): { category: CpiCategory; blsSeriesId: string; usPeriod: { start: string; end: string } | null; hicpLoaded: string[] }[] {
