@@ -19,7 +19,8 @@ describe("E9", () => {
   test("United States: BLS CPI-U all items, every month of cpiai.csv in a date range, inclusive", async () => {
     const body = await (await get("/api/v1/cpi/countries/us/history?start_date=2024-01-01&end_date=2026-05-01")).json();
     const expected = cpiai.filter((r) => r.Date >= "2024-01-01" && r.Date <= "2026-05-01").map((r) => ({ period: r.Date, value: Number(r.Index), flags: null }));
-    expect(body.data).toEqual({ country_code: "US", country_name: body.data.country_name, series_id: "CUUR0000SA0", observations: expected, truncated: false });
+    expect(body.data).toEqual({ country_code: "US", country_name: body.data.country_name, series_id: "CUUR0000SA0", observations: expected, truncated: false,
+      latest_period: cpiai.at(-1)!.Date, months_behind: 0, stale: false }); // the freshest series (cpi-staleness.test.ts)
     expect(body.data.observations.some((o: any) => o.period === "2025-10-01")).toBe(false); // never published
   });
 

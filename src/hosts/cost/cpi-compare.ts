@@ -5,12 +5,12 @@ import { validationError } from "../../http/errors.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import type { DatasetId } from "../../snapshot/repositories/sources.ts";
 import { round } from "../../domain/rounding.ts";
-
+import { monthOf, staleness, STALE_AFTER_MONTHS } from "../../domain/series-staleness.ts";
 
 export const cpiCompare = defineRoute({
   id: "E11",
   summary: "Compare CPI across countries",
-  description: "Each country's latest all-items (SA0) index from its E9 source, and yoy_change: the percentage change from the same month a year earlier (null when that month is missing, e.g. the U.S. 2025-10), rounded to two decimals. base_country is the first listed.",
+  description: `Each country's latest all-items (SA0) index from its E9 source, and yoy_change: the percentage change from the same month a year earlier (null when that month is missing, e.g. the U.S. 2025-10), rounded to two decimals. base_country is the first listed. A series whose latest month is more than ${STALE_AFTER_MONTHS} months behind the freshest series in the answer is marked stale, with a note.`,
   method: "GET",
   path: "/api/v1/cpi/compare",
   scope: "costapi:read",
@@ -26,9 +26,12 @@ export const cpiCompare = defineRoute({
       country_code: z.string().describe("ISO 3166 alpha-2 code"),
       country_name: z.string().describe("the country's English name"),
       latest_cpi: z.number().nullable().describe("the latest all-items (SA0) index value, on its source's own base (BLS 1982-84 = 100, HICP 2005 = 100, World Bank as published); null when no series covers the country"),
-      period: z.string().nullable().describe("addition: the month of latest_cpi, YYYY-MM-01; null when no series"),
+      period: z.string().nullable().describe("addition: the month of latest_cpi, YYYY-MM-01: the series' latest period; null when no series"),
       yoy_change: z.number().nullable().describe("percent change of latest_cpi from the same month a year earlier, two decimals; null when that month is missing"),
       series_id: z.string().nullable().describe("addition: the publisher series answering (as E9 names it); null when no series"),
+      months_behind: z.number().int().nullable().describe("addition: whole months from period to the latest period of the freshest series in this answer (0 for that series); null when no series"),
+      stale: z.boolean().describe(`addition: true when period is more than ${STALE_AFTER_MONTHS} months behind the freshest series in this answer, so latest_cpi and yoy_change describe an earlier time than the others'; false otherwise and when no series`),
+      note: z.string().nullable().describe("addition: for a stale series, how far behind it is and behind which; null otherwise"),
     })).describe("one per country, in the order given"),
   }),
   handle: ({ query }, s, fail) => {
@@ -36,16 +39,27 @@ export const cpiCompare = defineRoute({
     const unknown = parsed.filter((p) => !p.country).map((p) => p.input);
     if (unknown.length) throw validationError([{ field: "countries", code: "unknown_country", message: `unknown country code(s): ${unknown.join(", ")}` }]);
     const datasets = new Set<DatasetId>();
-    const comparisons = parsed.map(({ country }) => {
+    const latest = parsed.map(({ country }) => {
       const series = s.cpiSeries.series(country!, "SA0");
-      const latest = series?.observations.at(-1);
       if (series) datasets.add(series.dataset);
-      const yearBefore = latest ? series!.observations.find((o) => o.period === `${Number(latest.period.slice(0, 4)) - 1}${latest.period.slice(4)}`) : undefined;
+      return { country: country!, series, last: series?.observations.at(-1) };
+    });
+    // The reference is the freshest series in this answer: the first listed of those reaching furthest.
+    const freshest = latest.reduce<(typeof latest)[number] | null>((best, x) => (x.last && (!best || x.last.period > best.last!.period) ? x : best), null);
+    const comparisons = latest.map(({ country, series, last }) => {
+      const yearBefore = last ? series!.observations.find((o) => o.period === `${Number(last.period.slice(0, 4)) - 1}${last.period.slice(4)}`) : undefined;
+      const behind = last ? staleness(last.period, freshest!.last!.period) : null;
       return {
-        country_code: country!.iso2, country_name: country!.name, latest_cpi: latest?.value ?? null, period: latest?.period ?? null,
-        yoy_change: latest && yearBefore ? round((latest.value / yearBefore.value - 1) * 100, 2) : null, series_id: series?.seriesId ?? null,
+        country_code: country.iso2, country_name: country.name, latest_cpi: last?.value ?? null, period: last?.period ?? null,
+        yoy_change: last && yearBefore ? round((last.value / yearBefore.value - 1) * 100, 2) : null, series_id: series?.seriesId ?? null,
+        months_behind: behind?.monthsBehind ?? null, stale: behind?.stale ?? false,
+        note: behind?.stale ? `Stale: ${country.name}'s latest month is ${monthOf(last!.period)}, ${behind.monthsBehind} months behind the freshest series here (${freshest!.country.name}, ${monthOf(freshest!.last!.period)}); its latest_cpi and yoy_change describe ${monthOf(last!.period)}.` : null,
       };
     });
-    return { data: { base_country: comparisons[0].country_code, comparisons }, datasets: [...datasets], methodologyNotes: "Indexes are on each source's own base (BLS 1982-84 = 100; HICP 2005 = 100; World Bank as published): compare yoy_change across countries, not latest_cpi." };
+    const stale = comparisons.filter((c) => c.stale);
+    const staleNote = stale.length
+      ? ` Stale series (more than ${STALE_AFTER_MONTHS} months behind the freshest here, ${freshest!.country.name} at ${monthOf(freshest!.last!.period)}): ${stale.map((c) => `${c.country_name} (${c.country_code}) ends ${monthOf(c.period!)}`).join(", ")}.`
+      : "";
+    return { data: { base_country: comparisons[0].country_code, comparisons }, datasets: [...datasets], methodologyNotes: `Indexes are on each source's own base (BLS 1982-84 = 100; HICP 2005 = 100; World Bank as published): compare yoy_change across countries, not latest_cpi.${staleNote}` };
   },
 });

@@ -5,6 +5,7 @@ import { validationError } from "../../http/errors.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import { CPI_CATEGORIES } from "../../domain/cpi-categories.ts";
 import { countryCodeParam, isoDate, CPI_NOTES } from "./models.ts";
+import { monthOf, staleness, STALE_AFTER_MONTHS } from "../../domain/series-staleness.ts";
 
 /** At most this many observations (100 years); the most recent are kept and `truncated` says so. */
 export const MAX_OBSERVATIONS = 1200;
@@ -12,7 +13,7 @@ export const MAX_OBSERVATIONS = 1200;
 export const cpiHistory = defineRoute({
   id: "E9",
   summary: "CPI history of a country",
-  description: `Monthly observations, ascending. Sources: United States → BLS CPI-U; countries in Eurostat's HICP table → HICP; others → World Bank Global Database of Inflation. At most ${MAX_OBSERVATIONS} observations, the most recent (truncated: true when cut).`,
+  description: `Monthly observations, ascending. Sources: United States → BLS CPI-U; countries in Eurostat's HICP table → HICP; others → World Bank Global Database of Inflation. At most ${MAX_OBSERVATIONS} observations, the most recent (truncated: true when cut). latest_period is the series' last month; stale when it is more than ${STALE_AFTER_MONTHS} months behind the freshest all-items series the service holds.`,
   method: "GET",
   path: "/api/v1/cpi/countries/:country_code/history",
   scope: "costapi:read",
@@ -36,6 +37,9 @@ export const cpiHistory = defineRoute({
       flags: z.string().nullable().describe("the publisher's flags on the value (BLS footnote codes, Eurostat observation flags); null when none"),
     })).describe("monthly observations in the date range, ascending"),
     truncated: z.boolean().describe(`true when more than ${MAX_OBSERVATIONS} observations matched and only the most recent are returned`),
+    latest_period: z.string().describe("addition: the series' last month (YYYY-MM-01), whatever start_date and end_date select"),
+    months_behind: z.number().int().describe("addition: whole months from latest_period to the last month of the freshest all-items CPI series this service holds (0 for that series; metadata.methodology_notes names it)"),
+    stale: z.boolean().describe(`addition: true when latest_period is more than ${STALE_AFTER_MONTHS} months behind the freshest all-items CPI series this service holds: the publisher has stopped or lags, and the note says so`),
   }),
   errors: ["NOT_FOUND"],
   handle: ({ params, query }, s, fail) => {
@@ -52,10 +56,21 @@ export const cpiHistory = defineRoute({
     const inRange = series.observations.filter((o) => (!query.start_date || o.period >= query.start_date) && (!query.end_date || o.period <= query.end_date));
     if (!inRange.length) throw fail("NOT_FOUND", `No ${query.category} observations for ${country.name} between ${query.start_date ?? "the start"} and ${query.end_date ?? "the end"}.`, { suggestion: `The series runs ${series.observations[0].period} to ${series.observations.at(-1)!.period}.` });
     const truncated = inRange.length > MAX_OBSERVATIONS;
+    // Measured against the service's freshest series, not today: publication lag would make every series look late,
+    // and the answer stays the same whenever the snapshot is served.
+    const latestPeriod = series.observations.at(-1)!.period;
+    const freshest = s.cpiSeries.freshestAllItems() ?? { country, period: latestPeriod };
+    const behind = staleness(latestPeriod, freshest.period);
+    const staleNote = behind.stale
+      ? ` Stale: the series ends ${monthOf(latestPeriod)}, ${behind.monthsBehind} months behind the freshest CPI series this service holds (${freshest.country.name}, ${monthOf(freshest.period)}); later months are not in the data this service holds.`
+      : "";
     return {
-      data: { country_code: country.iso2, country_name: country.name, series_id: series.seriesId, observations: truncated ? inRange.slice(-MAX_OBSERVATIONS) : inRange, truncated },
+      data: {
+        country_code: country.iso2, country_name: country.name, series_id: series.seriesId, observations: truncated ? inRange.slice(-MAX_OBSERVATIONS) : inRange, truncated,
+        latest_period: latestPeriod, months_behind: behind.monthsBehind, stale: behind.stale,
+      },
       datasets: [series.dataset],
-      methodologyNotes: `${CPI_NOTES[series.source]} Periods are the first day of each month.`,
+      methodologyNotes: `${CPI_NOTES[series.source]} Periods are the first day of each month.${staleNote}`,
     };
   },
 });
