@@ -4,7 +4,7 @@
 import { useMemo, useState } from "preact/hooks";
 import { call, latestOnly } from "../api.ts";
 import { ChartFigure, ErrorBox, formatNumber } from "../components.tsx";
-import { FIELDS, guessMapping, readEmployeeFile, toRecords, type EmployeeTable, type Field, type Mapping } from "./employee-file.ts";
+import { FIELDS, guessMapping, MIXED_PERIOD_RATIO, readEmployeeFile, toRecords, type EmployeeTable, type Field, type Mapping, type Period } from "./employee-file.ts";
 
 // EU member states and the EEA: the countries the Pay Transparency Directive reaches (E7 answers for those with SES data).
 const COUNTRIES = ["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "IS", "LI", "NO"];
@@ -34,17 +34,18 @@ export function PayGapPage() {
   const [fileName, setFileName] = useState("");
   const [table, setTable] = useState<EmployeeTable | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});
+  const [filePeriod, setFilePeriod] = useState<Period | undefined>(undefined); // the user's period for every row, when no column gives it
   const [country, setCountry] = useState("DE");
   const [overrides, setOverrides] = useState<Record<string, Override>>({});
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const prepared = useMemo(() => (table ? toRecords(table, mapping, overrides) : null), [table, mapping, overrides]);
+  const prepared = useMemo(() => (table ? toRecords(table, mapping, overrides, filePeriod) : null), [table, mapping, overrides, filePeriod]);
   const requests = useMemo(latestOnly, []);
 
   async function open(file: File | undefined) {
     if (!file) return;
-    setError(null); setReport(null); setOverrides({});
+    setError(null); setReport(null); setOverrides({}); setFilePeriod(undefined);
     try {
       const t = await readEmployeeFile(file);
       setFileName(file.name); setTable(t); setMapping(guessMapping(t.columns));
@@ -55,12 +56,13 @@ export function PayGapPage() {
 
   async function run(nextOverrides = overrides) {
     if (!table) return;
+    const { records, mixedPeriods } = toRecords(table, mapping, nextOverrides, filePeriod);
+    if (mixedPeriods) return; // never averaged: the page says why and waits for a period
     const token = requests.begin();
     setBusy(true); setError(null);
     let next: Report | null = null;
     let failed: unknown = null;
     try {
-      const { records } = toRecords(table, mapping, nextOverrides);
       next = await call<Report>("salary", "/api/v1/compliance/pay-gap-report", { body: { country, employees: records } });
     } catch (e) {
       failed = e;
@@ -95,6 +97,19 @@ export function PayGapPage() {
                 </label>
               ))}
             </fieldset>
+            {mapping.salary_period ? null : (
+              <label>Period of every amount (no pay-period column) <select name="file_period" value={filePeriod ?? ""} onChange={(e) => setFilePeriod((e.currentTarget.value || undefined) as Period | undefined)}>
+                <option value="">{prepared?.mixedPeriods ? "(choose)" : "not stated (read as annual)"}</option>
+                <option value="annual">annual</option><option value="monthly">monthly</option><option value="hourly">hourly</option>
+              </select></label>
+            )}
+            {prepared?.mixedPeriods ? (
+              <div class="warning" id="mixed-periods" role="alert">
+                <p>The amounts in "{mapping.salary}" run from {formatNumber(prepared.mixedPeriods.min)} to {formatNumber(prepared.mixedPeriods.max)}, more than {MIXED_PERIOD_RATIO} times
+                  apart: they cannot all be pay for the same period, and averaging them would give a false gap. Map the column that says each amount's
+                  period under "Pay period", or choose the period of every amount. No report is created until then.</p>
+              </div>
+            ) : null}
             <label>Country <select name="country" value={country} onChange={(e) => setCountry(e.currentTarget.value)}>
               {COUNTRIES.map((c) => <option value={c}>{countryName.of(c)}</option>)}
             </select></label>
@@ -102,7 +117,7 @@ export function PayGapPage() {
               <div class="warning" role="status"><p>{prepared.problems.length} rows cannot be read and will not be sent:</p>
                 <ul>{prepared.problems.slice(0, 10).map((p) => <li>Row {p.row}: {p.message}</li>)}</ul></div>
             ) : null}
-            <button type="submit" disabled={busy || missing.length > 0}>{busy ? "Computing…" : `Create report from ${prepared?.records.length ?? 0} records`}</button>
+            <button type="submit" disabled={busy || missing.length > 0 || Boolean(prepared?.mixedPeriods)}>{busy ? "Computing…" : `Create report from ${prepared?.records.length ?? 0} records`}</button>
             {missing.length ? <p class="hint">Map {missing.map((f) => f.label).join(", ")} first.</p> : null}
           </form>
         ) : null}
