@@ -9,7 +9,7 @@ import { parse } from "csv-parse/sync";
 import * as XLSX from "@e965/xlsx";
 import type { Browser, Page } from "puppeteer-core";
 import { startTestServer, BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
-import { CHROMIUM, canvasDrawn, chartTable, launchBrowser, offLoopback, openPage, pickSuggestion, screenshot, shown, unlabelledControls, type WatchedPage } from "../support/browser.ts";
+import { CHROMIUM, canvasDrawn, chartTable, launchBrowser, offLoopback, openPage, pickSuggestion, screenshot, shown, signIn, unlabelledControls, type WatchedPage } from "../support/browser.ts";
 import { buildExplorer } from "../../scripts/build-explorer.ts";
 
 const FIXTURE = "test/explorer/fixtures/employees.csv";
@@ -43,16 +43,7 @@ const api = async (host: "salary" | "cost" | "skills", path: string, init?: { me
 };
 
 /** A fresh browser context on `path`, the key entered in the form. */
-async function signedIn(path: string): Promise<WatchedPage> {
-  const watched = await openPage(browser);
-  const { page } = watched;
-  await page.goto(`${server.url}${path}`);
-  await page.waitForSelector("#api-key");
-  await page.type("#api-key", BOOTSTRAP_KEY);
-  await page.keyboard.press("Enter");
-  await page.waitForSelector(".key-form button");
-  return watched;
-}
+const signedIn = (path: string): Promise<WatchedPage> => signIn(browser, server.url, path, BOOTSTRAP_KEY);
 
 function expectClean(w: WatchedPage) {
   expect(offLoopback(w.requests, server.url)).toEqual([]);

@@ -24,6 +24,18 @@ export async function openPage(browser: Browser): Promise<WatchedPage> {
   return watched;
 }
 
+/** A fresh browser context on `base` + `path`, the key entered in the form as a user would. */
+export async function signIn(browser: Browser, base: string, path: string, key: string): Promise<WatchedPage> {
+  const watched = await openPage(browser);
+  const { page } = watched;
+  await page.goto(`${base}${path}`);
+  await page.waitForSelector("#api-key");
+  await page.type("#api-key", key);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(".key-form button");
+  return watched;
+}
+
 /** Requests that went anywhere but the test server (data: URLs stay in the page). */
 export const offLoopback = (requests: string[], base: string) => requests.filter((u) => !u.startsWith(`${base}/`) && !u.startsWith("data:"));
 
