@@ -9,10 +9,13 @@
 //     code (TX, CA, IN), then another country's ISO code (outside coverage), then an alias (SF, KC);
 //  5. an alias from data/place-aliases.csv (NYC, Bay Area, Silicon Valley, DFW, Brooklyn…), with or without "The";
 //     a county by name ("Cook County");
-//  6. "Place, Qualifier": the qualifier (USPS code, state name or abbreviation, or a country's code or name in any
-//     language) wins; an unknown qualifier ("Vancouver, BC", "Munich, Bavaria") is a region abroad, so the name's
-//     most populous namesake outside the U.S. answers, or a U.S. place the name is part of ("Capitol Hill,
-//     Seattle"); a misspelt name is corrected within the qualifier;
+//  6. "Place, Qualifier": the qualifier wins when it is a state, province, region or country: a USPS code, state
+//     name or abbreviation, a country's code or name in any language, or an ISO 3166-2 subdivision abroad
+//     ("London, Ontario", "Vancouver, BC"), or a name that is no place ("Munich, Bavaria": the name's most populous
+//     namesake outside the U.S.). A qualifier that is a place is none: with a name that is a place too ("Seattle,
+//     Austin") nothing answers and placeReadings gives both; a name that is no place is a part of it ("Capitol
+//     Hill, Seattle"). Two commas: a qualified place and its country ("Austin, TX, USA"), else nothing (a list).
+//     A misspelt name is corrected within the qualifier;
 //  7. a metro's title ("Austin-Round Rock-San Marcos, TX", or its multi-city part before the comma when unique);
 //  8. a country's name in any language i18n-iso-countries knows ("Deutschland", "Polska");
 //  9. a place's name (GeoNames: main, ASCII and alternate names, so München, Muenchen and Munich meet; ae/oe/ue
@@ -35,6 +38,7 @@ import { blsAreaCode } from "./bls-area.ts";
 import { placeKey } from "./place/place-key.ts";
 import { PlaceSpelling, correctableEdits, type SpellingName } from "./place/spelling.ts";
 import { stateAbbreviation } from "./place/state-abbreviations.ts";
+import { regionCountries } from "./place/regions.ts";
 
 export type UsAreaKind = "national" | "state" | "territory" | "msa" | "nonmetro";
 export interface UsArea { areaCode: string; title: string; kind: UsAreaKind; stateCode: string | null; cbsa: string | null }
@@ -160,15 +164,18 @@ const codeOf = (r: ResolvedLocation) => (r.region === "us" ? r.area.areaCode : r
 
 const isCovered = (p: PlaceRecord) => US_AND_TERRITORIES.has(p.country) || EU_EEA_SET.has(p.country);
 
+/** What one place answers with: its county's area (U.S.), else its country. */
+function placeAnswer(p: PlaceRecord, input: string, data: LocationData): ResolvedLocation | null {
+  if (!US_AND_TERRITORIES.has(p.country)) return country(p.country, input, p.name);
+  const area = p.countyFips ? data.areaForCounty(p.countyFips) : null;
+  return area ? { region: "us", area, input } : null;
+}
+
 /** Among a name's places (optionally within one state or country), the one meant (`meant` when known), and the other covered ones. */
 function byPlace(places: PlaceRecord[], input: string, data: LocationData, meant?: PlaceRecord): ResolvedLocation | null {
   const covered = places.filter(isCovered).sort((a, b) => b.population - a.population);
   const outside = places.filter((p) => !isCovered(p)).sort((a, b) => b.population - a.population);
-  const answer = (p: PlaceRecord): ResolvedLocation | null => {
-    if (!US_AND_TERRITORIES.has(p.country)) return country(p.country, input, p.name);
-    const area = p.countyFips ? data.areaForCounty(p.countyFips) : null;
-    return area ? { region: "us", area, input } : null;
-  };
+  const answer = (p: PlaceRecord) => placeAnswer(p, input, data);
   const others = (chosen: ResolvedLocation | null) => {
     const seen = new Set(chosen ? [codeOf(chosen)] : []);
     const out: LocationAlternative[] = [];
@@ -279,23 +286,15 @@ const METRO_WORDS = /^(?:greater|metro|metropolitan)\s+|\s+(?:metro(?:politan)?(
 /**
  * "Place, Qualifier", or "Place Qualifier" without the comma (`form` "space": only a known qualifier and a known
  * place count). "exact": a comma form inside a spelling correction, not corrected again. undefined: the qualifier
- * is unknown and the name names no place, so other rules may try the whole input. A known qualifier wins over
- * population. An unknown one ("Vancouver, BC", "Birmingham, England", "Munich, Bavaria") is a region, and not a
- * U.S. state's, so the name's most populous namesake outside the U.S. answers; with only American namesakes
- * ("Springfield, ZZ") nothing does.
+ * is unknown and the name names no place, so other rules may try the whole input. A known qualifier (a U.S. state
+ * or a country) wins over population; any other qualifier goes to `regional`.
  */
 function qualified(name: string, qualifierText: string, input: string, data: LocationData, form: "comma" | "space" | "exact"): ResolvedLocation | null | undefined {
+  if (name.includes(",")) return form === "space" ? undefined : twiceQualified(name, qualifierText, input, data);
   const namesakes = placesNamed(placeKey(name), data);
   const q = qualifier(qualifierText, data, namesakes);
   const spelt = () => (form === "comma" && q ? corrected(name, input, data, inside(q)) : null);
-  if (!q) {
-    if (form === "space") return undefined;
-    const abroad = namesakes.filter((p) => !US_AND_TERRITORIES.has(p.country)).sort((a, b) => b.population - a.population)[0];
-    if (abroad) return byPlace(namesakes, input, data, abroad);
-    // "Capitol Hill, Seattle", "Back Bay, Boston": a part of a U.S. place is in that place's area.
-    const city = resolveAs(qualifierText, data, false);
-    return city?.region === "us" && city.area.kind !== "national" ? { region: "us", area: city.area, input } : undefined;
-  }
+  if (!q) return form === "space" ? undefined : regional(name, qualifierText, namesakes, input, data);
   if ("state" in q) {
     const county = byCounty(name, input, data, q.state);
     if (county) return county;
@@ -306,9 +305,89 @@ function qualified(name: string, qualifierText: string, input: string, data: Loc
     return byPlace(within, input, data) ?? (area && { region: "us", area, input }) ?? spelt();
   }
   const within = namesakes.filter((p) => p.country === q.country);
-  return byPlace(within, input, data) ?? spelt()
-    // A place the gazetteer does not know, in a named EU/EEA country, still answers with the country.
-    ?? (form !== "space" && q.country !== "US" ? country(q.country, input, name) : null);
+  // A place the gazetteer does not know, in a named EU/EEA country, still answers with the country; not a name
+  // that is itself a state or country ("DE, FR" is two countries, not a place called DE in France).
+  const unknownPlace = form !== "space" && q.country !== "US" && !qualifier(name, data, []);
+  return byPlace(within, input, data) ?? spelt() ?? (unknownPlace ? country(q.country, input, name) : null);
+}
+
+const countryOf = (r: ResolvedLocation) => (r.region === "us" ? "US" : r.countryCode);
+
+/**
+ * "Austin, TX, USA", "Lyon, Rhône, France": a qualified place qualified again by its own country. Anything else with
+ * two commas ("NYC, Seattle, Austin") is a list, not a place: null, never one of its parts.
+ */
+function twiceQualified(name: string, qualifierText: string, input: string, data: LocationData): ResolvedLocation | null {
+  const msa = data.msaByTitle(input);
+  if (msa) return { region: "us", area: msa, input };
+  const outer = qualifier(qualifierText, data, []);
+  const inner = outer && "country" in outer ? resolveAs(name, data, false) : null;
+  return inner && countryOf(inner) === (outer as { country: string }).country ? { ...inner, input } : null;
+}
+
+/**
+ * "Place, X" where X is neither a U.S. state nor a country. X must be a state, province or region abroad: an ISO
+ * 3166-2 subdivision whose country has a place of that name ("London, Ontario", "Glasgow, Scotland", "Paris,
+ * Île-de-France"), or a name that is no place at all ("Munich, Bavaria": the name's most populous namesake outside
+ * the U.S.). When X is a place, the comma does not qualify: a name that is a place too ("Seattle, Austin") makes
+ * two places and nothing answers (placeReadings offers both); a name that is no place on its own is a part of X
+ * ("Capitol Hill, Seattle").
+ */
+function regional(name: string, regionText: string, namesakes: PlaceRecord[], input: string, data: LocationData): ResolvedLocation | null | undefined {
+  const inRegion = namesakeInRegion(namesakes, regionText);
+  if (inRegion) return byPlace(namesakes, input, data, inRegion);
+  const other = placeAlone(regionText, data);
+  if (other) {
+    const own = placeAlone(name, data);
+    if (own) return codeOf(own) === codeOf(other) ? { ...own, input } : null;
+    return other.region === "us" ? { region: "us", area: other.area, input } : undefined;
+  }
+  const abroad = namesakes.filter((p) => !US_AND_TERRITORIES.has(p.country)).sort((a, b) => b.population - a.population)[0];
+  return abroad ? byPlace(namesakes, input, data, abroad) : undefined;
+}
+
+/** The most populous of a name's places in a country having a state, province or region called `regionText`. */
+function namesakeInRegion(namesakes: PlaceRecord[], regionText: string): PlaceRecord | undefined {
+  const regionOf = new Set(regionCountries(regionText));
+  return namesakes.filter((p) => regionOf.has(p.country)).sort((a, b) => b.population - a.population)[0];
+}
+
+/** What a text names on its own, uncorrected, unless that is the whole United States. */
+function placeAlone(text: string, data: LocationData): ResolvedLocation | null {
+  const r = resolveAs(text, data, false);
+  return r && !(r.region === "us" && r.area.kind === "national") ? r : null;
+}
+
+/** One way to read an input: what it names, as alternatives list it, and whether the salary data covers it. */
+export interface PlaceReading extends LocationAlternative { covered: boolean }
+
+/**
+ * "Seattle, Austin": when a comma joins two places rather than a place and its state, province, region or country,
+ * the two places (the input itself resolves to nothing). null for any other input.
+ */
+export function placeReadings(raw: string, data: LocationData): PlaceReading[] | null {
+  const input = raw.trim().replace(/\s+/g, " ");
+  const comma = /^([^,]+),\s*([^,]+)$/.exec(input);
+  if (!comma || resolveAs(input, data, true)) return null;
+  const [name, other] = [comma[1].trim(), comma[2].trim()];
+  if (qualifier(other, data, []) || namesakeInRegion(placesNamed(placeKey(name), data), other)) return null;
+  const readings = [name, other].map((text) => readPlace(text, data));
+  return readings[0] && readings[1] && readings[0].code !== readings[1].code ? [readings[0], readings[1]] : null;
+}
+
+/** What a text names on its own (uncorrected), labelled as alternatives are; null when nothing or the whole U.S. */
+export function readPlace(text: string, data: LocationData): PlaceReading | null {
+  const r = placeAlone(text, data);
+  return r && reading(text, r, data);
+}
+
+/** A text's reading labelled as alternatives are: the place that answered ("Seattle, WA") and its population, else the area or country. */
+function reading(text: string, r: ResolvedLocation, data: LocationData): PlaceReading {
+  const code = codeOf(r), covered = r.region !== "unsupported";
+  const place = placesNamed(placeKey(text), data).filter(isCovered).sort((a, b) => b.population - a.population)
+    .find((p) => { const a = placeAnswer(p, text, data); return a !== null && codeOf(a) === code; });
+  if (place && covered) return { name: placeLabel(place), code, population: place.population, covered };
+  return { name: r.region === "us" ? r.area.title : r.region === "eu" || text.toLowerCase() === r.countryName.toLowerCase() ? r.countryName : `${text}, ${r.countryName}`, code, population: null, covered };
 }
 
 /** A misspelt name read as the one name it is close to (PlaceSpelling.correct), with the next closest as alternatives. */

@@ -6,6 +6,7 @@ import { matchJob, matchFields, locate, locationLabel, locationNotes, usFigures,
 import { titleOrCode, needsTitleOrCode, experience, currency, MatchFields, LocationAlternatives, EuBenchmarkFields } from "./models.ts";
 import type { Services } from "../../services.ts";
 import type { Currency } from "../../domain/currency.ts";
+import { readPlace, resolveLocation } from "../../domain/location.ts";
 
 export const MAX_LOCATIONS = 10;
 
@@ -14,7 +15,20 @@ export const locationList = (field: string, max: number) => z.string().max(2000)
   .transform((v) => v.split(";").map((x) => x.trim()))
   .refine((list) => list.every((x) => x.length > 0), `${field} must not contain empty entries`)
   .refine((list) => list.length <= max, `${field} takes at most ${max} entries`)
-  .describe(`semicolon-separated, at most ${max}; whitespace trimmed; order kept`);
+  .describe(`semicolon-separated, at most ${max}; whitespace trimmed; order kept. One entry with commas that is not one place ("NYC,Seattle,Austin") is refused (400), not read as one of them`);
+
+/**
+ * E3, E5: a list typed with commas ("NYC,Seattle,Austin"). With no ";" anywhere, an entry with commas that does not
+ * resolve as one place was meant as several: 400 saying to separate them with ";", never one of them answering for all.
+ */
+export function refuseCommaList(list: string[], field: string, s: Services, fail: Fail<"LOCATION_NOT_FOUND">): void {
+  const [entry] = list;
+  if (list.length !== 1 || !entry.includes(",") || resolveLocation(entry, s.locations)) return;
+  const parts = entry.split(",").map((p) => p.trim()).filter(Boolean);
+  const read = parts.flatMap((p) => readPlace(p, s.locations) ?? []).filter((r) => r.covered).map(({ name, code, population }) => ({ name, code, population }));
+  throw fail("LOCATION_NOT_FOUND", `"${entry.slice(0, 100)}" is not one place: ${field} takes places separated by ";", not ",".`,
+    { field, location_alternatives: read, suggestion: `Separate places with ";": ${field}=${parts.join("; ").slice(0, 200)}` });
+}
 
 const Comparison = z.object({
   location: z.string().describe("the place that answered: the BLS area title (U.S.), or the country, as \"City, Country\" when a city was given (EU)"),
@@ -95,6 +109,7 @@ export const compareSalaries = defineRoute({
   }),
   errors: ["LOCATION_NOT_FOUND", "NO_SALARY_DATA", "NO_BENCHMARK"],
   handle: ({ query }, s, fail) => {
+    refuseCommaList(query.locations, "locations", s, fail);
     const jobFor = matcherFor({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s, fail);
     const comparisons = query.locations.map((entry, i) => compareOne(entry, i, jobFor, query.currency, s, fail));
     // The top-level match: the U.S. path's when any location is American, else the first EU location's.

@@ -9,7 +9,7 @@ import { resolveLocation } from "../../domain/location.ts";
 import { eurostatToIso, isoToEurostat } from "../../domain/european-countries.ts";
 import { matchJob, euFigures, cite, euBenchmarkFields, type MatchedJob } from "./service.ts";
 import { jobTitle, MinimumWage, EuBenchmarkFields, sesPercentiles } from "./models.ts";
-import { locationList } from "./compare.ts";
+import { locationList, refuseCommaList } from "./compare.ts";
 import { ISCO_NOTE } from "./models.ts";
 import type { Services } from "../../services.ts";
 
@@ -118,6 +118,7 @@ export const euCompare = defineRoute({
   }),
   errors: ["LOCATION_NOT_FOUND", "NO_SALARY_DATA", "NO_BENCHMARK"],
   handle: ({ query }, s, fail) => {
+    refuseCommaList(query.countries, "countries", s, fail);
     const codes = [...new Set(query.countries.map((c, i) => euCountry(c, s, fail, `countries[${i}]`)))];
     // One ISCO group for the whole comparison: the title read in the first country's languages.
     const job = matchJob({ jobTitle: query.job_title }, s, fail, "isco", codes[0]);

@@ -2,7 +2,7 @@
 // publisher figures for the pair. Fails with the spec's errors (404 NO_SALARY_DATA, 400 LOCATION_NOT_FOUND,
 // 404 NO_BENCHMARK) through the calling route's `fail`, so each route must declare them.
 import type { ApiError, Fail } from "../../http/errors.ts";
-import { resolveLocation, suggestLocations, type ResolvedLocation, type UsArea } from "../../domain/location.ts";
+import { placeReadings, resolveLocation, suggestLocations, type ResolvedLocation, type UsArea } from "../../domain/location.ts";
 import { convert, conversionNote, type Currency } from "../../domain/currency.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
 import { MATCH_CONFIDENCE_THRESHOLD, type Candidate, type MatchMethod, type MatchTarget, type TitleMatch } from "../../domain/title/match.ts";
@@ -89,6 +89,15 @@ export function locate(location: string | undefined, s: Services, fail: Fail<"LO
     throw fail("LOCATION_NOT_FOUND", `"${resolved.input.slice(0, 100)}" is in ${resolved.countryName}, outside the United States and the EU/EEA, which the salary data covers.`,
       { field, location_alternatives: within,
         suggestion: within.length ? `Places of that name within coverage: ${within.map((a) => `${a.name} (location=${a.code})`).join("; ")}.` : "Use a U.S. area or an EU/EEA country or city." });
+  }
+  const readings = resolved ? null : placeReadings(location ?? "", s.locations);
+  if (readings) {
+    // "Seattle, Austin": a comma qualifies only by a state, province, region or country, so this is two places; say so, offer both.
+    const [a, b] = readings.map((r) => (r.covered ? r.name : `${r.name}, outside coverage`));
+    const parts = (location ?? "").split(",").map((p) => p.trim());
+    throw fail("LOCATION_NOT_FOUND", `"${(location ?? "").slice(0, 100)}" names two places (${a}; ${b}): after a comma only a state, province, region or country qualifies a place.`,
+      { field, location_alternatives: readings.filter((r) => r.covered).map(({ name, code, population }) => ({ name, code, population })),
+        suggestion: `Pass one place (location_alternatives gives each one's code), or compare both with GET /api/v1/salary/compare?locations=${parts.join("; ")} (places separated by ";").` });
   }
   if (!resolved) {
     const near = suggestLocations(location ?? "", s.locations);
