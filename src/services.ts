@@ -16,6 +16,7 @@ import { SocRevisionRepository } from "./snapshot/repositories/soc-revision.ts";
 import { CpiSeriesRepository } from "./snapshot/repositories/cpi-series.ts";
 import { MetroPricesRepository } from "./snapshot/repositories/metro-prices.ts";
 import { PppRepository } from "./snapshot/repositories/ppp.ts";
+import { StatutoryMinimumWagesRepository } from "./snapshot/repositories/statutory-minimum-wages.ts";
 
 export interface Services {
   snapshotId: string;
@@ -28,6 +29,8 @@ export interface Services {
   titleMatcher: TitleMatcher;
   locations: LocationsRepository;
   euEarnings: EuEarningsRepository;
+  /** Minimum wages as legislated: E8's legal check. */
+  statutoryMinimumWages: StatutoryMinimumWagesRepository;
   isco: IscoRepository;
   priceLevels: PriceLevelsRepository;
   socRevision: SocRevisionRepository;
@@ -56,6 +59,7 @@ export function createServices(snapshot: Snapshot): Services {
     wages,
     locations: new LocationsRepository(snapshot.db, wages.latestYear),
     euEarnings: new EuEarningsRepository(snapshot.db),
+    statutoryMinimumWages: new StatutoryMinimumWagesRepository(snapshot.db),
     isco: new IscoRepository(snapshot.db),
     priceLevels: new PriceLevelsRepository(snapshot.db),
     socRevision: new SocRevisionRepository(snapshot.db),

@@ -11,6 +11,7 @@ import { loadOnet30, loadOnet29 } from "./loaders/onet.ts";
 import { loadSoc2018, loadIsco08, loadIscoSocCrosswalk } from "./loaders/classifications.ts";
 import { loadEscoOccupations, loadEscoOnetCrosswalk, loadEscoNationalTitles } from "./loaders/esco.ts";
 import { loadEuCountries, loadSes2022, loadSesMonthly, loadGenderPayGap, loadMinimumWage, loadHicp } from "./loaders/eurostat.ts";
+import { loadStatutoryMinimumWages } from "./loaders/minimum-wages.ts";
 import { loadBlsCpi, loadBlsAveragePrices } from "./loaders/bls-prices.ts";
 import { loadRpp } from "./loaders/bea.ts";
 import { loadWorldBankPpp, loadWorldBankInflation } from "./loaders/worldbank.ts";
@@ -37,6 +38,7 @@ export const LOADERS: Record<DatasetId, Loader> = {
   eurostat_ses_monthly: loadSesMonthly,
   eurostat_gpg: loadGenderPayGap,
   eurostat_min_wage: loadMinimumWage,
+  statutory_minimum_wages: loadStatutoryMinimumWages,
   eurostat_hicp: loadHicp,
   bls_cpi: loadBlsCpi,
   bls_ap: loadBlsAveragePrices,

@@ -1,34 +1,15 @@
-// E8's two independent checks of a posted pay range, in EUR: is it legal (a real range, at or above the statutory
-// minimum wage for the posting's period), and where does it sit in its occupation group's market (a log-normal
-// spread around the group's mean)? Each finding is a warning with a severity; only legal findings are errors.
+// E8's market check of a posted pay range, in EUR: where does it sit in its occupation group's market (a log-normal
+// spread around the group's mean)? Findings are info. The legal check is in statutory-minimum.ts.
 import { annualise, fromAnnual, DEFAULT_ANNUAL_HOURS, type SalaryPeriod } from "./pay-period.ts";
 import { lognormalPercentiles, sigmaFromDeciles } from "./lognormal.ts";
 import { marketVerdict } from "./market-verdict.ts";
 import { round } from "./rounding.ts";
 
-export interface Finding { code: string; severity: "error" | "warning" | "info"; message: string }
+export type { Finding } from "./statutory-minimum.ts";
+import type { Finding } from "./statutory-minimum.ts";
 export type Percentiles = Record<"p10" | "p25" | "p50" | "p75" | "p90", number>;
 
 export interface PostedRange { min: number; max: number; minEur: number; maxEur: number; period: SalaryPeriod }
-export interface StatutoryMinimum { monthlyEur: number; year: number; semester: number }
-
-const perPeriod = (period: SalaryPeriod) => (period === "annual" ? "a year" : period === "monthly" ? "a month" : `an hour at ${DEFAULT_ANNUAL_HOURS} hours a year`);
-
-/** Legal: max above min, and min at or above the minimum wage (monthly × 12, converted to the posting's period at 2,080 hours). */
-export function legalCheck(range: PostedRange, minimum: StatutoryMinimum | null, countryName: string): { valid: boolean; findings: Finding[] } {
-  const findings: Finding[] = [];
-  if (!(range.max > range.min)) findings.push({ code: "MAX_NOT_ABOVE_MIN", severity: "error", message: `max_salary (${range.max}) must be above min_salary (${range.min}).` });
-  if (!minimum) {
-    findings.push({ code: "NO_STATUTORY_MINIMUM_WAGE", severity: "info", message: `${countryName} has no statutory minimum wage in Eurostat's data (wages are set by collective agreements); only the range itself was checked.` });
-  } else {
-    const floor = fromAnnual(minimum.monthlyEur * 12, range.period);
-    if (range.minEur < floor) {
-      findings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `min_salary is below the statutory minimum wage of ${minimum.monthlyEur} EUR a month (${minimum.year}-S${minimum.semester}), which is ${round(floor, 2)} EUR ${perPeriod(range.period)}.` });
-    }
-  }
-  return { valid: !findings.some((f) => f.severity === "error"), findings };
-}
-
 export interface MarketResult {
   reasonable: boolean; findings: Finding[];
   /** The group's estimated percentiles in EUR for the posting's period. */

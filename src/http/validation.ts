@@ -1,5 +1,5 @@
 // zod at the edge: one place turns a request part into typed input or a 422 naming each bad field.
-import type { z } from "zod";
+import { z } from "zod";
 import { validationError, type FieldError } from "./errors.ts";
 
 /** `employees[17].salary`: dotted keys, bracketed indexes, as a client would write the path. */
@@ -45,3 +45,7 @@ export function queryParams(url: string): Record<string, string> {
   }
   return out;
 }
+
+/** YYYY-MM-DD that is a real calendar date (query parameters and body fields alike). */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")
+  .refine((d) => { const t = new Date(`${d}T00:00:00Z`); return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d); }, "not a calendar date");

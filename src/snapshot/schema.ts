@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -77,6 +77,17 @@ CREATE TABLE ses_monthly (geo TEXT NOT NULL, year INTEGER NOT NULL, sex TEXT NOT
 -- breakdown_kind: headline (sdg_05_20), nace (earn_gr_gpgr2), owner (earn_gr_gpgr2ct)
 CREATE TABLE gender_pay_gap (geo TEXT NOT NULL, year INTEGER NOT NULL, breakdown_kind TEXT NOT NULL, breakdown TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, breakdown_kind, breakdown, year)) WITHOUT ROWID;
 CREATE TABLE minimum_wage (geo TEXT NOT NULL, year INTEGER NOT NULL, semester INTEGER NOT NULL, currency TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, currency, year, semester)) WITHOUT ROWID;
+-- Minimum wages as legislated (minimum-wages/statutory_minimum_wages.csv): the legal unit (hour, day, week, month;
+-- 'none' = no statutory minimum) and national currency, one source per row. Derived from each row's note by the
+-- build (scripts/snapshot/loaders/minimum-wages.ts): applies_to (employees | guaranteed_minimum: Hungary's floor for
+-- jobs needing secondary education | civil_law_contracts: Poland's hourly rate), equivalent (1: an official
+-- conversion of another unit, not a legal rate of its own) and uncertain (1: the row says its amount or date is unconfirmed).
+CREATE TABLE statutory_minimum_wage (
+  country TEXT NOT NULL, effective_from TEXT, unit TEXT NOT NULL CHECK (unit IN ('hour', 'day', 'week', 'month', 'none')), amount REAL, currency TEXT,
+  payments_per_year INTEGER, standard_hours_per_week REAL, source_url TEXT NOT NULL, source_title TEXT NOT NULL, note TEXT,
+  applies_to TEXT NOT NULL, equivalent INTEGER NOT NULL CHECK (equivalent IN (0, 1)), uncertain INTEGER NOT NULL CHECK (uncertain IN (0, 1))
+);
+CREATE INDEX statutory_minimum_wage_country ON statutory_minimum_wage (country, effective_from);
 CREATE TABLE hicp (geo TEXT NOT NULL, coicop TEXT NOT NULL, period TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, coicop, period)) WITHOUT ROWID;
 -- Eurostat labels (the linear CSVs carry names, not codes) mapped to geo codes; documented in the README.
 CREATE TABLE eurostat_geo (label TEXT PRIMARY KEY, code TEXT NOT NULL);

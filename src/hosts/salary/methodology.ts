@@ -4,22 +4,33 @@ import { DEFAULT_ANNUAL_HOURS } from "../../domain/pay-period.ts";
 import { JOINT_ASSESSMENT_THRESHOLD, K_ANONYMITY } from "../../domain/pay-gap.ts";
 import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
 import { round } from "../../domain/rounding.ts";
+import type { LegalMinimum } from "./legal-minimum.ts";
 
 export function payGapMethodology(f: { countryName: string; national: { year: number } | null; gapSource: string; sesSource: string }): string {
   return [
-    `Pay is compared on one basis, annual gross pay: annual salaries as given, monthly × 12, hourly × weekly_hours × 52 (or × ${DEFAULT_ANNUAL_HOURS} hours when weekly_hours is absent).`,
-    "Gap = (men's − women's) ÷ men's × 100 on means (gap_pct) and on medians (median_gap_pct), the Directive's definition, rounded to two decimals at the end.",
+    `Pay basis (pay_basis, per category and overall): hourly gross pay when every record's hourly pay is known — annual pay ÷ (weekly_hours × 52), or the salary itself for records paid by the hour — as Eurostat's gap and the Directive's pay levels are; otherwise annual gross pay (annual as given, monthly × 12, hourly × weekly_hours × 52 or × ${DEFAULT_ANNUAL_HOURS} hours), comparing only full-time records where part-timers without hours are among them (excluded_from_gap counts them; a group with no full-timer compares its part-timers with each other), since a part-timer's lower annual pay is not a pay gap. The annualised figures over every record stay in \`annual\`.`,
+    "Gap = (men's − women's) ÷ men's × 100 on means (gap_pct) and on medians (median_gap_pct), the Directive's definition, rounded to two decimals at the end; the Article 10 flag uses gap_pct on the pay basis.",
     `Categories: each record's isco_code, soc_code or job title gives its ISCO-08 major group: titles are matched in the country's languages against ESCO labels, national title lists and O*NET titles (as /v1/salary); a title matched with confidence below ${MATCH_CONFIDENCE_THRESHOLD} is not guessed: it forms the Unclassified category, listed in unmatched_titles, counts in the overall gaps, and never requires a joint assessment.`,
     `A category reaching a gap of ${JOINT_ASSESSMENT_THRESHOLD}% in either direction requires a joint pay assessment (Article 10); a gender with fewer than ${K_ANONYMITY} employees in a category sets k_anonymity_warning.`,
     "A category without one gender has no gap: gap_pct, median_gap_pct and that gender's mean are null there (the only place the schema's numbers are null).",
-    "Extensions: a record's `category` replaces ISCO grouping for it (no national benchmark then). article_9_indicators adds the variable-pay mean and median gaps among employees receiving any (variable_pay > 0) with the share of women and men receiving it, hourly gaps over records giving weekly_hours (annual pay ÷ (weekly_hours × 52)), and quartile pay bands on hourly pay when every record gives hours (annual pay otherwise); employees tied at a band boundary are split so the tied group's gender mix is the same on both sides.",
+    "Extensions: a record's `category` replaces ISCO grouping for it (no national benchmark then). article_9_indicators adds the variable-pay mean and median gaps among employees receiving any (variable_pay > 0) with the share of women and men receiving it, hourly gaps over records whose hourly pay is known, and quartile pay bands on hourly pay when every record's is known (annual pay otherwise); employees tied at a band boundary are split so the tied group's gender mix is the same on both sides.",
     `Benchmarks: national_average_gap_pct is Eurostat's unadjusted gender pay gap (${f.gapSource}) for ${f.countryName}, ${f.national?.year ?? "not published"}; national_benchmark_gap_pct is computed from ${f.sesSource} mean hourly earnings by sex for the ISCO group (enterprises with 10+ employees, NACE B–S except O), null where Eurostat publishes none or marks it confidential.`,
   ].join(" ");
 }
 
-/** E8: which minimum wage the legal check used, and how it meets the posting's period. */
-export const minimumWageMethodology = (mw: { year: number; semester: number; monthlyEur: number; eurFlag: string | null }, today: Date) =>
-  `Minimum wage: Eurostat earn_mw_cur ${mw.year}-S${mw.semester}, the latest semester in force on ${today.toISOString().slice(0, 10)} (the request date): ${mw.monthlyEur} EUR a month${mw.eurFlag ? ` (flagged "${mw.eurFlag}")` : ""}, × 12 for annual postings, × 12 ÷ ${DEFAULT_ANNUAL_HOURS} hours for hourly ones.`;
+/** E8: which minimum-wage rule the legal check applied, and how it met the posting's period and currency. */
+export function legalMinimumMethodology(legal: LegalMinimum, on: string): string {
+  const r = legal.rule;
+  if (!r) return `Minimum wage: ${legal.basis === "no_statutory_minimum" ? "the country has no statutory minimum wage" : "no rule could be applied"} on ${on}.`;
+  const source = legal.basis === "eurostat_earn_mw_cur" ? "Eurostat's statistical series earn_mw_cur (the legal table has no row for the country)" : `the minimum wage as legislated (${r.sourceTitle}, ${r.sourceUrl})`;
+  const floor = legal.floor!;
+  return `Minimum wage: ${source}: ${r.amount} ${r.currency} a${r.unit === "hour" ? "n hour" : ` ${r.unit}`}${r.unit === "month" ? ` paid ${r.paymentsPerYear ?? 12} times a year` : ""}, in force from ${r.effectiveFrom} (the latest decision on or before ${on}). ` +
+    `The posting is compared in the law's currency (${floor.currency}) and, where it can be, in the law's unit; here the floor is ${floor.formula}${floor.weeklyHours !== null ? ` (${floor.weeklyHours} hours a week: ${HOURS_BASIS_WORDS[floor.hoursBasis!]})` : ""}.`;
+}
+
+const HOURS_BASIS_WORDS = {
+  posting: "the posting's weekly_hours", rule: "the hours the law's source states", official_equivalent: "the week of the official hourly equivalent, an assumption about the job", assumed: "assumed, as neither the posting nor the source states hours",
+} as const;
 
 /** E8: what the market benchmark is, how its spread was estimated, and what the findings mean. */
 export function marketMethodology(f: {

@@ -6,9 +6,11 @@ import { validationError } from "../../http/errors.ts";
 import { resolveLocation } from "../../domain/location.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
 import { POSTING_CURRENCIES } from "../../domain/currency.ts";
+import { isoDate } from "../../http/validation.ts";
 import type { SalaryPeriod } from "../../domain/pay-period.ts";
-import { legalCheck, marketCheck, type Finding, type MarketResult } from "../../domain/range-check.ts";
-import { minimumWageMethodology, marketMethodology } from "./methodology.ts";
+import { marketCheck, type Finding, type MarketResult } from "../../domain/range-check.ts";
+import { legalMinimumMethodology, marketMethodology } from "./methodology.ts";
+import { legalMinimumCheck, unitsPer } from "./legal-minimum.ts";
 import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directive-transposition.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
@@ -21,23 +23,35 @@ import type { Services } from "../../services.ts";
 export const RANGE_DISCLAIMER =
   "legally_valid assesses structural compliance (a stated range, max above min, at or above the statutory minimum wage); statistically_reasonable assesses market position against survey data. Neither is legal advice.";
 
+const MinimumWageRule = z.object({
+  amount: z.number().describe("the amount as legislated, in `currency` per `unit`"),
+  unit: z.enum(["hour", "day", "week", "month"]).describe("the law's unit"),
+  currency: z.string().describe("the law's currency (ISO 4217)"),
+  payments_per_year: z.number().int().nullable().describe("monthly amounts: how many are paid a year (14 in Spain, Portugal and Greece); null for other units"),
+  standard_hours_per_week: z.number().nullable().describe("the weekly hours the source states the amount is for; null when it states none"),
+  effective_from: z.string().describe("the date the amount took effect (YYYY-MM-DD)"),
+  source_title: z.string().describe("the source the amount is taken from"),
+  source_url: z.string().describe("its address"),
+  note: z.string().nullable().describe("the table's note on the row: the legal basis, who it applies to, doubts"),
+  uncertain: z.boolean().describe("true when the source does not confirm the amount or its date (LEGAL_SOURCE_UNCERTAIN)"),
+  basis: z.enum(["statutory_table", "eurostat_earn_mw_cur"]).describe("statutory_table: the minimum wage as legislated; eurostat_earn_mw_cur: Eurostat's statistical monthly EUR figure, used only for a country the table lacks"),
+}).nullable().describe("addition: the minimum-wage rule the legal check applied; null when the country has no statutory minimum or no source lists one");
+const MinimumWageFloor = z.object({
+  amount: z.number().describe("the minimum in the law's currency per the posting's salary_period (rounded to 4 decimals; compared at the cent when converted)"),
+  currency: z.string().describe("the law's currency"),
+  salary_period: z.enum(["annual", "monthly", "hourly"]).describe("the posting's period"),
+  formula: z.string().describe("how the rule's amount became this floor, e.g. 1221 × 14 payments a year"),
+  weekly_hours: z.number().nullable().describe("the weekly hours a unit conversion used; null when none was needed"),
+  hours_basis: z.enum(["posting", "rule", "official_equivalent", "assumed"]).nullable().describe("where weekly_hours came from: the posting's weekly_hours, the rule's stated hours, an official hourly equivalent, or assumed (then findings are warnings, never errors)"),
+}).nullable().describe("addition: the rule's amount in the posting's period; null without a rule");
+
 const Warning = z.object({
-  code: z.string().describe("the finding: MAX_NOT_ABOVE_MIN, BELOW_MINIMUM_WAGE, NO_STATUTORY_MINIMUM_WAGE, CURRENCY_CONVERTED, NO_BENCHMARK, BELOW_MARKET, ABOVE_MARKET, RANGE_TOO_WIDE or TRANSPOSITION_STATUS_UNKNOWN"),
-  severity: z.enum(["error", "warning", "info"]).describe("error: makes legally_valid false; warning: a check could not be made; info: information (market findings, conversions)"),
+  code: z.string().describe("the finding: legal — MAX_NOT_ABOVE_MIN, BELOW_MINIMUM_WAGE, MINIMUM_WAGE_HOURS_ASSUMED, PAID_IN_14_PAYMENTS, LEGAL_SOURCE_UNCERTAIN, MINIMUM_WAGE_MAY_BE_OUTDATED, GUARANTEED_MINIMUM_MAY_APPLY, UPCOMING_MINIMUM_WAGE, NO_STATUTORY_MINIMUM_WAGE, MINIMUM_WAGE_FROM_EUROSTAT, NO_MINIMUM_WAGE_SOURCE, NO_MINIMUM_WAGE_RULE, NO_EXCHANGE_RATE, CURRENCY_CONVERTED; market — NO_BENCHMARK, BELOW_MARKET, ABOVE_MARKET, RANGE_TOO_WIDE; TRANSPOSITION_STATUS_UNKNOWN (README: the range check)"),
+  severity: z.enum(["error", "warning", "info"]).describe("error: makes legally_valid false; warning: a check could not be made, or rests on an assumption or an unconfirmed source (read it before publishing); info: information (market findings, conversions, an upcoming minimum wage)"),
   message: z.string().describe("the finding in words, with the figures behind it"),
 });
 
 
-
-/** EUR per unit of the posting's currency, from World Bank annual average rates. */
-function eurPerUnit(currency: string, s: Services): { rate: number; year: number } | null {
-  if (currency === "EUR") return { rate: 1, year: 0 };
-  const usd = s.priceLevels.eurPerUsd;
-  if (!usd) return null;
-  if (currency === "USD") return { rate: usd.eurPerUsd, year: usd.year };
-  const local = s.priceLevels.lcuPerUsd(POSTING_CURRENCIES[currency]);
-  return local ? { rate: usd.eurPerUsd / local.value, year: Math.min(local.year, usd.year) } : null;
-}
 
 export const validateSalaryRange = defineRoute({
   id: "E8",
@@ -55,16 +69,19 @@ export const validateSalaryRange = defineRoute({
     job_title: z.string().trim().min(1).max(200).optional().describe("the posting's job title, matched to an ISCO-08 unit group in the country's languages; job_title or occupation_code is required"),
     occupation_code: occupationCode,
     country: z.string().trim().min(1).max(100).describe("EU/EEA ISO code or country name"),
-    min_salary: z.number().nonnegative().finite().describe("the bottom of the posted range, in `currency` per salary_period"),
-    max_salary: z.number().nonnegative().finite().describe("the top of the posted range, in `currency` per salary_period"),
+    min_salary: z.number().positive().finite().describe("the bottom of the posted range, in `currency` per salary_period"),
+    max_salary: z.number().positive().finite().describe("the top of the posted range, in `currency` per salary_period; not below min_salary"),
     currency: z.string().transform((c) => c.trim().toUpperCase()).pipe(z.enum(Object.keys(POSTING_CURRENCIES) as [string, ...string[]])).default("EUR")
-      .describe("currency of the amounts: EUR (default), USD, PLN, CZK, HUF, RON, BGN, SEK, DKK, NOK, ISK, CHF or GBP; converted to EUR at the World Bank annual average rate"),
+      .describe("currency of the amounts: EUR (default), USD, PLN, CZK, HUF, RON, BGN, SEK, DKK, NOK, ISK, CHF or GBP. The legal check runs in the minimum wage's own currency (a posting in it is not converted); the market check in EUR, at the World Bank annual average rate"),
+    weekly_hours: z.number().positive().max(168).optional().describe("addition: the job's weekly hours; turns a monthly or annual posting into an hourly rate where the minimum wage is hourly (without it, the law's stated hours or an assumed 40-hour week are used, and an assumed week gives a warning, never an error)"),
+    effective_date: isoDate.optional().describe("addition: the date the posted pay applies from (YYYY-MM-DD); the minimum wage in force that day is applied. Default: today (UTC)"),
     salary_period: z.enum(["annual", "monthly", "hourly"]).default("annual").describe("the period min_salary and max_salary are per: annual (default), monthly or hourly"),
     sector: z.unknown().optional().describe("accepted and not used"),
     company_size: z.unknown().optional().describe("accepted and not used"),
-  }).refine((b) => b.job_title !== undefined || b.occupation_code !== undefined, { message: "job_title or occupation_code is required", path: ["job_title"] }),
+  }).refine((b) => b.job_title !== undefined || b.occupation_code !== undefined, { message: "job_title or occupation_code is required", path: ["job_title"] })
+    .refine((b) => b.max_salary >= b.min_salary, { message: "max_salary must not be below min_salary", path: ["max_salary"] }),
   response: z.object({
-    legally_valid: z.boolean().describe("structural check: max_salary above min_salary and min_salary at or above the statutory minimum wage for the period; not legal advice"),
+    legally_valid: z.boolean().describe("structural check: max_salary above min_salary and min_salary at or above the statutory minimum wage as legislated, in the law's unit and currency, on effective_date; false only on an error finding; not legal advice"),
     statistically_reasonable: z.boolean().describe("market check, independent of legally_valid: false only when the whole range lies outside the group's estimated p10–p90; true when there is no benchmark"),
     warnings: z.array(Warning).describe("one per finding of either check"),
     country_code: z.string().describe("ISO 3166 alpha-2 code of the posting's country"),
@@ -74,6 +91,8 @@ export const validateSalaryRange = defineRoute({
     matched_title: z.string().nullable().describe("the matched occupation's title; null without a confident match"),
     benchmark_median: z.number().nullable().describe("estimated_percentiles.p50, in EUR per salary_period; null when there is no market benchmark"),
     methodology_note: z.string().describe("how the minimum wage, the benchmark and the percentiles were chosen and computed"),
+    minimum_wage_rule: MinimumWageRule,
+    minimum_wage_floor: MinimumWageFloor,
     basis: EuBenchmarkFields.basis,
     benchmark_resolution: EuBenchmarkFields.benchmark_resolution.nullable().describe("addition: isco_major_group, the resolution SES publishes; null without a confident match"),
     benchmark_group: EuBenchmarkFields.benchmark_group.nullable().describe("addition: the ISCO-08 major group that benchmarks the range; null without a confident match"),
@@ -100,26 +119,30 @@ export const validateSalaryRange = defineRoute({
     const warnings: Finding[] = [];
     const notes: string[] = [];
 
-    // Amounts in EUR for every comparison.
-    const fx = eurPerUnit(body.currency, s)!;
-    const [minEur, maxEur] = [body.min_salary * fx.rate, body.max_salary * fx.rate];
-    if (body.currency !== "EUR") {
-      warnings.push({ code: "CURRENCY_CONVERTED", severity: "info", message: `The range was converted from ${body.currency} to EUR at ${fx.rate.toFixed(6)} EUR per ${body.currency}, the ${fx.year} annual average market rate from World Bank data (PPP factor ÷ price level ratio).` });
-    }
-
-    const range = { min: body.min_salary, max: body.max_salary, minEur, maxEur, period };
-    const today = new Date();
-    const mw = s.euEarnings.minimumWage(geo, today);
-    const legal = legalCheck(range, mw ?? null, place.countryName);
+    // Legal: a real range, and the minimum wage as legislated, in the law's unit and currency.
+    const on = body.effective_date ?? new Date().toISOString().slice(0, 10);
+    if (body.max_salary === body.min_salary) warnings.push({ code: "MAX_NOT_ABOVE_MIN", severity: "error", message: `max_salary (${body.max_salary}) must be above min_salary (${body.min_salary}): a pay range needs two different ends.` });
+    const legal = legalMinimumCheck({ min: body.min_salary, max: body.max_salary, currency: body.currency, period, weeklyHours: body.weekly_hours ?? null, on }, iso, geo, place.countryName, s);
     warnings.push(...legal.findings);
-    if (mw) notes.push(minimumWageMethodology(mw, today));
+    notes.push(legalMinimumMethodology(legal, on));
+    const legallyValid = !warnings.some((w) => w.severity === "error");
+
+    // Market: in EUR, the survey's currency.
+    const fx = unitsPer("EUR", body.currency, s);
+    const [minEur, maxEur] = fx ? [body.min_salary * fx.rate, body.max_salary * fx.rate] : [NaN, NaN];
+    if (fx && fx.rate !== 1) {
+      warnings.push({ code: "CURRENCY_CONVERTED", severity: "info", message: `For the market check the range was converted from ${body.currency} to EUR at ${fx.rate.toFixed(6)} EUR per ${body.currency}, the ${fx.year} annual average market rate from World Bank data (PPP factor ÷ price level ratio).` });
+    }
+    const range = { min: body.min_salary, max: body.max_salary, minEur, maxEur, period };
 
     // Market: no benchmark, no verdict: statistically_reasonable stays true and NO_BENCHMARK says why.
     let market: MarketResult | null = null;
     let benchmark: { basis: EuBasis | null; group: { code: string; name: string } } | null = null;
     const job = findJob({ jobTitle: body.job_title, occupationCode: body.occupation_code }, s, "isco", iso);
     const isco = job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD ? job.isco : null;
-    if (!job || !isco) {
+    if (!fx) {
+      warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `No market verdict: no exchange rate from ${body.currency} to EUR is available.` });
+    } else if (!job || !isco) {
       const near = candidatesOf(job).map((c) => `${c.codeTitle} (ISCO ${c.code}, confidence ${c.confidence})`).join("; ") || "none";
       warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `No market verdict: the job title matches no occupation with confidence ${MATCH_CONFIDENCE_THRESHOLD} or more, so there is no benchmark to compare the range with (statistically_reasonable is not assessed and stays true); closest: ${near}. Send occupation_code to choose one.` });
     } else {
@@ -155,16 +178,22 @@ export const validateSalaryRange = defineRoute({
     }
     return {
       data: {
-        legally_valid: legal.valid, statistically_reasonable: market?.reasonable ?? true, warnings,
+        legally_valid: legallyValid, statistically_reasonable: market?.reasonable ?? true, warnings,
         country_code: iso, country_name: countries.getName(iso, "en") ?? iso, directive_transposed: transposition.transposed === true,
         matched_isco: isco?.major ?? null, matched_title: isco ? job!.title : null, benchmark_median: market?.percentiles.p50 ?? null,
         basis: benchmark?.basis ?? null, benchmark_resolution: benchmark ? "isco_major_group" as const : null, benchmark_group: benchmark?.group ?? null,
-        methodology_note: [...notes, "Both checks run on EUR amounts; estimated_percentiles and benchmark_median are in EUR for the posting's salary_period."].join(" "),
+        methodology_note: [...notes, "estimated_percentiles and benchmark_median are in EUR for the posting's salary_period."].join(" "),
+        minimum_wage_rule: legal.rule ? {
+          amount: legal.rule.amount!, unit: legal.rule.unit as "hour" | "day" | "week" | "month", currency: legal.rule.currency!, payments_per_year: legal.rule.unit === "month" ? legal.rule.paymentsPerYear : null,
+          standard_hours_per_week: legal.rule.hoursPerWeek, effective_from: legal.rule.effectiveFrom!, source_title: legal.rule.sourceTitle, source_url: legal.rule.sourceUrl,
+          note: legal.rule.note, uncertain: legal.rule.uncertain, basis: legal.basis === "eurostat_earn_mw_cur" ? "eurostat_earn_mw_cur" as const : "statutory_table" as const,
+        } : null,
+        minimum_wage_floor: legal.floor ? { amount: legal.floor.amount, currency: legal.floor.currency, salary_period: legal.floor.per, formula: legal.floor.formula, weekly_hours: legal.floor.weeklyHours, hours_basis: legal.floor.hoursBasis } : null,
         estimated_percentiles: market?.percentiles ?? null, benchmark_currency: "EUR", salary_period: period, disclaimer: RANGE_DISCLAIMER,
         match_method: job?.method ?? null, matched_isco_full: isco?.unit ?? null,
         ...(job ? matchFields(job) : { match_confidence: null, matched_label: null, matched_label_language: null, alternatives: [] }),
       },
-      datasets: ["eurostat_min_wage", "eurostat_ses_2022", "bls_oews", "esco_occupations", "esco_national_titles", "isco_soc_crosswalk", "worldbank_ppp"],
+      datasets: ["statutory_minimum_wages", "eurostat_min_wage", "eurostat_ses_2022", "bls_oews", "esco_occupations", "esco_national_titles", "isco_soc_crosswalk", "worldbank_ppp"],
     };
   },
 });
