@@ -29,7 +29,7 @@ test("gaps per category, Article 10 at 5%, Unclassified last and never triggerin
   expect(report.overall_mean_gap_pct).toBe(0.3);
   expect(report.recommendations[0]).toStartWith("Professionals (ISCO 2) has a mean gap of 20%");
   expect(report.recommendations.join(" ")).toContain('2 employee(s) with 1 job title(s)');
-  expect(report.recommendations.at(-1)).toBe("Your overall mean gap of 0.3% is below the national unadjusted gap for Germany (17.6%, Eurostat 2023).");
+  expect(report.recommendations.at(-1)).toBe("Your overall mean gap of 0.3% (on annual pay) is below the national unadjusted gap for Germany (17.6%, Eurostat 2023, on hourly pay).");
 });
 
 test("an employer category groups by its name whatever the title, and gets no national benchmark", () => {

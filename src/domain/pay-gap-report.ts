@@ -22,13 +22,31 @@ export const UNCLASSIFIED: Category = { code: "UNCLASSIFIED", name: "Unclassifie
 /** Men's and women's mean hourly earnings of a category in the country (the national benchmark), when published. */
 export type GroupBenchmark = (category: Category) => { men: number | null; women: number | null } | null;
 
-interface Row { category: Category; gender: Gender; pay: number; variable?: number; hourly?: number }
+/** A record on both bases: pay a year, and pay an hour where it is known (weekly_hours given, or paid by the hour). */
+interface Row { category: Category; gender: Gender; pay: number; partTime: boolean; variable?: number; hourly?: number }
+
+/**
+ * The pay a group's gaps compare. Hourly when every record's hourly pay is known: a part-timer is not a pay gap, and
+ * Eurostat's and the Directive's gap is on hourly pay. Otherwise annual pay, where part-timers without hours are not
+ * set against full-timers: only full-time records are compared (all of them when none is full-time).
+ */
+export type PayBasis = "hourly" | "annual";
+export function comparablePay(rows: readonly Row[]): { basis: PayBasis; records: { gender: Gender; pay: number }[]; excluded: number } {
+  if (rows.every((r) => r.hourly !== undefined)) return { basis: "hourly", records: rows.map((r) => ({ gender: r.gender, pay: r.hourly! })), excluded: 0 };
+  const fullTime = rows.filter((r) => !r.partTime);
+  const compared = fullTime.length ? fullTime : rows;
+  return { basis: "annual", records: compared.map((r) => ({ gender: r.gender, pay: r.pay })), excluded: rows.length - compared.length };
+}
 
 export interface CategoryGap {
   isco_code: string; category_name: string; employee_count: number; male_count: number; female_count: number;
   mean_male: number | null; mean_female: number | null; gap_pct: number | null; median_gap_pct: number | null;
   requires_joint_assessment: boolean; national_benchmark_gap_pct: number | null; k_anonymity_warning: boolean; match_confidence: number | null;
+  pay_basis: PayBasis; excluded_from_gap: number; annual: AnnualFigures;
 }
+
+/** The same figures on annualised pay over every record, as the report gave them before it compared per hour. */
+export interface AnnualFigures { mean_male: number | null; mean_female: number | null; gap_pct: number | null; median_gap_pct: number | null }
 
 export interface Article9Indicators {
   variable_pay: { mean_gap_pct: number | null; median_gap_pct: number | null; women_receiving_pct: number; men_receiving_pct: number } | null;
@@ -39,6 +57,7 @@ export interface Article9Indicators {
 
 export interface PayGapReport {
   overall_mean_gap_pct: number | null; overall_median_gap_pct: number | null; total_employees: number;
+  pay_basis: PayBasis; excluded_from_gap: number; annual: AnnualFigures;
   categories: CategoryGap[]; requires_any_joint_assessment: boolean; article_9_indicators: Article9Indicators;
   unmatched_titles: { job_title: string; employees: number; alternatives: Alternative[] }[];
   recommendations: string[];
@@ -55,17 +74,19 @@ export interface ReportContext {
 
 export function payGapReport(employees: readonly EmployeeRecord[], ctx: ReportContext): PayGapReport {
   const { rows, unmatched, hourlyWithoutHours, partTimeWithoutHours } = categorise(employees, ctx.classify);
-  const overall = groupFigures(rows);
+  const compared = comparablePay(rows);
+  const overall = groupFigures(compared.records);
   const categories = categoryGaps(rows, ctx.benchmark);
   const unmatchedTitles = [...unmatched].map(([job_title, u]) => ({ job_title, employees: u.employees, alternatives: u.alternatives }))
     .sort((a, b) => b.employees - a.employees || a.job_title.localeCompare(b.job_title));
   const overallGap = round(overall.meanGap, 2);
   return {
     overall_mean_gap_pct: overallGap, overall_median_gap_pct: round(overall.medianGap, 2), total_employees: rows.length,
+    pay_basis: compared.basis, excluded_from_gap: compared.excluded, annual: annualFigures(rows),
     categories, requires_any_joint_assessment: categories.some((c) => c.requires_joint_assessment),
     article_9_indicators: article9Indicators(rows),
     unmatched_titles: unmatchedTitles,
-    recommendations: recommendations({ categories, unmatchedTitles, hourlyWithoutHours, partTimeWithoutHours, overallGap, national: ctx.national, countryName: ctx.countryName }),
+    recommendations: recommendations({ categories, unmatchedTitles, hourlyWithoutHours, partTimeWithoutHours, overallGap, overallBasis: compared.basis, national: ctx.national, countryName: ctx.countryName }),
   };
 }
 
@@ -89,7 +110,9 @@ function categorise(employees: readonly EmployeeRecord[], classify: ReportContex
     if (e.employment_type === "part_time" && e.weekly_hours === undefined) partTimeWithoutHours++;
     const yearHours = e.weekly_hours === undefined ? undefined : e.weekly_hours * 52;
     const pay = annualise(e.salary, e.salary_period, yearHours);
-    return { category, gender: e.gender, pay, variable: e.variable_pay, hourly: yearHours === undefined ? undefined : pay / yearHours };
+    // An hourly rate is known from weekly hours, or as the salary itself when the record is paid by the hour.
+    const hourly = yearHours !== undefined ? pay / yearHours : e.salary_period === "hourly" ? e.salary : undefined;
+    return { category, gender: e.gender, pay, partTime: e.employment_type === "part_time", variable: e.variable_pay, hourly };
   });
   return { rows, unmatched, hourlyWithoutHours, partTimeWithoutHours };
 }
@@ -104,7 +127,8 @@ function categoryGaps(rows: readonly Row[], benchmark: GroupBenchmark): Category
   }
   const last = (code: string) => (code === UNCLASSIFIED.code ? 1 : 0);
   return [...byCategory].sort(([a], [b]) => last(a) - last(b) || a.localeCompare(b)).map(([code, group]) => {
-    const f = groupFigures(group);
+    const compared = comparablePay(group);
+    const f = { ...groupFigures(compared.records), ...headcounts(group) };
     const category = group[0].category;
     const unclassified = category === UNCLASSIFIED;
     const confidences = group.map((r) => r.category.confidence).filter((c): c is number => c !== null);
@@ -117,8 +141,20 @@ function categoryGaps(rows: readonly Row[], benchmark: GroupBenchmark): Category
       national_benchmark_gap_pct: bench ? round(gapPct(bench.men, bench.women), 2) : null,
       k_anonymity_warning: f.maleCount < K_ANONYMITY || f.femaleCount < K_ANONYMITY,
       match_confidence: confidences.length ? Math.min(...confidences) : null,
+      pay_basis: compared.basis, excluded_from_gap: compared.excluded, annual: annualFigures(group),
     };
   });
+}
+
+/** Headcounts are of every record in the group, whichever records its gap compares. */
+function headcounts(rows: readonly Row[]) {
+  const maleCount = rows.filter((r) => r.gender === "M").length;
+  return { count: rows.length, maleCount, femaleCount: rows.length - maleCount };
+}
+
+function annualFigures(rows: readonly Row[]): AnnualFigures {
+  const f = groupFigures(rows);
+  return { mean_male: round(f.meanMale, 2), mean_female: round(f.meanFemale, 2), gap_pct: round(f.meanGap, 2), median_gap_pct: round(f.medianGap, 2) };
 }
 
 /** The other Article 9 indicators: variable-pay gaps (among recipients), hourly gaps, quartile bands. */
@@ -143,7 +179,7 @@ export function article9Indicators(rows: readonly { gender: Gender; pay: number;
 
 interface Findings {
   categories: CategoryGap[]; unmatchedTitles: PayGapReport["unmatched_titles"]; hourlyWithoutHours: number; partTimeWithoutHours: number;
-  overallGap: number | null; national: { value: number; year: number } | null; countryName: string;
+  overallGap: number | null; overallBasis: PayBasis; national: { value: number; year: number } | null; countryName: string;
 }
 
 /** Concrete sentences from the findings, in order of consequence. */
@@ -163,10 +199,10 @@ export function recommendations(f: Findings): string[] {
     out.push(`${unmatchedCount} employee(s) with ${f.unmatchedTitles.length} job title(s) that match no occupation with confidence (e.g. ${examples}) are reported as Unclassified, which is not a category of workers doing equal work, so its gap triggers no joint assessment: give those records a category, isco_code or soc_code (unmatched_titles lists the closest occupations) so they are compared with workers doing work of equal value.`);
   }
   if (f.hourlyWithoutHours) out.push(`${f.hourlyWithoutHours} hourly-paid record(s) give no weekly_hours and were annualised at ${DEFAULT_ANNUAL_HOURS} hours; supply weekly_hours so pay is compared at the actual hours worked.`);
-  if (f.partTimeWithoutHours) out.push(`${f.partTimeWithoutHours} part-time record(s) give no weekly_hours, so their pay is compared as paid; supply weekly_hours to compare pay levels per hour, as the Directive's "pay level" intends.`);
+  if (f.partTimeWithoutHours) out.push(`${f.partTimeWithoutHours} part-time record(s) give no weekly_hours, so their hourly pay is unknown: they were left out of the gaps of categories with full-time records (excluded_from_gap) rather than compared with full-timers on annual pay; supply weekly_hours to compare every employee per hour, as Eurostat and the Directive do.`);
   if (f.overallGap !== null && f.national) {
     const side = f.overallGap > f.national.value ? "above" : f.overallGap < f.national.value ? "below" : "equal to";
-    out.push(`Your overall mean gap of ${f.overallGap}% is ${side} the national unadjusted gap for ${f.countryName} (${f.national.value}%, Eurostat ${f.national.year}).`);
+    out.push(`Your overall mean gap of ${f.overallGap}% (on ${f.overallBasis} pay) is ${side} the national unadjusted gap for ${f.countryName} (${f.national.value}%, Eurostat ${f.national.year}, on hourly pay).`);
   }
   return out;
 }

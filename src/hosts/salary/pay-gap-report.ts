@@ -20,8 +20,8 @@ const EmployeeRecordBody = z.object({
   gender: z.enum(["M", "F"]).describe("M or F"),
   salary: z.number().positive().finite().describe("gross pay per salary_period; no currency conversion is applied, so give every record in the same currency"),
   salary_period: z.enum(["annual", "monthly", "hourly"]).default("annual").describe("the period salary is per: annual (default), monthly (× 12) or hourly (× weekly_hours × 52, or × 2,080 hours without weekly_hours)"),
-  employment_type: z.enum(["full_time", "part_time"]).default("full_time").describe("full_time (default) or part_time; pay is not rescaled by it (give weekly_hours to compare per hour)"),
-  weekly_hours: z.number().positive().max(168).optional().describe("extension: contractual weekly hours; enables hourly gaps"),
+  employment_type: z.enum(["full_time", "part_time"]).default("full_time").describe("full_time (default) or part_time; pay is not rescaled by it. Without weekly_hours a part-timer is not compared with full-timers on annual pay (give weekly_hours to compare per hour)"),
+  weekly_hours: z.number().positive().max(168).optional().describe("extension: contractual weekly hours; gaps are compared per hour when every record's hourly pay is known"),
   variable_pay: z.number().nonnegative().finite().optional().describe("extension: annual complementary or variable pay (bonuses, allowances)"),
   category: z.string().trim().min(1).max(100).optional().describe("extension: the employer's own category of workers doing work of equal value; replaces ISCO grouping for this record"),
   isco_code: z.string().trim().regex(/^\d{1,4}$/, "an ISCO-08 code of 1 to 4 digits").optional().describe("addition: the record's ISCO-08 group; wins over job_title"),
@@ -37,15 +37,24 @@ const Article9 = z.object({
     women_receiving_pct: z.number().describe("percent of the women whose records give variable_pay who receive any (variable_pay > 0)"),
     men_receiving_pct: z.number().describe("percent of the men whose records give variable_pay who receive any (variable_pay > 0)"),
   }).nullable().describe("gaps in variable pay among employees receiving any; null when no record gives variable_pay"),
-  hourly: Gaps.extend({ employees: z.number().int().describe("how many records give weekly_hours") }).nullable()
-    .describe("gaps in hourly pay (annual pay ÷ (weekly_hours × 52)) over records giving weekly_hours; null when none does"),
+  hourly: Gaps.extend({ employees: z.number().int().describe("how many records' hourly pay is known") }).nullable()
+    .describe("gaps in hourly pay (annual pay ÷ (weekly_hours × 52), or the rate of records paid by the hour) over records whose hourly pay is known; null when none is"),
   quartile_bands: z.array(z.object({
     band: z.number().int().describe("quartile pay band: 1 (lowest-paid quarter) to 4 (highest-paid)"),
     women_pct: z.number().describe("percent of the band who are women"),
     men_pct: z.number().describe("percent of the band who are men"),
   })).describe("the four quartile pay bands, lowest first; employees tied across a band boundary are split in proportion"),
-  quartile_basis: z.enum(["hourly", "annual"]).describe("the pay the bands rank: hourly when every record gives weekly_hours, else annual"),
+  quartile_basis: z.enum(["hourly", "annual"]).describe("the pay the bands rank: hourly when every record's hourly pay is known, else annual"),
 }).describe("addition: the other Article 9 indicators");
+
+const PayBasisField = z.enum(["hourly", "annual"]).describe("addition: the pay the gaps compare: hourly when every record's hourly pay is known (weekly_hours given, or paid by the hour); annual otherwise, comparing full-time records only when part-timers are among them (README: gaps per hour)");
+const ExcludedField = z.number().int().describe("addition: records left out of the gap figures: part-timers whose hourly pay is unknown, on annual pay beside full-timers (counted in the headcounts)");
+const AnnualFigures = z.object({
+  mean_male: z.number().nullable().describe("men's mean annualised gross pay over every record (monthly × 12, hourly × weekly_hours × 52 or × 2,080)"),
+  mean_female: z.number().nullable().describe("women's mean annualised gross pay over every record"),
+  gap_pct: z.number().nullable().describe("mean gap on annualised pay over every record, part-timers included, in percent"),
+  median_gap_pct: z.number().nullable().describe("median gap on annualised pay over every record, in percent"),
+}).describe("addition: the gaps on annualised pay over every record, for reference; a part-timer's lower annual pay shows here as a gap, which is why the flags use pay_basis");
 
 const CategoryGap = z.object({
   isco_code: z.string().describe("the ISCO-08 major group (one digit), the employer's own category name, or UNCLASSIFIED"),
@@ -53,14 +62,17 @@ const CategoryGap = z.object({
   employee_count: z.number().int().describe("records in the category"),
   male_count: z.number().int().describe("men in the category"),
   female_count: z.number().int().describe("women in the category"),
-  mean_male: z.number().nullable().describe("men's mean annualised gross pay, in the submitted currency, two decimals; null when the category has no men"),
-  mean_female: z.number().nullable().describe("women's mean annualised gross pay, in the submitted currency, two decimals; null when the category has no women"),
-  gap_pct: z.number().nullable().describe("mean pay gap in percent: (men's − women's mean) ÷ men's × 100; null when one gender is absent"),
-  median_gap_pct: z.number().nullable().describe("median pay gap in percent: (men's − women's median) ÷ men's × 100; null when one gender is absent"),
-  requires_joint_assessment: z.boolean().describe("true when |gap_pct| ≥ 5 (the Article 10 trigger); never for Unclassified"),
+  mean_male: z.number().nullable().describe("men's mean gross pay on pay_basis (per hour, or per year), in the submitted currency, two decimals; null when the compared records have no men"),
+  mean_female: z.number().nullable().describe("women's mean gross pay on pay_basis, in the submitted currency, two decimals; null when the compared records have no women"),
+  gap_pct: z.number().nullable().describe("mean pay gap in percent on pay_basis: (men's − women's mean) ÷ men's × 100; null when one gender is absent"),
+  median_gap_pct: z.number().nullable().describe("median pay gap in percent on pay_basis: (men's − women's median) ÷ men's × 100; null when one gender is absent"),
+  requires_joint_assessment: z.boolean().describe("true when |gap_pct| ≥ 5 (the Article 10 trigger, on pay_basis); never for Unclassified"),
   national_benchmark_gap_pct: z.number().nullable().describe("the group's national gap in percent from Eurostat SES 2022 mean gross hourly earnings by sex; null for employer categories and Unclassified, or where unpublished or confidential"),
   k_anonymity_warning: z.boolean().describe("true when the category has fewer than 5 men or fewer than 5 women"),
   match_confidence: z.number().nullable().describe("addition: the lowest title-match confidence among the records placed in this category (1 for codes; null for employer categories and Unclassified)"),
+  pay_basis: PayBasisField,
+  excluded_from_gap: ExcludedField,
+  annual: AnnualFigures,
 });
 const UnmatchedTitle = z.object({
   job_title: z.string().describe("the job title as submitted"),
@@ -114,8 +126,11 @@ export const payGapReportRoute = defineRoute({
   response: z.object({
     country_code: z.string().describe("ISO 3166 alpha-2 code of the report's country"),
     country_name: z.string().describe("the country's English name"),
-    overall_mean_gap_pct: z.number().nullable().describe("mean pay gap over all records in percent: (men's − women's mean annualised pay) ÷ men's × 100; null when one gender is absent"),
-    overall_median_gap_pct: z.number().nullable().describe("median pay gap over all records in percent: (men's − women's median annualised pay) ÷ men's × 100; null when one gender is absent"),
+    overall_mean_gap_pct: z.number().nullable().describe("mean pay gap over the workforce in percent on pay_basis: (men's − women's mean pay) ÷ men's × 100; null when one gender is absent"),
+    overall_median_gap_pct: z.number().nullable().describe("median pay gap over the workforce in percent on pay_basis; null when one gender is absent"),
+    pay_basis: PayBasisField,
+    excluded_from_gap: ExcludedField,
+    annual: AnnualFigures,
     categories: z.array(CategoryGap).describe("one per ISCO-08 major group or employer category found among the records, by code, Unclassified last"),
     national_average_gap_pct: z.number().nullable().describe("Eurostat's latest unadjusted gender pay gap for the country (sdg_05_20), in percent; null when not published"),
     total_employees: z.number().int().describe("records submitted"),
@@ -139,6 +154,7 @@ export const payGapReportRoute = defineRoute({
       data: {
         country_code: iso, country_name: countryName,
         overall_mean_gap_pct: report.overall_mean_gap_pct, overall_median_gap_pct: report.overall_median_gap_pct,
+        pay_basis: report.pay_basis, excluded_from_gap: report.excluded_from_gap, annual: report.annual,
         categories: report.categories, national_average_gap_pct: national?.value ?? null, total_employees: report.total_employees,
         requires_any_joint_assessment: report.requires_any_joint_assessment,
         recommendations: report.recommendations,
