@@ -18,9 +18,11 @@ const ISCO_MAJOR = [["1", "Managers"], ["2", "Professionals"], ["3", "Technician
 interface Category {
   isco_code: string; category_name: string; employee_count: number; male_count: number; female_count: number; mean_male: number | null; mean_female: number | null;
   gap_pct: number | null; median_gap_pct: number | null; requires_joint_assessment: boolean; national_benchmark_gap_pct: number | null; k_anonymity_warning: boolean;
+  pay_basis: "hourly" | "annual"; excluded_from_gap: number;
 }
 interface Report {
   country_code: string; country_name: string; overall_mean_gap_pct: number | null; overall_median_gap_pct: number | null; categories: Category[];
+  pay_basis: "hourly" | "annual"; excluded_from_gap: number;
   national_average_gap_pct: number | null; total_employees: number; requires_any_joint_assessment: boolean; recommendations: string[];
   methodology_note: string; disclaimer: string;
   article_9_indicators: { quartile_bands: { band: number; women_pct: number; men_pct: number }[]; quartile_basis: string };
@@ -134,7 +136,7 @@ function ReportView({ report, overrides, onPlace }: { report: Report; overrides:
     <article class="report">
       <h2>Gender pay gap: {report.country_name}, {report.total_employees} employees</h2>
       <dl class="headline">
-        <div><dt>Mean gap</dt><dd id="overall-mean-gap">{pct(report.overall_mean_gap_pct)}</dd></div>
+        <div><dt>Mean gap ({report.pay_basis} pay)</dt><dd id="overall-mean-gap">{pct(report.overall_mean_gap_pct)}</dd></div>
         <div><dt>Median gap</dt><dd id="overall-median-gap">{pct(report.overall_median_gap_pct)}</dd></div>
         <div><dt>National average (Eurostat)</dt><dd>{pct(report.national_average_gap_pct)}</dd></div>
         <div><dt>Joint pay assessment</dt><dd>{report.requires_any_joint_assessment ? "Required for at least one category" : "Not triggered"}</dd></div>
@@ -147,9 +149,10 @@ function ReportView({ report, overrides, onPlace }: { report: Report; overrides:
           {report.categories.map((c) => (
             <tr class={c.requires_joint_assessment ? "flagged" : ""}>
               <th scope="row">{c.category_name} <small>({c.isco_code})</small></th><td>{c.female_count}</td><td>{c.male_count}</td>
-              <td>{formatNumber(c.mean_female)}</td><td>{formatNumber(c.mean_male)}</td><td>{pct(c.gap_pct)}</td><td>{pct(c.median_gap_pct)}</td><td>{pct(c.national_benchmark_gap_pct)}</td>
+              <td>{formatNumber(c.mean_female)}</td><td>{formatNumber(c.mean_male)} <small>{c.pay_basis === "hourly" ? "an hour" : "a year"}</small></td><td>{pct(c.gap_pct)}</td><td>{pct(c.median_gap_pct)}</td><td>{pct(c.national_benchmark_gap_pct)}</td>
               <td>{c.requires_joint_assessment ? <span class="flag">Joint assessment (gap ≥ 5%)</span> : null}{" "}
-                {c.k_anonymity_warning ? <span class="flag warn">Fewer than 5 of one gender: do not publish</span> : null}</td>
+                {c.k_anonymity_warning ? <span class="flag warn">Fewer than 5 of one gender: do not publish</span> : null}{" "}
+                {c.excluded_from_gap ? <span class="flag warn">{c.excluded_from_gap} part-time without hours left out of the gap</span> : null}</td>
             </tr>
           ))}
         </tbody>
