@@ -76,7 +76,7 @@ describe("X7: which countries", () => {
 
 describe("X7: each country's figures, from the Eurostat files", () => {
   test("SES groups (hourly mean, E2's annual basis, gender gap), minimum wage in force, headline pay gap: every country", () => {
-    for (const { country_code: _, country_name: __, eurostat_code: geo, ...figures } of body.countries) {
+    for (const { country_code: _, country_name: __, eurostat_code: geo, legal_minimum_wage: ___, ...figures } of body.countries) {
       const groups = figures.earnings_survey.groups.map(({ name: _name, ...g }: any) => g);
       expect({ geo, ...figures, earnings_survey: { ...figures.earnings_survey, groups } }).toEqual({ geo, ...expected.get(geo) });
     }
@@ -104,6 +104,26 @@ describe("X7: each country's figures, from the Eurostat files", () => {
     const e2 = await (await s.call("salary", "/api/v1/salary?job_title=Software%20Engineer&location=FR")).json();
     expect(e2.salary.benchmark_group.code).toBe("2");
     expect(e2.salary.mean_hourly).not.toBeNull();
+  });
+});
+
+describe("X7: the minimum wage as legislated, from minimum-wages/statutory_minimum_wages.csv", () => {
+  test("every country: the amounts of the latest decision in force today binding employees, one per legal unit, with their sources", async () => {
+    const table = await textRows("minimum-wages/statutory_minimum_wages.csv");
+    const today = new Date().toISOString().slice(0, 10);
+    for (const c of body.countries) {
+      const rows = table.filter((r) => r.country === c.country_code);
+      // Hungary's guaranteed minimum and Poland's civil-law hourly rate bind others; Belgium's and Malta's hourly equivalents are not legal rates.
+      const binding = rows.filter((r) => r.unit !== "none" && r.effective_from <= today && !/GUARANTEED WAGE MINIMUM|CIVIL-LAW/.test(r.note) && !/legal unit (is|remains)/i.test(r.note));
+      const latest = binding.map((r) => r.effective_from).sort().at(-1);
+      const status = rows.some((r) => r.unit === "none") ? "none" : latest ? "statutory" : "not_in_table";
+      const expectedRules = binding.filter((r) => r.effective_from === latest).map((r) => ({ amount: Number(r.amount), unit: r.unit, currency: r.currency, effective_from: r.effective_from, source_url: r.source_url }));
+      const got = c.legal_minimum_wage.rules.map(({ amount, unit, currency, effective_from, source_url }: any) => ({ amount, unit, currency, effective_from, source_url }));
+      const byUnit = (a: any, b: any) => a.unit.localeCompare(b.unit);
+      expect({ country: c.country_code, status: c.legal_minimum_wage.status, rules: got.sort(byUnit) }).toEqual({ country: c.country_code, status, rules: expectedRules.sort(byUnit) });
+    }
+    expect(listed("IS").legal_minimum_wage).toEqual({ status: "not_in_table", rules: [] });
+    expect(listed("NO").legal_minimum_wage.status).toBe("none");
   });
 });
 

@@ -7,12 +7,13 @@ import { defineRoute } from "../../http/route.ts";
 import { EU_EEA, isoToEurostat } from "../../domain/european-countries.ts";
 import { gapPct } from "../../domain/pay-gap.ts";
 import { cite, minimumWageFields } from "./service.ts";
+import { rulesOn } from "../../domain/statutory-minimum.ts";
 import { EuBenchmarkFields, MinimumWage } from "./models.ts";
 import type { Services } from "../../services.ts";
 
 /** ISCO-08 major groups: SES publishes 0 (armed forces) to 9. */
 const ISCO_MAJOR_GROUPS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-const DATASETS = ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "eurostat_gpg", "isco_08"] as const;
+const DATASETS = ["eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage", "statutory_minimum_wages", "eurostat_gpg", "isco_08"] as const;
 
 const OccupationGroup = z.object({
   code: z.string().describe("ISCO-08 major group code (one digit)"),
@@ -35,6 +36,19 @@ const CountryListing = z.object({
   }).describe("Eurostat Structure of Earnings Survey figures by ISCO-08 major group (enterprises with 10+ employees, NACE B–S except O)"),
   has_minimum_wage: z.boolean().describe("true when Eurostat's earn_mw_cur has a statutory minimum wage for the country; false for countries without one (e.g. collective agreements instead)"),
   minimum_wage: MinimumWage.nullable().describe("the statutory minimum wage in force on the request date: the latest Eurostat earn_mw_cur semester not after it, as E2 answers it; null when has_minimum_wage is false"),
+  legal_minimum_wage: z.object({
+    status: z.enum(["statutory", "none", "not_in_table"]).describe("statutory: the table holds the law's amounts; none: the country has no statutory minimum (collective agreements instead); not_in_table: no source in the table"),
+    rules: z.array(z.object({
+      amount: z.number().describe("the amount as legislated, in `currency` per `unit`"),
+      unit: z.string().describe("the law's unit: hour, day, week or month"),
+      currency: z.string().describe("the law's currency"),
+      payments_per_year: z.number().int().nullable().describe("monthly amounts: how many are paid a year (14 in ES, PT, GR); null for other units"),
+      effective_from: z.string().describe("the date the amount took effect"),
+      uncertain: z.boolean().describe("true when the source does not confirm the amount or its date"),
+      source_title: z.string().describe("the source the amount is taken from"),
+      source_url: z.string().describe("its address"),
+    })).describe("the amounts of the latest decision in force on the request date that bind employees, one per legal unit (what E8's legal check applies)"),
+  }).describe("addition: the minimum wage as legislated (statutory_minimum_wages), which E8 applies in the law's own unit and currency"),
   gender_pay_gap: z.object({
     pct: z.number().describe("Eurostat's unadjusted gender pay gap for the whole economy, percent of men's mean gross hourly earnings"),
     year: z.number().int().describe("the year it describes (the latest published)"),
@@ -57,8 +71,18 @@ function listing(iso: string, s: Services): z.infer<typeof CountryListing> {
     country_code: iso, country_name: countries.getName(iso, "en") ?? iso, eurostat_code: geo, has_data: groups.length > 0,
     earnings_survey: { year: groups.length ? Number(s.sources.dataDate("eurostat_ses_2022")) : null, occupation_groups: groups.length, groups },
     has_minimum_wage: mw !== undefined, minimum_wage: mw ? minimumWageFields(mw) : null,
+    legal_minimum_wage: legalMinimumWage(iso, s),
     gender_pay_gap: gap ? { pct: gap.value, year: gap.year } : null,
   };
+}
+
+function legalMinimumWage(iso: string, s: Services): z.infer<typeof CountryListing>["legal_minimum_wage"] {
+  const rules = rulesOn(s.statutoryMinimumWages.rows(iso), new Date().toISOString().slice(0, 10));
+  if (rules.kind !== "statutory") return { status: rules.kind, rules: [] };
+  return { status: "statutory", rules: rules.inForce.filter((r) => !r.equivalent && r.unit !== "none").map((r) => ({
+    amount: r.amount!, unit: r.unit, currency: r.currency!, payments_per_year: r.unit === "month" ? r.paymentsPerYear : null, effective_from: r.effectiveFrom!,
+    uncertain: r.uncertain, source_title: r.sourceTitle, source_url: r.sourceUrl,
+  })) };
 }
 
 export const salaryCountries = defineRoute({
