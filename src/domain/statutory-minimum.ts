@@ -133,7 +133,7 @@ export function statutoryCheck(posting: LegalPosting, rules: Extract<MinimumWage
   const below = posting.minInLawCurrency < bar - 1e-9;
   const law = `${countryName}'s statutory minimum wage of ${money(rule.amount!, currency)} ${perUnit(rule.unit)} (in force from ${rule.effectiveFrom}; ${rule.sourceTitle})`;
   const asFloor = floor.converted ? `, which is ${money(bar, currency)} ${periodNoun(posting.period)} (${floor.formula})` : "";
-  const shown = `min_salary (${money(posting.minInLawCurrency, currency)} ${periodNoun(posting.period)})`;
+  const shown = `min_salary (${money(round(posting.minInLawCurrency, 2), currency)} ${periodNoun(posting.period)})`;
 
   // An hourly posting below a monthly or weekly floor spread over the longest legal week is below it whatever the week.
   const belowAnyWeek = hours !== null && posting.period === "hourly" && hours.basis !== "rule"
@@ -142,10 +142,15 @@ export function statutoryCheck(posting: LegalPosting, rules: Extract<MinimumWage
     const longest = round(floorPer(rule, "hourly", { perWeek: MAX_AVERAGE_WEEKLY_HOURS, basis: "assumed" }).amount, 2);
     findings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `${shown} is below ${law} even over a ${MAX_AVERAGE_WEEKLY_HOURS}-hour week, the longest average week the Working Time Directive allows: ${money(longest, currency)} an hour at most.` });
   } else if (hours && hours.basis !== "posting" && hours.basis !== "rule") {
-    const why = hours.basis === "assumed" ? `neither the posting (weekly_hours) nor the law's source states weekly hours, so ${hours.perWeek} hours a week were assumed`
-      : `the law sets a ${unitNoun(rule.unit)}ly amount; the official hourly equivalent is for a ${hours.perWeek}-hour week, which was used`;
+    // Which week is unknown depends on the direction: the job's own (a salary against an hourly law), which the
+    // posting can state; or the full-time week a monthly or weekly amount is for, which no posting changes.
+    const why = rule.unit === "hour"
+      ? `neither the posting nor the law's source states the job's weekly hours, so ${hours.perWeek} hours a week were assumed. Send weekly_hours for a definite finding`
+      : hours.basis === "assumed"
+        ? `the law's source does not state the full-time week its ${unitNoun(rule.unit)}ly amount is for, so ${hours.perWeek} hours a week were assumed (a part-timer's floor is pro rata: the same per hour); with a longer full-time week the hourly floor is lower, with a shorter one higher`
+        : `the law sets a ${unitNoun(rule.unit)}ly amount; its official hourly equivalent, for a ${hours.perWeek}-hour week, was used; with a longer full-time week the hourly floor is lower`;
     findings.push({ code: "MINIMUM_WAGE_HOURS_ASSUMED", severity: "warning",
-      message: `${below ? "Possibly below" : "Probably at or above"} the minimum wage: ${shown} is ${below ? "below" : "at or above"} ${law}${asFloor}, but ${why}. Send weekly_hours for a definite finding.` });
+      message: `${below ? "Possibly below" : "Probably at or above"} the minimum wage: ${shown} is ${below ? "below" : "at or above"} ${law}${asFloor}, but ${why}.` });
   } else if (below) {
     const at = hours ? ` at ${hours.perWeek} hours a week (${hours.basis === "posting" ? "weekly_hours" : "the hours the law's source states"})` : "";
     findings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `${shown} is below ${law}${asFloor}${at}.` });

@@ -113,6 +113,11 @@ describe("monthly laws", () => {
     const r = (await check({ country: "PL", min_salary: at40, max_salary: 40, salary_period: "hourly", currency: "PLN" })).body;
     expect([r.legally_valid, legalCodes(r)]).toEqual([true, ["MINIMUM_WAGE_HOURS_ASSUMED:warning"]]);
     expect(r.minimum_wage_floor).toMatchObject({ weekly_hours: 40, hours_basis: "assumed" });
+    const message = r.warnings.find((w: any) => w.code === "MINIMUM_WAGE_HOURS_ASSUMED").message;
+    expect(message).toContain("does not state the full-time week");
+    expect(message).not.toContain("Send weekly_hours"); // a part-timer's hours do not change the hourly floor
+    const partTime = (await check({ country: "PL", min_salary: at40, max_salary: 40, salary_period: "hourly", currency: "PLN", weekly_hours: 20 })).body;
+    expect(partTime.minimum_wage_floor).toEqual(r.minimum_wage_floor);
     const at48 = Math.round(pl * 12 / (52 * 48) * 100) / 100; // 23.11
     expect(legalCodes((await check({ country: "PL", min_salary: at48 - 0.01, max_salary: 40, salary_period: "hourly", currency: "PLN" })).body)).toEqual(["BELOW_MINIMUM_WAGE:error"]);
   });
