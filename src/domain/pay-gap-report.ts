@@ -27,8 +27,8 @@ interface Row { category: Category; gender: Gender; pay: number; partTime: boole
 
 /**
  * The pay a group's gaps compare. Hourly when every record's hourly pay is known: a part-timer is not a pay gap, and
- * Eurostat's and the Directive's gap is on hourly pay. Otherwise annual pay, where part-timers without hours are not
- * set against full-timers: only full-time records are compared (all of them when none is full-time).
+ * Eurostat's and the Directive's gap is on hourly pay. Otherwise annual pay, where part-timers are not set against
+ * full-timers: only full-time records are compared (all of them when none is full-time).
  */
 export type PayBasis = "hourly" | "annual";
 export function comparablePay(rows: readonly Row[]): { basis: PayBasis; records: { gender: Gender; pay: number }[]; excluded: number } {
@@ -86,7 +86,7 @@ export function payGapReport(employees: readonly EmployeeRecord[], ctx: ReportCo
     categories, requires_any_joint_assessment: categories.some((c) => c.requires_joint_assessment),
     article_9_indicators: article9Indicators(rows),
     unmatched_titles: unmatchedTitles,
-    recommendations: recommendations({ categories, unmatchedTitles, hourlyWithoutHours, partTimeWithoutHours, overallGap, overallBasis: compared.basis, national: ctx.national, countryName: ctx.countryName }),
+    recommendations: recommendations({ categories, unmatchedTitles, hourlyWithoutHours, partTimeWithoutHours, excluded: compared.excluded, overallGap, overallBasis: compared.basis, national: ctx.national, countryName: ctx.countryName }),
   };
 }
 
@@ -178,7 +178,7 @@ export function article9Indicators(rows: readonly { gender: Gender; pay: number;
 }
 
 interface Findings {
-  categories: CategoryGap[]; unmatchedTitles: PayGapReport["unmatched_titles"]; hourlyWithoutHours: number; partTimeWithoutHours: number;
+  categories: CategoryGap[]; unmatchedTitles: PayGapReport["unmatched_titles"]; hourlyWithoutHours: number; partTimeWithoutHours: number; excluded: number;
   overallGap: number | null; overallBasis: PayBasis; national: { value: number; year: number } | null; countryName: string;
 }
 
@@ -199,7 +199,7 @@ export function recommendations(f: Findings): string[] {
     out.push(`${unmatchedCount} employee(s) with ${f.unmatchedTitles.length} job title(s) that match no occupation with confidence (e.g. ${examples}) are reported as Unclassified, which is not a category of workers doing equal work, so its gap triggers no joint assessment: give those records a category, isco_code or soc_code (unmatched_titles lists the closest occupations) so they are compared with workers doing work of equal value.`);
   }
   if (f.hourlyWithoutHours) out.push(`${f.hourlyWithoutHours} hourly-paid record(s) give no weekly_hours and were annualised at ${DEFAULT_ANNUAL_HOURS} hours; supply weekly_hours so pay is compared at the actual hours worked.`);
-  if (f.partTimeWithoutHours) out.push(`${f.partTimeWithoutHours} part-time record(s) give no weekly_hours, so their hourly pay is unknown: they were left out of the gaps of categories with full-time records (excluded_from_gap) rather than compared with full-timers on annual pay; supply weekly_hours to compare every employee per hour, as Eurostat and the Directive do.`);
+  if (f.excluded) out.push(`${f.excluded} part-time record(s) were left out of the gaps compared on annual pay (excluded_from_gap), because a part-timer's annual pay is not comparable with a full-timer's and not every record's hourly pay is known${f.partTimeWithoutHours ? ` (${f.partTimeWithoutHours} part-time record(s) give no weekly_hours)` : ""}; give every record weekly_hours, or its hourly rate, so everyone is compared per hour, as Eurostat and the Directive do.`);
   if (f.overallGap !== null && f.national) {
     const side = f.overallGap > f.national.value ? "above" : f.overallGap < f.national.value ? "below" : "equal to";
     out.push(`Your overall mean gap of ${f.overallGap}% (on ${f.overallBasis} pay) is ${side} the national unadjusted gap for ${f.countryName} (${f.national.value}%, Eurostat ${f.national.year}, on hourly pay).`);

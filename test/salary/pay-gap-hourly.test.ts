@@ -34,7 +34,21 @@ test("without hours a part-timer is left out of a full-time comparison, counted,
   expect(r.categories[0]).toMatchObject({ pay_basis: "annual", mean_male: 53000, mean_female: 52000, gap_pct: 1.89, excluded_from_gap: 1, employee_count: 4, requires_joint_assessment: false });
   expect(r).toMatchObject({ pay_basis: "annual", excluded_from_gap: 1, overall_mean_gap_pct: 1.89 });
   expect(r.annual.gap_pct).toBe(26.42);
-  expect(r.recommendations.join(" ")).toContain("1 part-time record(s) give no weekly_hours");
+  expect(r.recommendations.join(" ")).toContain("1 part-time record(s) were left out of the gaps compared on annual pay");
+});
+
+test("one category per hour, another on annual pay: the overall gap is on annual pay over full-timers, each category on its own basis", async () => {
+  const clerk = (gender: string, salary: number, extra: object = {}) => ({ job_title: "Accounting clerk", isco_code: "4311", gender, salary, salary_period: "monthly", ...extra });
+  const r = await report([
+    nurse("M", 52000, { weekly_hours: 40 }), nurse("M", 54000, { weekly_hours: 40 }),
+    nurse("F", 26000, { weekly_hours: 20, employment_type: "part_time" }), nurse("F", 52000, { weekly_hours: 40 }),
+    clerk("M", 4300), clerk("F", 2100, { employment_type: "part_time" }), clerk("F", 4100),
+  ]);
+  // Clerks, full-timers only: men 51,600 a year, women 49,200: (51,600 − 49,200) ÷ 51,600 = 4.65 %.
+  expect(r.categories.find((c: any) => c.isco_code === "4")).toMatchObject({ pay_basis: "annual", mean_male: 51600, mean_female: 49200, gap_pct: 4.65, excluded_from_gap: 1 });
+  expect(r.categories.find((c: any) => c.isco_code === "2")).toMatchObject({ pay_basis: "hourly", gap_pct: 1.89 });
+  // Overall, full-timers only: men (52,000 + 54,000 + 51,600) ÷ 3 = 52,533.33; women (52,000 + 49,200) ÷ 2 = 50,600: 3.68 %.
+  expect(r).toMatchObject({ pay_basis: "annual", excluded_from_gap: 2, overall_mean_gap_pct: 3.68 });
 });
 
 test("records paid by the hour need no hours to be compared per hour; a group of part-timers only is compared within itself", async () => {

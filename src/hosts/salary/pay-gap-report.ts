@@ -47,8 +47,8 @@ const Article9 = z.object({
   quartile_basis: z.enum(["hourly", "annual"]).describe("the pay the bands rank: hourly when every record's hourly pay is known, else annual"),
 }).describe("addition: the other Article 9 indicators");
 
-const PayBasisField = z.enum(["hourly", "annual"]).describe("addition: the pay the gaps compare: hourly when every record's hourly pay is known (weekly_hours given, or paid by the hour); annual otherwise, comparing full-time records only when part-timers are among them (README: gaps per hour)");
-const ExcludedField = z.number().int().describe("addition: records left out of the gap figures: part-timers whose hourly pay is unknown, on annual pay beside full-timers (counted in the headcounts)");
+const PayBasisField = z.enum(["hourly", "annual"]).describe("addition: the pay the gaps compare: hourly when every record's hourly pay is known (weekly_hours given, or paid by the hour); annual otherwise, comparing only full-time records (README: gaps per hour)");
+const ExcludedField = z.number().int().describe("addition: records left out of the gap figures: part-timers, on annual pay beside full-timers (they are counted in the headcounts)");
 const AnnualFigures = z.object({
   mean_male: z.number().nullable().describe("men's mean annualised gross pay over every record (monthly × 12, hourly × weekly_hours × 52 or × 2,080)"),
   mean_female: z.number().nullable().describe("women's mean annualised gross pay over every record"),
