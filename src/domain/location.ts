@@ -117,6 +117,9 @@ const inside = (q: Qualifier) => (n: SpellingName) => ("state" in q ? n.country 
 
 function qualifier(raw: string, data: LocationData, places: PlaceRecord[]): Qualifier | null {
   const text = raw.replace(/\./g, "").trim(); // "N.Y.", "D.C.", "Ore."
+  // "MO-IL", "PA-NJ-DE-MD": the states of a metro that spans several, as BLS titles write them; the one with a place of the name.
+  const states = /^[a-z]{2}(-[a-z]{2})+$/i.test(text) ? text.toUpperCase().split("-") : null;
+  if (states?.every((st) => data.stateByCode(st))) return { state: states.find((st) => places.some((p) => p.country === "US" && p.admin1 === st)) ?? states[0] };
   if (/^[a-z]{2}$/i.test(text)) {
     const iso = parseCountryCode(text)?.iso2;
     // DE and MT are EU/EEA and USPS codes: after a place's name, the one that has a place of that name.
