@@ -27,15 +27,27 @@ interface Row { category: Category; gender: Gender; pay: number; partTime: boole
 
 /**
  * The pay a group's gaps compare. Hourly when every record's hourly pay is known: a part-timer is not a pay gap, and
- * Eurostat's and the Directive's gap is on hourly pay. Otherwise annual pay, where part-timers are not set against
- * full-timers: only full-time records are compared (all of them when none is full-time).
+ * Eurostat's and the Directive's gap is on hourly pay. Otherwise annual full-time-equivalent pay: a record whose
+ * hourly pay is known counts at the full-time week (hourly × fullTimeWeek × 52, as Switzerland's standard analysis
+ * model standardises pay), a full-time record without hours as paid, and a part-timer without hours is left out
+ * (all of them are compared when nothing else is left).
  */
 export type PayBasis = "hourly" | "annual";
-export function comparablePay(rows: readonly Row[]): { basis: PayBasis; records: { gender: Gender; pay: number }[]; excluded: number } {
+export function comparablePay(rows: readonly Row[], fullTimeWeek: number): { basis: PayBasis; records: { gender: Gender; pay: number }[]; excluded: number } {
   if (rows.every((r) => r.hourly !== undefined)) return { basis: "hourly", records: rows.map((r) => ({ gender: r.gender, pay: r.hourly! })), excluded: 0 };
-  const fullTime = rows.filter((r) => !r.partTime);
-  const compared = fullTime.length ? fullTime : rows;
-  return { basis: "annual", records: compared.map((r) => ({ gender: r.gender, pay: r.pay })), excluded: rows.length - compared.length };
+  const fullTimeEquivalent = (r: Row) => (r.hourly !== undefined ? r.hourly * fullTimeWeek * 52 : r.partTime ? undefined : r.pay);
+  const compared = rows.flatMap((r) => { const pay = fullTimeEquivalent(r); return pay === undefined ? [] : [{ gender: r.gender, pay }]; });
+  if (!compared.length) return { basis: "annual", records: rows.map((r) => ({ gender: r.gender, pay: r.pay })), excluded: 0 };
+  return { basis: "annual", records: compared, excluded: rows.length - compared.length };
+}
+
+/** The full-time week: the weekly hours most records give (the larger on a tie), as the Swiss standard model takes it; 40 when none gives hours. */
+export function fullTimeWeekOf(employees: readonly EmployeeRecord[]): number {
+  const counts = new Map<number, number>();
+  for (const e of employees) if (e.weekly_hours !== undefined) counts.set(e.weekly_hours, (counts.get(e.weekly_hours) ?? 0) + 1);
+  let best = DEFAULT_ANNUAL_HOURS / 52, bestCount = 0;
+  for (const [hours, count] of counts) if (count > bestCount || (count === bestCount && hours > best)) [best, bestCount] = [hours, count];
+  return best;
 }
 
 export interface CategoryGap {
@@ -57,7 +69,7 @@ export interface Article9Indicators {
 
 export interface PayGapReport {
   overall_mean_gap_pct: number | null; overall_median_gap_pct: number | null; total_employees: number;
-  pay_basis: PayBasis; excluded_from_gap: number; annual: AnnualFigures;
+  pay_basis: PayBasis; excluded_from_gap: number; full_time_weekly_hours: number; annual: AnnualFigures;
   categories: CategoryGap[]; requires_any_joint_assessment: boolean; article_9_indicators: Article9Indicators;
   unmatched_titles: { job_title: string; employees: number; alternatives: Alternative[] }[];
   recommendations: string[];
@@ -74,15 +86,16 @@ export interface ReportContext {
 
 export function payGapReport(employees: readonly EmployeeRecord[], ctx: ReportContext): PayGapReport {
   const { rows, unmatched, hourlyWithoutHours, partTimeWithoutHours } = categorise(employees, ctx.classify);
-  const compared = comparablePay(rows);
+  const fullTimeWeek = fullTimeWeekOf(employees);
+  const compared = comparablePay(rows, fullTimeWeek);
   const overall = groupFigures(compared.records);
-  const categories = categoryGaps(rows, ctx.benchmark);
+  const categories = categoryGaps(rows, ctx.benchmark, fullTimeWeek);
   const unmatchedTitles = [...unmatched].map(([job_title, u]) => ({ job_title, employees: u.employees, alternatives: u.alternatives }))
     .sort((a, b) => b.employees - a.employees || a.job_title.localeCompare(b.job_title));
   const overallGap = round(overall.meanGap, 2);
   return {
     overall_mean_gap_pct: overallGap, overall_median_gap_pct: round(overall.medianGap, 2), total_employees: rows.length,
-    pay_basis: compared.basis, excluded_from_gap: compared.excluded, annual: annualFigures(rows),
+    pay_basis: compared.basis, excluded_from_gap: compared.excluded, full_time_weekly_hours: fullTimeWeek, annual: annualFigures(rows),
     categories, requires_any_joint_assessment: categories.some((c) => c.requires_joint_assessment),
     article_9_indicators: article9Indicators(rows),
     unmatched_titles: unmatchedTitles,
@@ -118,7 +131,7 @@ function categorise(employees: readonly EmployeeRecord[], classify: ReportContex
 }
 
 /** Gaps per category, ISCO groups in code order and Unclassified last. */
-function categoryGaps(rows: readonly Row[], benchmark: GroupBenchmark): CategoryGap[] {
+function categoryGaps(rows: readonly Row[], benchmark: GroupBenchmark, fullTimeWeek: number): CategoryGap[] {
   const byCategory = new Map<string, Row[]>();
   for (const r of rows) {
     const group = byCategory.get(r.category.code);
@@ -127,7 +140,7 @@ function categoryGaps(rows: readonly Row[], benchmark: GroupBenchmark): Category
   }
   const last = (code: string) => (code === UNCLASSIFIED.code ? 1 : 0);
   return [...byCategory].sort(([a], [b]) => last(a) - last(b) || a.localeCompare(b)).map(([code, group]) => {
-    const compared = comparablePay(group);
+    const compared = comparablePay(group, fullTimeWeek);
     const f = { ...groupFigures(compared.records), ...headcounts(group) };
     const category = group[0].category;
     const unclassified = category === UNCLASSIFIED;
@@ -188,7 +201,14 @@ export function recommendations(f: Findings): string[] {
   for (const c of f.categories.filter((x) => x.requires_joint_assessment)) {
     out.push(`${c.category_name} (ISCO ${c.isco_code}) has a mean gap of ${c.gap_pct}%, at least ${JOINT_ASSESSMENT_THRESHOLD}%: under Article 10 a joint pay assessment with workers' representatives is required unless the difference is justified by objective, gender-neutral criteria or remedied within six months of the report.`);
   }
-  if (!out.length) out.push(`No category reaches the ${JOINT_ASSESSMENT_THRESHOLD}% gap that triggers a joint pay assessment under Article 10; keep the underlying data, as the report must be repeated at the interval the Directive sets for your size.`);
+  // A category with both genders but no gap: everyone of one gender was left out (part-time without hours).
+  const uncomputed = f.categories.filter((c) => c.isco_code !== UNCLASSIFIED.code && c.male_count > 0 && c.female_count > 0 && c.gap_pct === null);
+  if (!out.length) out.push(uncomputed.length
+    ? `No category with a computed gap reaches the ${JOINT_ASSESSMENT_THRESHOLD}% gap that triggers a joint pay assessment under Article 10, but ${uncomputed.length} categor${uncomputed.length === 1 ? "y has" : "ies have"} no gap at all (below): this report cannot say whether they need one.`
+    : `No category reaches the ${JOINT_ASSESSMENT_THRESHOLD}% gap that triggers a joint pay assessment under Article 10; keep the underlying data, as the report must be repeated at the interval the Directive sets for your size.`);
+  for (const c of uncomputed) {
+    out.push(`${c.category_name} has men and women but no gap: every ${c.mean_female === null ? "woman" : "man"} in it is part-time without weekly_hours, so none could be compared with full-timers; give their weekly_hours to compare the category per hour.`);
+  }
   for (const c of f.categories.filter((x) => x.k_anonymity_warning)) {
     const few = c.female_count < K_ANONYMITY ? `${c.female_count} ${c.female_count === 1 ? "woman" : "women"}` : `${c.male_count} ${c.male_count === 1 ? "man" : "men"}`;
     out.push(`${c.category_name} has only ${few}: publish its figures only in aggregate or with care, since they can identify individuals.`);
@@ -199,7 +219,7 @@ export function recommendations(f: Findings): string[] {
     out.push(`${unmatchedCount} employee(s) with ${f.unmatchedTitles.length} job title(s) that match no occupation with confidence (e.g. ${examples}) are reported as Unclassified, which is not a category of workers doing equal work, so its gap triggers no joint assessment: give those records a category, isco_code or soc_code (unmatched_titles lists the closest occupations) so they are compared with workers doing work of equal value.`);
   }
   if (f.hourlyWithoutHours) out.push(`${f.hourlyWithoutHours} hourly-paid record(s) give no weekly_hours and were annualised at ${DEFAULT_ANNUAL_HOURS} hours; supply weekly_hours so pay is compared at the actual hours worked.`);
-  if (f.excluded) out.push(`${f.excluded} part-time record(s) were left out of the gaps compared on annual pay (excluded_from_gap), because a part-timer's annual pay is not comparable with a full-timer's and not every record's hourly pay is known${f.partTimeWithoutHours ? ` (${f.partTimeWithoutHours} part-time record(s) give no weekly_hours)` : ""}; give every record weekly_hours, or its hourly rate, so everyone is compared per hour, as Eurostat and the Directive do.`);
+  if (f.excluded) out.push(`${f.excluded} part-time record(s) without weekly_hours were left out of the gaps compared on annual pay (excluded_from_gap): their hourly pay is unknown, and a part-timer's annual pay is not comparable with a full-timer's; give their weekly_hours, or their hourly rate, so they are compared per hour, as Eurostat and the Directive compare pay.`);
   if (f.overallGap !== null && f.national) {
     const side = f.overallGap > f.national.value ? "above" : f.overallGap < f.national.value ? "below" : "equal to";
     out.push(`Your overall mean gap of ${f.overallGap}% (on ${f.overallBasis} pay) is ${side} the national unadjusted gap for ${f.countryName} (${f.national.value}%, Eurostat ${f.national.year}, on hourly pay).`);

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { rulesOn, ruleFor, floorPer, hoursFor, statutoryCheck, type StatutoryRow } from "./statutory-minimum.ts";
+import { rulesOn, ruleFor, floorFor, fullTimeWeek, statutoryCheck, type StatutoryRow } from "./statutory-minimum.ts";
 
 const row = (over: Partial<StatutoryRow>): StatutoryRow => ({
   country: "XX", effectiveFrom: "2026-01-01", unit: "month", amount: 1000, currency: "EUR", paymentsPerYear: 12, hoursPerWeek: null,
-  sourceUrl: "https://example.org", sourceTitle: "Decree", note: null, appliesTo: "employees", equivalent: false, uncertain: false, ...over,
+  sourceUrl: "https://example.org", sourceTitle: "Decree", note: null, appliesTo: "employees", equivalent: false, uncertain: false, hoursStatutory: over.hoursPerWeek != null, ...over,
 });
 const statutory = (rows: StatutoryRow[], on = "2026-06-01") => {
   const r = rulesOn(rows, on);
@@ -11,7 +11,7 @@ const statutory = (rows: StatutoryRow[], on = "2026-06-01") => {
   return r;
 };
 const posting = (min: number, period: "annual" | "monthly" | "hourly", weeklyHours: number | null = null, on = "2026-06-01") =>
-  ({ min, max: min + 1, period, weeklyHours, minInLawCurrency: min, on });
+  ({ min, max: min + 1, period, weeklyHours, minInLawCurrency: min, converted: false, on });
 const codes = (r: { findings: { code: string; severity: string }[] }) => r.findings.map((f) => `${f.code}:${f.severity}`);
 
 describe("rulesOn", () => {
@@ -38,32 +38,50 @@ describe("rulesOn", () => {
 });
 
 describe("floors worked by hand", () => {
-  test("month: × payments a year; an hourly floor over 52 weeks of the stated hours", () => {
+  test("month: × payments a year; an hourly floor over 52 weeks of the full-time week; a part-time salary pro rata", () => {
     const spain = row({ amount: 1221, paymentsPerYear: 14 });
-    expect(floorPer(spain, "annual", null).amount).toBe(17094);            // 1,221 × 14
-    expect(floorPer(spain, "monthly", null)).toMatchObject({ amount: 1221, converted: false });
-    expect(floorPer(spain, "hourly", { perWeek: 40, basis: "assumed" }).amount).toBeCloseTo(17094 / 2080, 10);
+    expect(floorFor(spain, [spain], "annual", null).amount).toBe(17094);            // 1,221 × 14
+    expect(floorFor(spain, [spain], "monthly", null)).toMatchObject({ amount: 1221, hours: null });
+    expect(floorFor(spain, [spain], "hourly", null)).toMatchObject({ hours: { perWeek: 40, basis: "assumed" } });
+    expect(floorFor(spain, [spain], "hourly", null).amount).toBeCloseTo(17094 / 2080, 10);
+    expect(floorFor(spain, [spain], "hourly", 20).amount).toBeCloseTo(17094 / 2080, 10); // a part-timer's hourly floor is the same
+    expect(floorFor(spain, [spain], "annual", 20)).toMatchObject({ amount: 8547, hours: { perWeek: 20, basis: "assumed" } }); // 17,094 × 20 ÷ 40
+    const czechia = row({ amount: 22400, currency: "CZK", hoursPerWeek: 40 });
+    expect(floorFor(czechia, [czechia], "monthly", 20)).toMatchObject({ amount: 11200, hours: { perWeek: 20, basis: "rule" } });
+    expect(floorFor(czechia, [czechia], "monthly", 45)).toMatchObject({ amount: 22400, hours: null }); // overtime is paid on top
   });
-  test("hour: × hours × 52 (÷ 12 a month); week: × 52, ÷ hours", () => {
+  test("hour: × the job's week × 52 (÷ 12 a month); week: × 52, ÷ its stated hours", () => {
     const france = row({ unit: "hour", amount: 12.02, hoursPerWeek: 35 });
-    expect(floorPer(france, "monthly", { perWeek: 35, basis: "rule" }).amount).toBeCloseTo(1823.0333, 4); // 12.02 × 35 × 52 ÷ 12
-    expect(floorPer(france, "annual", { perWeek: 35, basis: "rule" }).amount).toBeCloseTo(21876.4, 6);     // 12.02 × 1,820
+    expect(floorFor(france, [france], "monthly", null).amount).toBeCloseTo(1823.0333, 4); // 12.02 × 35 × 52 ÷ 12
+    expect(floorFor(france, [france], "annual", 20).amount).toBeCloseTo(12500.8, 6);     // 12.02 × 20 × 52 = 12.02 × 1,040
+    const ireland = row({ unit: "hour", amount: 14.15, hoursPerWeek: 39, hoursStatutory: false });
+    expect(fullTimeWeek(ireland, [ireland])).toEqual({ perWeek: 39, basis: "convention" });
     const malta = row({ unit: "week", amount: 221.78, hoursPerWeek: 40 });
-    expect(floorPer(malta, "annual", null).amount).toBeCloseTo(11532.56, 6);                               // 221.78 × 52
-    expect(floorPer(malta, "hourly", { perWeek: 40, basis: "rule" }).amount).toBeCloseTo(5.5445, 6);       // 221.78 ÷ 40
-  });
-  test("hours: a salary against an hourly law uses the posting's week; an hourly posting against a monthly law never does", () => {
-    const hourly = row({ unit: "hour", amount: 13.9 });
-    expect(hoursFor(hourly, [hourly], 38)).toEqual({ perWeek: 38, basis: "posting" });
-    expect(hoursFor(hourly, [hourly], null)).toEqual({ perWeek: 40, basis: "assumed" });
-    const monthly = row({ unit: "month", amount: 2111.89 });
+    expect(floorFor(malta, [malta], "annual", null).amount).toBeCloseTo(11532.56, 6);    // 221.78 × 52
+    expect(floorFor(malta, [malta], "hourly", null).amount).toBeCloseTo(5.5445, 6);      // 221.78 ÷ 40
+    const belgium = row({ amount: 2111.89 });
     const equivalent = row({ unit: "hour", amount: 12.8252, hoursPerWeek: 38, equivalent: true });
-    expect(hoursFor(monthly, [monthly, equivalent], 20)).toEqual({ perWeek: 38, basis: "official_equivalent" });
-    expect(hoursFor(row({ hoursPerWeek: 40 }), [], 20)).toEqual({ perWeek: 40, basis: "rule" });
+    expect(floorFor(belgium, [belgium, equivalent], "hourly", null)).toMatchObject({ hours: { perWeek: 38, basis: "official_equivalent" } });
+    // 2,111.89 × 12 ÷ (52 × 38) = 12.82524…; the government publishes 12.8252, and its figure is the one applied
+    expect(floorFor(belgium, [belgium, equivalent], "hourly", null).amount).toBe(12.8252);
   });
 });
 
 describe("statutoryCheck", () => {
+  test("hourly floors are met exactly, salaries at the cent: Malta 5.54 < 221.78 ÷ 40; Belgium's own 12.8252 passes", () => {
+    const mt = [row({ unit: "week", amount: 221.78, hoursPerWeek: 40 })];
+    expect(codes(statutoryCheck(posting(5.54, "hourly"), statutory(mt), "X"))).toEqual(["BELOW_MINIMUM_WAGE:error"]);
+    expect(codes(statutoryCheck(posting(5.5445, "hourly"), statutory(mt), "X"))).toEqual([]);
+    const be = [row({ amount: 2111.89 }), row({ unit: "hour", amount: 12.8252, hoursPerWeek: 38, equivalent: true })];
+    expect(statutoryCheck(posting(12.8252, "hourly"), statutory(be), "X").findings[0].message).toStartWith("Probably at or above");
+  });
+  test("a part-time salary meets the pro-rata share of a monthly law; a convention week (Ireland's 39) is a warning", () => {
+    const pl = [row({ amount: 4806, currency: "PLN" })];
+    expect(codes(statutoryCheck(posting(2403, "monthly", 20), statutory(pl), "X"))).toEqual(["MINIMUM_WAGE_HOURS_ASSUMED:warning"]); // 4,806 × 20 ÷ 40
+    const ie = [row({ unit: "hour", amount: 14.15, hoursPerWeek: 39, hoursStatutory: false })];
+    expect(codes(statutoryCheck(posting(28000, "annual"), statutory(ie), "X"))).toEqual(["MINIMUM_WAGE_HOURS_ASSUMED:warning"]); // 14.15 × 39 × 52 = 28,696.20
+    expect(codes(statutoryCheck(posting(28000, "annual", 39), statutory(ie), "X"))).toEqual(["BELOW_MINIMUM_WAGE:error"]);
+  });
   const de = [row({ unit: "hour", amount: 13.9 }), row({ unit: "hour", amount: 14.6, effectiveFrom: "2027-01-01" })];
   test("same unit: compared exactly; a cent under is an error", () => {
     expect(codes(statutoryCheck(posting(13.9, "hourly"), statutory(de), "X"))).toEqual(["UPCOMING_MINIMUM_WAGE:info"]);
@@ -91,9 +109,12 @@ describe("statutoryCheck", () => {
     expect(codes(statutoryCheck(posting(1424.5, "monthly"), statutory(es), "X"))).toEqual([]); // 1,221 × 14 ÷ 12
     expect(codes(statutoryCheck(posting(17093.99, "annual"), statutory(es), "X"))).toEqual(["BELOW_MINIMUM_WAGE:error"]);
   });
-  test("doubtful rows say so: unconfirmed source, an old amount, a guaranteed minimum the job may need", () => {
+  test("doubtful rows say so: unconfirmed source (a shortfall is then a warning), an old amount, a guaranteed minimum the job may need", () => {
     const hu = [row({ amount: 322800, currency: "HUF", uncertain: true, note: "verify" }), row({ amount: 373200, currency: "HUF", appliesTo: "guaranteed_minimum" })];
     expect(codes(statutoryCheck(posting(330000, "monthly"), statutory(hu), "X"))).toEqual(["LEGAL_SOURCE_UNCERTAIN:warning", "GUARANTEED_MINIMUM_MAY_APPLY:warning"]);
+    expect(codes(statutoryCheck(posting(300000, "monthly"), statutory(hu), "X"))[0]).toBe("BELOW_MINIMUM_WAGE:warning");
+    // 373,200 × 12 ÷ (52 × 40) = 2,153.08 an hour; 322,800 × 12 ÷ 2,080 = 1,862.31
+    expect(codes(statutoryCheck(posting(1900, "hourly"), statutory(hu), "X"))).toContain("GUARANTEED_MINIMUM_MAY_APPLY:warning");
     const old = [row({ effectiveFrom: "2025-02-01" })];
     expect(codes(statutoryCheck(posting(1000, "monthly"), statutory(old), "X"))).toEqual(["MINIMUM_WAGE_MAY_BE_OUTDATED:warning"]);
   });

@@ -12,6 +12,8 @@ export interface StatutoryRow {
   country: string; effectiveFrom: string | null; unit: LegalUnit | "none"; amount: number | null; currency: string | null;
   paymentsPerYear: number | null; hoursPerWeek: number | null; sourceUrl: string; sourceTitle: string; note: string | null;
   appliesTo: "employees" | "guaranteed_minimum" | "civil_law_contracts"; equivalent: boolean; uncertain: boolean;
+  /** The stated weekly hours are the law's week, not a convention a source uses to convert (Ireland's 39). */
+  hoursStatutory: boolean;
 }
 
 /** What the table says of a country on a date. */
@@ -63,121 +65,151 @@ export function ruleFor(inForce: StatutoryRow[], period: SalaryPeriod): Statutor
     : byUnit("month") ?? byUnit("week") ?? byUnit("hour") ?? null;
 }
 
-export type HoursBasis = "posting" | "rule" | "official_equivalent" | "assumed";
-export interface Hours { perWeek: number; basis: HoursBasis }
-
-/** Whether turning `unit` into `period` needs weekly hours: an hourly law meeting a salary, or a salary law an hourly rate. */
-export const needsHours = (unit: LegalUnit, period: SalaryPeriod) => (unit === "hour") !== (period === "hourly");
-
 /**
- * Weekly hours for a conversion. A monthly or annual posting against an hourly law is that job's pay for its own
- * week: the posting's weekly_hours. An hourly posting against a monthly or weekly law needs the full-time week the
- * amount is for (a part-timer's floor is pro rata, the same per hour): the rule's stated week, an official hourly
- * equivalent's, or the assumed one, never the posting's hours.
+ * Where the weekly hours of a conversion came from. posting: the posting's weekly_hours; rule: a week the law's
+ * source states as statutory (France's 35, Czechia's 40); convention: a week a source uses to convert, not the law's
+ * (Ireland's 39); official_equivalent: the week of an official hourly equivalent (Belgium's 38); assumed: 40.
+ * Only posting and rule are certain: the others make a finding a warning, never an error.
  */
-export function hoursFor(rule: StatutoryRow, inForce: StatutoryRow[], postingHours: number | null): Hours {
-  if (rule.unit === "hour" && postingHours !== null) return { perWeek: postingHours, basis: "posting" };
-  if (rule.hoursPerWeek !== null) return { perWeek: rule.hoursPerWeek, basis: "rule" };
+export type HoursBasis = "posting" | "rule" | "convention" | "official_equivalent" | "assumed";
+export interface Hours { perWeek: number; basis: HoursBasis }
+const certain = (h: Hours | null) => h === null || h.basis === "posting" || h.basis === "rule";
+
+/** The full-time week a rule is for: the week its source states, an official equivalent's, or the assumed one. */
+export function fullTimeWeek(rule: StatutoryRow, inForce: StatutoryRow[]): Hours {
+  if (rule.hoursPerWeek !== null) return { perWeek: rule.hoursPerWeek, basis: rule.hoursStatutory ? "rule" : "convention" };
   const equivalent = inForce.find((r) => r.equivalent && r.hoursPerWeek !== null);
   if (equivalent) return { perWeek: equivalent.hoursPerWeek!, basis: "official_equivalent" };
   return { perWeek: ASSUMED_WEEKLY_HOURS, basis: "assumed" };
 }
 
-/** The rule's amount per posting period, in the law's currency. Exact when no conversion was needed. */
-export function floorPer(rule: StatutoryRow, period: SalaryPeriod, hours: Hours | null): { amount: number; converted: boolean; formula: string } {
+export interface Floor { amount: number; formula: string; hours: Hours | null }
+
+/**
+ * The rule's amount per posting period, in the law's currency, for the posting's week.
+ * - An hourly law meets a salary at the job's week: the posting's weekly_hours, else a full-time week.
+ * - A monthly or weekly law is for a full-time week: an hourly posting divides by that week (a part-timer's floor is
+ *   pro rata, the same per hour); a salary for fewer weekly_hours than that week meets the pro-rata share of it.
+ * - Spain, Portugal and Greece pay the monthly amount 14 times: a year's floor is 14 × it.
+ */
+export function floorFor(rule: StatutoryRow, inForce: StatutoryRow[], period: SalaryPeriod, weeklyHours: number | null): Floor {
   const a = rule.amount!;
-  const h = hours?.perWeek ?? NaN;
-  const payments = rule.paymentsPerYear ?? 12;
-  switch (`${rule.unit}>${period}`) {
-    case "hour>hourly": case "month>monthly": return { amount: a, converted: false, formula: `${a} ${perUnit(rule.unit)}` };
-    case "month>annual": return { amount: a * payments, converted: payments !== 1, formula: `${a} × ${payments} payments a year` };
-    case "month>hourly": return { amount: (a * payments) / (WEEKS_PER_YEAR * h), converted: true, formula: `${a} × ${payments} payments ÷ (52 weeks × ${h} hours)` };
-    case "hour>monthly": return { amount: (a * h * WEEKS_PER_YEAR) / 12, converted: true, formula: `${a} × ${h} hours × 52 weeks ÷ 12` };
-    case "hour>annual": return { amount: a * h * WEEKS_PER_YEAR, converted: true, formula: `${a} × ${h} hours × 52 weeks` };
-    case "week>annual": return { amount: a * WEEKS_PER_YEAR, converted: true, formula: `${a} × 52 weeks` };
-    case "week>monthly": return { amount: (a * WEEKS_PER_YEAR) / 12, converted: true, formula: `${a} × 52 weeks ÷ 12` };
-    case "week>hourly": return { amount: a / h, converted: true, formula: `${a} ÷ ${h} hours` };
-    default: throw new Error(`no conversion from a ${rule.unit} minimum to a ${period} posting`);
+  const payments = rule.unit === "month" ? rule.paymentsPerYear ?? 12 : WEEKS_PER_YEAR;
+  const perYear = rule.unit === "month" ? `${a} × ${payments} payments a year` : `${a} × 52 weeks`;
+  if (rule.unit === "hour") {
+    if (period === "hourly") return { amount: a, formula: `${a} an hour`, hours: null };
+    const h = weeklyHours !== null ? { perWeek: weeklyHours, basis: "posting" as const } : fullTimeWeek(rule, inForce);
+    const annual = a * h.perWeek * WEEKS_PER_YEAR;
+    return period === "annual" ? { amount: annual, formula: `${a} × ${h.perWeek} hours × 52 weeks`, hours: h }
+      : { amount: annual / 12, formula: `${a} × ${h.perWeek} hours × 52 weeks ÷ 12`, hours: h };
   }
+  const full = fullTimeWeek(rule, inForce);
+  // An official hourly equivalent is the government's own figure for its week: used as published (Belgium's 12.8252).
+  const equivalent = inForce.find((r) => r.equivalent && r.hoursPerWeek === full.perWeek);
+  if (period === "hourly" && full.basis === "official_equivalent" && equivalent) {
+    return { amount: equivalent.amount!, formula: `${equivalent.amount} an hour, the official hourly equivalent for a ${full.perWeek}-hour week`, hours: full };
+  }
+  if (period === "hourly") {
+    return rule.unit === "week" ? { amount: a / full.perWeek, formula: `${a} a week ÷ ${full.perWeek} hours`, hours: full }
+      : { amount: (a * payments) / (WEEKS_PER_YEAR * full.perWeek), formula: `${perYear} ÷ (52 weeks × ${full.perWeek} hours)`, hours: full };
+  }
+  const [amount, formula] = period === "annual" ? [a * payments, perYear] : rule.unit === "month" ? [a, `${a} a month`] : [(a * WEEKS_PER_YEAR) / 12, `${perYear} ÷ 12`];
+  if (weeklyHours === null || weeklyHours >= full.perWeek) return { amount, formula, hours: null };
+  return { amount: (amount * weeklyHours) / full.perWeek, formula: `${formula} × ${weeklyHours} ÷ ${full.perWeek} hours (pro rata)`, hours: { perWeek: weeklyHours, basis: full.basis } };
 }
 
 const unitNoun = (u: string) => (u === "hour" ? "hour" : u === "week" ? "week" : u === "day" ? "day" : "month");
 const perUnit = (u: string) => (u === "hour" ? "an hour" : `a ${unitNoun(u)}`);
 const periodNoun = (p: SalaryPeriod) => (p === "hourly" ? "an hour" : p === "monthly" ? "a month" : "a year");
-/** 13.90 EUR, 1,221 EUR, 15.6285 EUR: whole amounts bare, others to the cent or the decimals the law uses. */
-const money = (x: number, currency: string) => `${x.toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(x) ? 0 : 2, maximumFractionDigits: 4 })} ${currency}`;
+/** 13.90 EUR, 1,221 EUR, 15.6285 EUR: whole amounts bare, others to the cent or to the decimals given (at most 4). */
+const money = (x: number, currency: string, decimals = 4) =>
+  `${x.toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(x) ? 0 : 2, maximumFractionDigits: decimals })} ${currency}`;
 
 export interface Finding { code: string; severity: "error" | "warning" | "info"; message: string }
-/** The posting as E8 received it, with its amounts in the law's currency (the same numbers when the currencies agree). */
-export interface LegalPosting { min: number; max: number; period: SalaryPeriod; weeklyHours: number | null; minInLawCurrency: number; on: string }
+/** The posting as E8 received it, its minimum in the law's currency (`converted` when its own currency was another). */
+export interface LegalPosting { min: number; max: number; period: SalaryPeriod; weeklyHours: number | null; minInLawCurrency: number; converted: boolean; on: string }
 export interface LegalFloor { amount: number; currency: string; per: SalaryPeriod; weeklyHours: number | null; hoursBasis: HoursBasis | null; formula: string }
 export interface LegalResult { findings: Finding[]; rule: StatutoryRow | null; floor: LegalFloor | null }
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 /**
- * Compare the posting's minimum with the statutory floor in force. Findings: BELOW_MINIMUM_WAGE (error when the
- * comparison needed no assumed hours), MINIMUM_WAGE_HOURS_ASSUMED (warning: the comparison rests on a week nobody
- * stated), PAID_IN_14_PAYMENTS, LEGAL_SOURCE_UNCERTAIN, MINIMUM_WAGE_MAY_BE_OUTDATED, GUARANTEED_MINIMUM_MAY_APPLY,
- * UPCOMING_MINIMUM_WAGE.
+ * The bar a posting must reach: an hourly floor exactly (rates have sub-cent decimals: Malta's 221.78 ÷ 40 = 5.5445);
+ * a month's or a year's pay at the cent (France's 12.02 × 35 × 52 ÷ 12 = 1,823.0333… is met by 1,823.03).
+ */
+const barOf = (amount: number, period: SalaryPeriod) => (period === "hourly" ? amount : round(amount, 2));
+const below = (min: number, bar: number) => min < bar - 1e-9;
+
+/**
+ * Compare the posting's minimum with the statutory floor in force. Findings: BELOW_MINIMUM_WAGE (an error when the
+ * floor rests on no assumed week and a confirmed source; a warning otherwise), MINIMUM_WAGE_HOURS_ASSUMED (warning:
+ * the comparison rests on a week nobody stated), PAID_IN_14_PAYMENTS, LEGAL_SOURCE_UNCERTAIN,
+ * MINIMUM_WAGE_MAY_BE_OUTDATED, GUARANTEED_MINIMUM_MAY_APPLY, UPCOMING_MINIMUM_WAGE.
  */
 export function statutoryCheck(posting: LegalPosting, rules: Extract<MinimumWageRules, { kind: "statutory" }>, countryName: string): LegalResult {
   const findings: Finding[] = [];
   const rule = ruleFor(rules.inForce, posting.period);
   if (!rule) return { findings: [{ code: "NO_MINIMUM_WAGE_RULE", severity: "warning", message: `The minimum-wage table has no amount for ${countryName} that can be compared with a ${posting.period} posting; the range was not checked against a minimum wage.` }], rule: null, floor: null };
   const currency = rule.currency!;
-  const hours = needsHours(rule.unit as LegalUnit, posting.period) ? hoursFor(rule, rules.inForce, posting.weeklyHours) : null;
-  const floor = floorPer(rule, posting.period, hours);
-  // A converted floor is met at the cent (FR's 12.02 × 35 × 52 ÷ 12 = 1,823.0333… is met by 1,823.03); a direct one exactly.
-  const bar = floor.converted ? round(floor.amount, 2) : floor.amount;
-  const below = posting.minInLawCurrency < bar - 1e-9;
+  const floor = floorFor(rule, rules.inForce, posting.period, posting.weeklyHours);
+  const bar = barOf(floor.amount, posting.period);
+  const isBelow = below(posting.minInLawCurrency, bar);
   const law = `${countryName}'s statutory minimum wage of ${money(rule.amount!, currency)} ${perUnit(rule.unit)} (in force from ${rule.effectiveFrom}; ${rule.sourceTitle})`;
-  const asFloor = floor.converted ? `, which is ${money(bar, currency)} ${periodNoun(posting.period)} (${floor.formula})` : "";
-  const shown = `min_salary (${money(round(posting.minInLawCurrency, 2), currency)} ${periodNoun(posting.period)})`;
+  const asFloor = floor.formula === `${rule.amount} ${perUnit(rule.unit)}` ? "" : `, which is ${money(bar, currency, posting.period === "hourly" ? 4 : 2)} ${periodNoun(posting.period)} (${floor.formula})`;
+  const shown = `min_salary (${money(posting.minInLawCurrency, currency, posting.converted ? 2 : 4)} ${periodNoun(posting.period)})`;
+  const h = floor.hours;
 
   // An hourly posting below a monthly or weekly floor spread over the longest legal week is below it whatever the week.
-  const belowAnyWeek = hours !== null && posting.period === "hourly" && hours.basis !== "rule"
-    && posting.minInLawCurrency < round(floorPer(rule, "hourly", { perWeek: MAX_AVERAGE_WEEKLY_HOURS, basis: "assumed" }).amount, 2) - 1e-9;
-  if (belowAnyWeek) {
-    const longest = round(floorPer(rule, "hourly", { perWeek: MAX_AVERAGE_WEEKLY_HOURS, basis: "assumed" }).amount, 2);
-    findings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `${shown} is below ${law} even over a ${MAX_AVERAGE_WEEKLY_HOURS}-hour week, the longest average week the Working Time Directive allows: ${money(longest, currency)} an hour at most.` });
-  } else if (hours && hours.basis !== "posting" && hours.basis !== "rule") {
-    // Which week is unknown depends on the direction: the job's own (a salary against an hourly law), which the
-    // posting can state; or the full-time week a monthly or weekly amount is for, which no posting changes.
-    const why = rule.unit === "hour"
-      ? `neither the posting nor the law's source states the job's weekly hours, so ${hours.perWeek} hours a week were assumed. Send weekly_hours for a definite finding`
-      : hours.basis === "assumed"
-        ? `the law's source does not state the full-time week its ${unitNoun(rule.unit)}ly amount is for, so ${hours.perWeek} hours a week were assumed (a part-timer's floor is pro rata: the same per hour); with a longer full-time week the hourly floor is lower, with a shorter one higher`
-        : `the law sets a ${unitNoun(rule.unit)}ly amount; its official hourly equivalent, for a ${hours.perWeek}-hour week, was used; with a longer full-time week the hourly floor is lower`;
+  const longest = rule.unit !== "hour" && posting.period === "hourly" && !certain(h)
+    ? floorFor({ ...rule, hoursPerWeek: MAX_AVERAGE_WEEKLY_HOURS, hoursStatutory: true }, [], "hourly", null).amount : null;
+  if (longest !== null && below(posting.minInLawCurrency, longest)) {
+    findings.push(belowFinding(rule, `${shown} is below ${law} even over a ${MAX_AVERAGE_WEEKLY_HOURS}-hour week, the longest average week the Working Time Directive allows: ${money(longest, currency)} an hour at most.`));
+  } else if (!certain(h)) {
     findings.push({ code: "MINIMUM_WAGE_HOURS_ASSUMED", severity: "warning",
-      message: `${below ? "Possibly below" : "Probably at or above"} the minimum wage: ${shown} is ${below ? "below" : "at or above"} ${law}${asFloor}, but ${why}.` });
-  } else if (below) {
-    const at = hours ? ` at ${hours.perWeek} hours a week (${hours.basis === "posting" ? "weekly_hours" : "the hours the law's source states"})` : "";
-    findings.push({ code: "BELOW_MINIMUM_WAGE", severity: "error", message: `${shown} is below ${law}${asFloor}${at}.` });
+      message: `${isBelow ? "Possibly below" : "Probably at or above"} the minimum wage: ${shown} is ${isBelow ? "below" : "at or above"} ${law}${asFloor}, but ${uncertainWeek(rule, h!)}.` });
+  } else if (isBelow) {
+    const week = h ? (h.basis === "posting" ? ` for ${h.perWeek} hours a week (weekly_hours)` : ` for a full-time job at the ${h.perWeek}-hour statutory week the law's source states (send weekly_hours for a part-time one)`)
+      : rule.unit === "hour" || posting.period === "hourly" ? "" : " for a full-time job (send weekly_hours for a part-time one)";
+    findings.push(belowFinding(rule, `${shown} is below ${law}${asFloor}${week}.`));
   }
-  if (rule.unit === "month" && (rule.paymentsPerYear ?? 12) > 12 && posting.period === "monthly" && !below) {
-    const twelve = round((rule.amount! * rule.paymentsPerYear!) / 12, 2);
+  if (rule.unit === "month" && (rule.paymentsPerYear ?? 12) > 12 && posting.period === "monthly" && !isBelow) {
+    const twelve = round((floor.amount * rule.paymentsPerYear!) / 12, 2);
     if (posting.minInLawCurrency < twelve) findings.push({ code: "PAID_IN_14_PAYMENTS", severity: "warning",
-      message: `${countryName}'s monthly minimum is paid ${rule.paymentsPerYear} times a year (annual floor ${money(rule.amount! * rule.paymentsPerYear!, currency)}): min_salary is legal only if it is paid ${rule.paymentsPerYear} times; paid 12 times it must be at least ${money(twelve, currency)} a month.` });
+      message: `${countryName}'s monthly minimum is paid ${rule.paymentsPerYear} times a year (annual floor ${money(rule.amount! * rule.paymentsPerYear!, currency)}): min_salary is legal only if it is paid ${rule.paymentsPerYear} times; paid 12 times it must be at least ${money(twelve, currency, 2)} a month.` });
   }
-  const used = [rule, ...rules.inForce.filter((r) => r.equivalent && hours?.basis === "official_equivalent")];
+  const used = [rule, ...rules.inForce.filter((r) => r.equivalent && h?.basis === "official_equivalent")];
   for (const r of used.filter((r) => r.uncertain)) findings.push({ code: "LEGAL_SOURCE_UNCERTAIN", severity: "warning",
-    message: `The amount or date of the rule applied is not confirmed by its source (${r.sourceTitle}): ${r.note}` });
+    message: `The amount or date of the rule applied is not confirmed by its source (${r.sourceTitle}), so a shortfall is a warning, not an error: ${r.note}` });
   if (daysBetween(rule.effectiveFrom!, posting.on) > RULE_AGE_WARNING_DAYS) findings.push({ code: "MINIMUM_WAGE_MAY_BE_OUTDATED", severity: "warning",
     message: `The newest amount the minimum-wage table holds for ${countryName} took effect on ${rule.effectiveFrom}, more than a year before ${posting.on}; a newer amount may apply. Check the national source.` });
   if (rules.guaranteed) {
     const g = rules.guaranteed;
-    const gFloor = posting.period === "monthly" ? g.amount! : posting.period === "annual" ? g.amount! * (g.paymentsPerYear ?? 12) : null;
-    if (gFloor !== null && posting.minInLawCurrency < gFloor) findings.push({ code: "GUARANTEED_MINIMUM_MAY_APPLY", severity: "warning",
-      message: `${countryName} also sets a guaranteed wage minimum of ${money(g.amount!, g.currency!)} a month (from ${g.effectiveFrom}; ${g.sourceTitle}) for jobs requiring at least secondary education or a secondary vocational qualification; min_salary is below it.` });
+    const gBar = barOf(floorFor(g, [], posting.period, posting.weeklyHours).amount, posting.period);
+    if (below(posting.minInLawCurrency, gBar)) findings.push({ code: "GUARANTEED_MINIMUM_MAY_APPLY", severity: "warning",
+      message: `${countryName} also sets a guaranteed wage minimum of ${money(g.amount!, g.currency!)} a month (from ${g.effectiveFrom}; ${g.sourceTitle}) for jobs requiring at least secondary education or a secondary vocational qualification: ${money(gBar, g.currency!, 2)} ${periodNoun(posting.period)}${posting.period === "hourly" ? ` at ${ASSUMED_WEEKLY_HOURS} hours a week` : ""}; min_salary is below it.` });
   }
   const upcoming = ruleFor(rules.upcoming, posting.period);
   if (upcoming) {
-    const h = needsHours(upcoming.unit as LegalUnit, posting.period) ? hoursFor(upcoming, rules.upcoming, posting.weeklyHours) : null;
-    const next = floorPer(upcoming, posting.period, h);
-    const nextBar = next.converted ? round(next.amount, 2) : next.amount;
+    const next = floorFor(upcoming, rules.upcoming, posting.period, posting.weeklyHours);
+    const nextBar = barOf(next.amount, posting.period);
     findings.push({ code: "UPCOMING_MINIMUM_WAGE", severity: "info",
-      message: `From ${upcoming.effectiveFrom} the minimum wage will be ${money(upcoming.amount!, upcoming.currency!)} ${perUnit(upcoming.unit)} (${upcoming.sourceTitle})${next.converted ? `, ${money(nextBar, upcoming.currency!)} ${periodNoun(posting.period)}` : ""}; min_salary is ${posting.minInLawCurrency < nextBar ? "below" : "at or above"} it.` });
+      message: `From ${upcoming.effectiveFrom} the minimum wage will be ${money(upcoming.amount!, upcoming.currency!)} ${perUnit(upcoming.unit)} (${upcoming.sourceTitle})${next.formula === `${upcoming.amount} ${perUnit(upcoming.unit)}` ? "" : `, ${money(nextBar, upcoming.currency!, 2)} ${periodNoun(posting.period)}`}; min_salary is ${below(posting.minInLawCurrency, nextBar) ? "below" : "at or above"} it.` });
   }
-  return { findings, rule, floor: { amount: round(floor.amount, 4), currency, per: posting.period, weeklyHours: hours?.perWeek ?? null, hoursBasis: hours?.basis ?? null, formula: floor.formula } };
+  return { findings, rule, floor: { amount: round(floor.amount, 4), currency, per: posting.period, weeklyHours: h?.perWeek ?? null, hoursBasis: h?.basis ?? null, formula: floor.formula } };
+}
+
+/** A shortfall: an error, unless the rule's own source is unconfirmed (then a warning that says so). */
+const belowFinding = (rule: StatutoryRow, message: string): Finding =>
+  rule.uncertain ? { code: "BELOW_MINIMUM_WAGE", severity: "warning", message: `${message} The rule's source is not confirmed (LEGAL_SOURCE_UNCERTAIN), so this is a warning.` }
+    : { code: "BELOW_MINIMUM_WAGE", severity: "error", message };
+
+/** Which week is unknown: the job's (a salary against an hourly law), which weekly_hours settles; or the full-time week of a monthly or weekly law, which no posting changes. */
+function uncertainWeek(rule: StatutoryRow, h: Hours): string {
+  if (rule.unit === "hour") {
+    const whose = h.basis === "convention" ? `the ${h.perWeek}-hour week the law's source uses to convert (not a statutory week) was used` : `${h.perWeek} hours a week were assumed`;
+    return `neither the posting nor the law states the job's weekly hours, so ${whose}. Send weekly_hours for a definite finding`;
+  }
+  const week = h.basis === "official_equivalent" ? `the ${h.perWeek}-hour week of its official hourly equivalent was used`
+    : h.basis === "convention" ? `the ${h.perWeek}-hour week its source uses to convert was used` : `${h.perWeek} hours a week were assumed`;
+  return `the law's source does not state the full-time week its ${unitNoun(rule.unit)}ly amount is for, so ${week}; with a longer full-time week the floor per hour is lower, with a shorter one higher`;
 }

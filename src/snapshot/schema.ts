@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 13;
+export const SCHEMA_VERSION = 14;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -81,11 +81,13 @@ CREATE TABLE minimum_wage (geo TEXT NOT NULL, year INTEGER NOT NULL, semester IN
 -- 'none' = no statutory minimum) and national currency, one source per row. Derived from each row's note by the
 -- build (scripts/snapshot/loaders/minimum-wages.ts): applies_to (employees | guaranteed_minimum: Hungary's floor for
 -- jobs needing secondary education | civil_law_contracts: Poland's hourly rate), equivalent (1: an official
--- conversion of another unit, not a legal rate of its own) and uncertain (1: the row says its amount or date is unconfirmed).
+-- conversion of another unit, not a legal rate of its own), uncertain (1: the row says its amount or date is unconfirmed)
+-- and hours_statutory (1: the stated weekly hours are the law's week, 0: none stated or a conversion convention).
 CREATE TABLE statutory_minimum_wage (
   country TEXT NOT NULL, effective_from TEXT, unit TEXT NOT NULL CHECK (unit IN ('hour', 'day', 'week', 'month', 'none')), amount REAL, currency TEXT,
   payments_per_year INTEGER, standard_hours_per_week REAL, source_url TEXT NOT NULL, source_title TEXT NOT NULL, note TEXT,
-  applies_to TEXT NOT NULL, equivalent INTEGER NOT NULL CHECK (equivalent IN (0, 1)), uncertain INTEGER NOT NULL CHECK (uncertain IN (0, 1))
+  applies_to TEXT NOT NULL, equivalent INTEGER NOT NULL CHECK (equivalent IN (0, 1)), uncertain INTEGER NOT NULL CHECK (uncertain IN (0, 1)),
+  hours_statutory INTEGER NOT NULL CHECK (hours_statutory IN (0, 1))
 );
 CREATE INDEX statutory_minimum_wage_country ON statutory_minimum_wage (country, effective_from);
 CREATE TABLE hicp (geo TEXT NOT NULL, coicop TEXT NOT NULL, period TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, coicop, period)) WITHOUT ROWID;

@@ -34,7 +34,21 @@ test("without hours a part-timer is left out of a full-time comparison, counted,
   expect(r.categories[0]).toMatchObject({ pay_basis: "annual", mean_male: 53000, mean_female: 52000, gap_pct: 1.89, excluded_from_gap: 1, employee_count: 4, requires_joint_assessment: false });
   expect(r).toMatchObject({ pay_basis: "annual", excluded_from_gap: 1, overall_mean_gap_pct: 1.89 });
   expect(r.annual.gap_pct).toBe(26.42);
-  expect(r.recommendations.join(" ")).toContain("1 part-time record(s) were left out of the gaps compared on annual pay");
+  expect(r.recommendations.join(" ")).toContain("1 part-time record(s) without weekly_hours were left out of the gaps compared on annual pay");
+});
+
+test("a part-timer whose hours are known counts at the full-time week, whatever employment_type says", async () => {
+  // weekly_hours most given: 40. Men 52,000 (40 h) and 54,000 (no hours, full-time by default); women 26,000 at 20 h
+  // → 25 an hour × 40 × 52 = 52,000, and 52,000 at 40 h. Gap (53,000 − 52,000) ÷ 53,000 = 1.89 %.
+  const r = await report([nurse("M", 52000, { weekly_hours: 40 }), nurse("M", 54000), nurse("F", 26000, { weekly_hours: 20 }), nurse("F", 52000, { weekly_hours: 40 })]);
+  expect(r).toMatchObject({ pay_basis: "annual", full_time_weekly_hours: 40, excluded_from_gap: 0, overall_mean_gap_pct: 1.89, requires_any_joint_assessment: false });
+});
+
+test("when every woman of a category is a part-timer without hours, the report says it has no gap instead of saying no threshold is reached", async () => {
+  const r = await report([nurse("M", 52000), nurse("M", 54000), nurse("F", 20000, { employment_type: "part_time" }), nurse("F", 22000, { employment_type: "part_time" })]);
+  expect(r.categories[0]).toMatchObject({ female_count: 2, mean_female: null, gap_pct: null, excluded_from_gap: 2 });
+  expect(r.recommendations[0]).toStartWith("No category with a computed gap reaches the 5% gap");
+  expect(r.recommendations.join(" ")).toContain("has men and women but no gap: every woman in it is part-time without weekly_hours");
 });
 
 test("one category per hour, another on annual pay: the overall gap is on annual pay over full-timers, each category on its own basis", async () => {
@@ -47,8 +61,11 @@ test("one category per hour, another on annual pay: the overall gap is on annual
   // Clerks, full-timers only: men 51,600 a year, women 49,200: (51,600 − 49,200) ÷ 51,600 = 4.65 %.
   expect(r.categories.find((c: any) => c.isco_code === "4")).toMatchObject({ pay_basis: "annual", mean_male: 51600, mean_female: 49200, gap_pct: 4.65, excluded_from_gap: 1 });
   expect(r.categories.find((c: any) => c.isco_code === "2")).toMatchObject({ pay_basis: "hourly", gap_pct: 1.89 });
-  // Overall, full-timers only: men (52,000 + 54,000 + 51,600) ÷ 3 = 52,533.33; women (52,000 + 49,200) ÷ 2 = 50,600: 3.68 %.
-  expect(r).toMatchObject({ pay_basis: "annual", excluded_from_gap: 2, overall_mean_gap_pct: 3.68 });
+  // Overall on annual full-time-equivalent pay at 40 hours (the week most records give): nurses at their hourly pay ×
+  // 2,080 — men 52,000 and 54,000, women 52,000 (25 an hour at 20 h) and 52,000; clerks as paid, the part-timer
+  // without hours left out. Men (52,000 + 54,000 + 51,600) ÷ 3 = 52,533.33; women (52,000 + 52,000 + 49,200) ÷ 3 =
+  // 51,066.67: (52,533.33 − 51,066.67) ÷ 52,533.33 = 2.79 %.
+  expect(r).toMatchObject({ pay_basis: "annual", full_time_weekly_hours: 40, excluded_from_gap: 1, overall_mean_gap_pct: 2.79 });
 });
 
 test("records paid by the hour need no hours to be compared per hour; a group of part-timers only is compared within itself", async () => {

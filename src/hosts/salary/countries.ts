@@ -47,7 +47,7 @@ const CountryListing = z.object({
       uncertain: z.boolean().describe("true when the source does not confirm the amount or its date"),
       source_title: z.string().describe("the source the amount is taken from"),
       source_url: z.string().describe("its address"),
-    })).describe("the amounts of the latest decision in force on the request date that bind employees, one per legal unit (what E8's legal check applies)"),
+    })).describe("the amounts of the latest decision in force on the request date that bind employees, one per legal unit E8's legal check applies (hour, week, month)"),
   }).describe("addition: the minimum wage as legislated (statutory_minimum_wages), which E8 applies in the law's own unit and currency"),
   gender_pay_gap: z.object({
     pct: z.number().describe("Eurostat's unadjusted gender pay gap for the whole economy, percent of men's mean gross hourly earnings"),
@@ -79,7 +79,7 @@ function listing(iso: string, s: Services): z.infer<typeof CountryListing> {
 function legalMinimumWage(iso: string, s: Services): z.infer<typeof CountryListing>["legal_minimum_wage"] {
   const rules = rulesOn(s.statutoryMinimumWages.rows(iso), new Date().toISOString().slice(0, 10));
   if (rules.kind !== "statutory") return { status: rules.kind, rules: [] };
-  return { status: "statutory", rules: rules.inForce.filter((r) => !r.equivalent && r.unit !== "none").map((r) => ({
+  return { status: "statutory", rules: rules.inForce.filter((r) => !r.equivalent && r.unit !== "none" && r.unit !== "day").map((r) => ({
     amount: r.amount!, unit: r.unit, currency: r.currency!, payments_per_year: r.unit === "month" ? r.paymentsPerYear : null, effective_from: r.effectiveFrom!,
     uncertain: r.uncertain, source_title: r.sourceTitle, source_url: r.sourceUrl,
   })) };

@@ -2,15 +2,24 @@
 // unit and currency; Eurostat's statistical monthly figure only where that table has no row for the country.
 import { rulesOn, statutoryCheck, type Finding, type LegalResult, type MinimumWageRules, type StatutoryRow } from "../../domain/statutory-minimum.ts";
 import { POSTING_CURRENCIES } from "../../domain/currency.ts";
+import { round } from "../../domain/rounding.ts";
 import type { SalaryPeriod } from "../../domain/pay-period.ts";
 import type { Services } from "../../services.ts";
 
-/** Units of `to` per unit of `from`: World Bank annual average market rates (PPP factor ÷ price level ratio), both against the USD. */
-export function unitsPer(to: string, from: string, s: Services): { rate: number; year: number | null } | null {
-  if (to === from) return { rate: 1, year: null };
+/** Currencies replaced by the euro at an irrevocably fixed rate: never a market rate (Bulgaria adopted the euro on 2026-01-01). */
+const FIXED_PER_EUR: Record<string, number> = { BGN: 1.95583 };
+
+/**
+ * Units of `to` per unit of `from`: the fixed euro conversion rate where one applies; otherwise World Bank annual
+ * average market rates (PPP factor ÷ price level ratio), both against the USD. `source` names the rate.
+ */
+export function unitsPer(to: string, from: string, s: Services): { rate: number; source: string } | null {
+  if (to === from) return { rate: 1, source: "no conversion" };
+  const fixed = to === "EUR" && FIXED_PER_EUR[from] ? 1 / FIXED_PER_EUR[from] : from === "EUR" && FIXED_PER_EUR[to] ? FIXED_PER_EUR[to] : null;
+  if (fixed !== null) return { rate: fixed, source: `the fixed conversion rate of ${FIXED_PER_EUR[to === "EUR" ? from : to]} ${to === "EUR" ? from : to} per EUR` };
   const perUsd = (c: string) => (c === "USD" ? { value: 1, year: Infinity } : POSTING_CURRENCIES[c] ? s.priceLevels.lcuPerUsd(POSTING_CURRENCIES[c]) : null);
   const [t, f] = [perUsd(to), perUsd(from)];
-  return t && f ? { rate: t.value / f.value, year: Math.min(t.year, f.year) } : null;
+  return t && f ? { rate: t.value / f.value, source: `the ${Math.min(t.year, f.year)} annual average market rate from World Bank data (PA.NUS.PPP ÷ PA.NUS.PPPC.RF)` } : null;
 }
 
 /** Eurostat's monthly EUR figure as a rule, for a country the legal table lacks (labelled as such in every answer). */
@@ -21,7 +30,7 @@ function eurostatRule(iso: string, geo: string, on: string, s: Services): Statut
     country: iso, effectiveFrom: `${mw.year}-${mw.semester === 1 ? "01" : "07"}-01`, unit: "month", amount: mw.monthlyEur, currency: "EUR", paymentsPerYear: 12,
     hoursPerWeek: null, sourceUrl: "https://ec.europa.eu/eurostat/databrowser/view/earn_mw_cur/default/table",
     sourceTitle: `Eurostat earn_mw_cur ${mw.year}-S${mw.semester} (statistical monthly figure in EUR, not the legal text)`,
-    note: null, appliesTo: "employees", equivalent: false, uncertain: false,
+    note: null, appliesTo: "employees", equivalent: false, uncertain: false, hoursStatutory: false,
   };
 }
 
@@ -40,19 +49,20 @@ export function legalMinimumCheck(posting: PostingForLaw, iso: string, geo: stri
   if (rules.kind === "not_in_table") {
     const fallback = eurostatRule(iso, geo, posting.on, s);
     if (!fallback) return { basis: "no_source", noMinimumRow: null, rule: null, floor: null, findings: [{ code: "NO_MINIMUM_WAGE_SOURCE", severity: "warning",
-      message: `Neither the minimum-wage table nor Eurostat (earn_mw_cur) lists a statutory minimum wage for ${countryName}, so the range was not checked against one.` }] };
+      message: `Neither the minimum-wage table nor Eurostat (earn_mw_cur) lists a statutory minimum wage for ${countryName} in force on ${posting.on}, so the range was not checked against one.` }] };
     basis = "eurostat_earn_mw_cur";
     rules = { kind: "statutory", inForce: [fallback], guaranteed: null, upcoming: [] };
     findings.push({ code: "MINIMUM_WAGE_FROM_EUROSTAT", severity: "warning",
-      message: `The minimum-wage table has no row for ${countryName}; Eurostat's statistical monthly figure in EUR (earn_mw_cur) was used instead, which is a conversion and may differ from the legal amount.` });
+      message: `The minimum-wage table has no amount for ${countryName} in force on ${posting.on}; Eurostat's statistical monthly figure in EUR (earn_mw_cur) was used instead, which is a conversion and may differ from the legal amount.` });
   }
-  // The law's currency: a posting in it is never converted; any other is, at a dated rate the answer names.
+  // The law's currency: a posting in it is never converted; any other is, at a rate the answer names, to the cent
+  // (as a payroll pays it: BGN 1,213 ÷ 1.95583 = EUR 620.197… is paid as 620.20).
   const lawCurrency = rules.inForce[0].currency!;
   const fx = unitsPer(lawCurrency, posting.currency, s);
   if (!fx) return { basis, noMinimumRow: null, rule: null, floor: null, findings: [...findings, { code: "NO_EXCHANGE_RATE", severity: "warning",
     message: `No exchange rate between ${posting.currency} and ${lawCurrency} (the currency of ${countryName}'s minimum wage) is available, so the range was not checked against the minimum wage.` }] };
   if (fx.rate !== 1) findings.push({ code: "CURRENCY_CONVERTED", severity: "info",
-    message: `For the legal check min_salary was converted from ${posting.currency} to ${lawCurrency}, the currency of ${countryName}'s minimum wage, at ${fx.rate.toPrecision(6)} ${lawCurrency} per ${posting.currency}, the ${fx.year} annual average market rate from World Bank data (PA.NUS.PPP ÷ PA.NUS.PPPC.RF). Send the range in ${lawCurrency} for a check without conversion.` });
-  const checked = statutoryCheck({ min: posting.min, max: posting.max, period: posting.period, weeklyHours: posting.weeklyHours, minInLawCurrency: posting.min * fx.rate, on: posting.on }, rules, countryName);
+    message: `For the legal check min_salary was converted from ${posting.currency} to ${lawCurrency}, the currency of ${countryName}'s minimum wage, at ${fx.rate.toPrecision(6)} ${lawCurrency} per ${posting.currency}, ${fx.source}. Send the range in ${lawCurrency} for a check without conversion.` });
+  const checked = statutoryCheck({ min: posting.min, max: posting.max, period: posting.period, weeklyHours: posting.weeklyHours, minInLawCurrency: fx.rate === 1 ? posting.min : round(posting.min * fx.rate, 2), converted: fx.rate !== 1, on: posting.on }, rules, countryName);
   return { ...checked, basis, noMinimumRow: null, findings: [...findings, ...checked.findings] };
 }

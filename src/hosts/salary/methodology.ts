@@ -8,7 +8,7 @@ import type { LegalMinimum } from "./legal-minimum.ts";
 
 export function payGapMethodology(f: { countryName: string; national: { year: number } | null; gapSource: string; sesSource: string }): string {
   return [
-    `Pay basis (pay_basis, per category and overall): hourly gross pay when every record's hourly pay is known — annual pay ÷ (weekly_hours × 52), or the salary itself for records paid by the hour — as Eurostat's gap and the Directive's pay levels are; otherwise annual gross pay (annual as given, monthly × 12, hourly × weekly_hours × 52 or × ${DEFAULT_ANNUAL_HOURS} hours), comparing only the full-time records (excluded_from_gap counts the part-timers left out; a group with no full-timer compares its part-timers with each other), since a part-timer's lower annual pay is not a pay gap. The annualised figures over every record stay in \`annual\`.`,
+    `Pay basis (pay_basis, per category and overall): hourly gross pay when every record's hourly pay is known — annual pay ÷ (weekly_hours × 52), or the salary itself for records paid by the hour — as Eurostat's gap and the Directive's pay levels are; otherwise annual full-time-equivalent pay: hourly pay × full_time_weekly_hours (the weekly hours most records give, 40 when none does) × 52 where it is known, full-time records without hours as paid (annual, monthly × 12), and part-timers without hours left out (excluded_from_gap; a group of only such part-timers compares them with each other), since a part-timer's lower annual pay is not a pay gap. The annualised figures over every record, as paid, stay in \`annual\`.`,
     "Gap = (men's − women's) ÷ men's × 100 on means (gap_pct) and on medians (median_gap_pct), the Directive's definition, rounded to two decimals at the end; the Article 10 flag uses gap_pct on the pay basis.",
     `Categories: each record's isco_code, soc_code or job title gives its ISCO-08 major group: titles are matched in the country's languages against ESCO labels, national title lists and O*NET titles (as /v1/salary); a title matched with confidence below ${MATCH_CONFIDENCE_THRESHOLD} is not guessed: it forms the Unclassified category, listed in unmatched_titles, counts in the overall gaps, and never requires a joint assessment.`,
     `A category reaching a gap of ${JOINT_ASSESSMENT_THRESHOLD}% in either direction requires a joint pay assessment (Article 10); a gender with fewer than ${K_ANONYMITY} employees in a category sets k_anonymity_warning.`,
@@ -29,7 +29,7 @@ export function legalMinimumMethodology(legal: LegalMinimum, on: string): string
 }
 
 const HOURS_BASIS_WORDS = {
-  posting: "the posting's weekly_hours", rule: "the hours the law's source states", official_equivalent: "the week of the official hourly equivalent, an assumption about the job", assumed: "assumed, as neither the posting nor the source states hours",
+  posting: "the posting's weekly_hours", rule: "the statutory week the law's source states", convention: "a week the law's source uses to convert, not a statutory one", official_equivalent: "the week of the official hourly equivalent, an assumption about the job", assumed: "assumed, as neither the posting nor the source states hours",
 } as const;
 
 /** E8: what the market benchmark is, how its spread was estimated, and what the findings mean. */

@@ -47,8 +47,8 @@ const Article9 = z.object({
   quartile_basis: z.enum(["hourly", "annual"]).describe("the pay the bands rank: hourly when every record's hourly pay is known, else annual"),
 }).describe("addition: the other Article 9 indicators");
 
-const PayBasisField = z.enum(["hourly", "annual"]).describe("addition: the pay the gaps compare: hourly when every record's hourly pay is known (weekly_hours given, or paid by the hour); annual otherwise, comparing only full-time records (README: gaps per hour)");
-const ExcludedField = z.number().int().describe("addition: records left out of the gap figures: part-timers, on annual pay beside full-timers (they are counted in the headcounts)");
+const PayBasisField = z.enum(["hourly", "annual"]).describe("addition: the pay the gaps compare: hourly when every record's hourly pay is known (weekly_hours given, or paid by the hour); otherwise annual full-time-equivalent pay: hourly pay × full_time_weekly_hours × 52 where it is known, full-timers without hours as paid, part-timers without hours left out (README: gaps per hour)");
+const ExcludedField = z.number().int().describe("addition: records left out of the gap figures: part-timers without weekly_hours, on annual pay (they are counted in the headcounts)");
 const AnnualFigures = z.object({
   mean_male: z.number().nullable().describe("men's mean annualised gross pay over every record (monthly × 12, hourly × weekly_hours × 52 or × 2,080)"),
   mean_female: z.number().nullable().describe("women's mean annualised gross pay over every record"),
@@ -62,7 +62,7 @@ const CategoryGap = z.object({
   employee_count: z.number().int().describe("records in the category"),
   male_count: z.number().int().describe("men in the category"),
   female_count: z.number().int().describe("women in the category"),
-  mean_male: z.number().nullable().describe("men's mean gross pay on pay_basis (per hour, or per year), in the submitted currency, two decimals; null when the compared records have no men"),
+  mean_male: z.number().nullable().describe("men's mean gross pay on pay_basis (per hour, or per year full-time equivalent), in the submitted currency, two decimals; null when the compared records have no men"),
   mean_female: z.number().nullable().describe("women's mean gross pay on pay_basis, in the submitted currency, two decimals; null when the compared records have no women"),
   gap_pct: z.number().nullable().describe("mean pay gap in percent on pay_basis: (men's − women's mean) ÷ men's × 100; null when one gender is absent"),
   median_gap_pct: z.number().nullable().describe("median pay gap in percent on pay_basis: (men's − women's median) ÷ men's × 100; null when one gender is absent"),
@@ -130,6 +130,7 @@ export const payGapReportRoute = defineRoute({
     overall_median_gap_pct: z.number().nullable().describe("median pay gap over the workforce in percent on pay_basis; null when one gender is absent"),
     pay_basis: PayBasisField,
     excluded_from_gap: ExcludedField,
+    full_time_weekly_hours: z.number().describe("addition: the full-time week annual full-time-equivalent pay is counted at: the weekly_hours most records give (the larger on a tie), 40 when none gives hours"),
     annual: AnnualFigures,
     categories: z.array(CategoryGap).describe("one per ISCO-08 major group or employer category found among the records, by code, Unclassified last"),
     national_average_gap_pct: z.number().nullable().describe("Eurostat's latest unadjusted gender pay gap for the country (sdg_05_20), in percent; null when not published"),
@@ -154,7 +155,7 @@ export const payGapReportRoute = defineRoute({
       data: {
         country_code: iso, country_name: countryName,
         overall_mean_gap_pct: report.overall_mean_gap_pct, overall_median_gap_pct: report.overall_median_gap_pct,
-        pay_basis: report.pay_basis, excluded_from_gap: report.excluded_from_gap, annual: report.annual,
+        pay_basis: report.pay_basis, excluded_from_gap: report.excluded_from_gap, full_time_weekly_hours: report.full_time_weekly_hours, annual: report.annual,
         categories: report.categories, national_average_gap_pct: national?.value ?? null, total_employees: report.total_employees,
         requires_any_joint_assessment: report.requires_any_joint_assessment,
         recommendations: report.recommendations,

@@ -42,7 +42,7 @@ const MinimumWageFloor = z.object({
   salary_period: z.enum(["annual", "monthly", "hourly"]).describe("the posting's period"),
   formula: z.string().describe("how the rule's amount became this floor, e.g. 1221 × 14 payments a year"),
   weekly_hours: z.number().nullable().describe("the weekly hours a unit conversion used; null when none was needed"),
-  hours_basis: z.enum(["posting", "rule", "official_equivalent", "assumed"]).nullable().describe("where weekly_hours came from: the posting's weekly_hours, the rule's stated hours, an official hourly equivalent, or assumed (then findings are warnings, never errors)"),
+  hours_basis: z.enum(["posting", "rule", "convention", "official_equivalent", "assumed"]).nullable().describe("where weekly_hours came from: the posting's weekly_hours; rule, the statutory week the law's source states; convention, a week a source uses to convert (not the law's); an official hourly equivalent's week; or assumed (40). With the last three, findings are warnings, never errors"),
 }).nullable().describe("addition: the rule's amount in the posting's period; null without a rule");
 
 const Warning = z.object({
@@ -131,7 +131,7 @@ export const validateSalaryRange = defineRoute({
     const fx = unitsPer("EUR", body.currency, s);
     const [minEur, maxEur] = fx ? [body.min_salary * fx.rate, body.max_salary * fx.rate] : [NaN, NaN];
     if (fx && fx.rate !== 1) {
-      warnings.push({ code: "CURRENCY_CONVERTED", severity: "info", message: `For the market check the range was converted from ${body.currency} to EUR at ${fx.rate.toFixed(6)} EUR per ${body.currency}, the ${fx.year} annual average market rate from World Bank data (PPP factor ÷ price level ratio).` });
+      warnings.push({ code: "CURRENCY_CONVERTED", severity: "info", message: `For the market check the range was converted from ${body.currency} to EUR at ${fx.rate.toFixed(6)} EUR per ${body.currency}, ${fx.source}.` });
     }
     const range = { min: body.min_salary, max: body.max_salary, minEur, maxEur, period };
 

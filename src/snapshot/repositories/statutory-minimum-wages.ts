@@ -12,7 +12,7 @@ export class StatutoryMinimumWagesRepository {
       const row: StatutoryRow = {
         country: r.country, effectiveFrom: r.effective_from, unit: r.unit, amount: r.amount, currency: r.currency,
         paymentsPerYear: r.payments_per_year, hoursPerWeek: r.standard_hours_per_week, sourceUrl: r.source_url, sourceTitle: r.source_title,
-        note: r.note, appliesTo: r.applies_to, equivalent: r.equivalent === 1, uncertain: r.uncertain === 1,
+        note: r.note, appliesTo: r.applies_to, equivalent: r.equivalent === 1, uncertain: r.uncertain === 1, hoursStatutory: r.hours_statutory === 1,
       };
       const list = this.byCountry.get(row.country) ?? [];
       list.push(row);
