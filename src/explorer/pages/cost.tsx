@@ -1,11 +1,15 @@
 // Cost of living: CPI history for up to six countries on one chart (E9), optionally rebased to 100 at a month;
+// a series E9 marks stale (its publisher stopped or lags) is named with its last month beside the chart and in its legend and table;
 // PPP factors and price levels (E12); a U.S. metro's price parities and average prices (X3 → E13).
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { ApiFailure, call, latestOnly, sourceOf, type Enveloped } from "../api.ts";
 import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option } from "../components.tsx";
 
 interface CpiCountry { country_code: string; country_name: string; source: string; first_period: string; last_period: string }
-interface CpiHistory { country_code: string; country_name: string; series_id: string; observations: { period: string; value: number }[] }
+interface CpiHistory {
+  country_code: string; country_name: string; series_id: string; observations: { period: string; value: number }[];
+  latest_period: string; months_behind: number; stale: boolean; // E9's own judgement: the page does no staleness arithmetic
+}
 interface Ppp { country_code: string; country_name: string; years: { year: number; ppp_factor: number | null; price_level_ratio: number | null }[]; source: string }
 interface Metro {
   area_code: string; area_name: string; latest_year: number | null; rpp_overall: number | null; rpp_goods: number | null; rpp_rents: number | null;
@@ -14,6 +18,8 @@ interface Metro {
 
 const MAX_COUNTRIES = 6;
 const month = (period: string) => period.slice(0, 7);
+/** A country's name in the legend and the data table, with the last month of a series E9 marks stale: text, not colour alone. */
+const seriesLabel = (h: CpiHistory) => (h.stale ? `${h.country_name} (stale, ends ${month(h.latest_period)})` : h.country_name);
 
 export function CostPage() {
   const [catalogue, setCatalogue] = useState<CpiCountry[]>([]);
@@ -52,8 +58,9 @@ export function CostPage() {
     const divisor = rebase ? byMonth.get(base) : 1;
     if (!divisor) return [];
     const value = (v: number) => (rebase ? Math.round((v / divisor) * 10_000) / 100 : v);
-    return [{ label: h.data.country_name, values: periods.map((p) => (byMonth.has(p) ? value(byMonth.get(p)!) : null)) }];
+    return [{ label: seriesLabel(h.data), values: periods.map((p) => (byMonth.has(p) ? value(byMonth.get(p)!) : null)) }];
   });
+  const stale = history.filter((h) => h.data.stale).map((h) => h.data);
   const notRebased = rebase ? history.filter((h) => !h.data.observations.some((o) => month(o.period) === base)).map((h) => h.data.country_name) : [];
 
   return (
@@ -74,6 +81,12 @@ export function CostPage() {
         <input type="month" aria-label="Base month" value={base} onChange={(e) => e.currentTarget.value && setBase(e.currentTarget.value)} />
       </form>
       <ErrorBox error={error} />
+      {stale.length ? (
+        <p class="warning" id="cpi-stale">
+          <strong>Stale series</strong> (well behind the freshest CPI series this service holds): {stale.map((c, i) => <>{i ? "; " : ""}{c.country_name} ({c.country_code}) ends {month(c.latest_period)}, {c.months_behind} months behind</>)}.
+          {" "}{stale.length === 1 ? "Its line stops" : "Their lines stop"} there; later months are not in the data.
+        </p>
+      ) : null}
       {history.length ? (
         <ChartFigure id="cpi-chart" title={rebase ? `Consumer prices, ${base} = 100` : "Consumer price index, as published"} kind="line" labels={periods} series={series}
           unit={rebase ? `index, ${base} = 100` : "index (each source's own base)"}

@@ -1,0 +1,91 @@
+// Stale CPI series on the cost page, in Debian's chromium against a real server on the real snapshot: with the
+// U.S., Germany, the UK and Japan on the chart, the page names the series the API marks stale with their last
+// months (beside the chart, and in the legend and data table), and names no other. Which series are stale, and
+// their last months, are read from the API's own E11 answer here, never written down.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync } from "node:fs";
+import type { Browser } from "puppeteer-core";
+import { startTestServer, BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
+import { CHROMIUM, chartTable, launchBrowser, offLoopback, screenshot, signIn } from "../support/browser.ts";
+import { buildExplorer } from "../../scripts/build-explorer.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+setDefaultTimeout(60_000); // a browser test drives pages and API calls: more than bun's default 5 s on a busy machine
+
+// Locally a missing chromium skips this file; in CI (.ci/run installs it) its absence is a failure.
+const run = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    if (process.env.CI) throw new Error(`chromium is required in CI for the explorer tests (${CHROMIUM})`);
+    return;
+  }
+  await buildExplorer();
+  server = startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Comparison { country_code: string; country_name: string; period: string | null; stale: boolean }
+
+run("cost page: stale CPI series", () => {
+  test("with US, DE, GB and JP, the page names GB and JP with their last months, as E11 marks them, and not US or DE", async () => {
+    const r = await server.call("cost", "/api/v1/cpi/compare?countries=US,DE,GB,JP");
+    expect(r.status).toBe(200);
+    const comparisons: Comparison[] = (await r.json()).data.comparisons;
+    const stale = comparisons.filter((c) => c.stale);
+    const current = comparisons.filter((c) => !c.stale);
+    // The premise: the snapshot's UK (Eurostat, ended 2020-11) and Japan (World Bank) series lag the U.S. by years.
+    expect(stale.map((c) => c.country_code)).toEqual(["GB", "JP"]);
+    expect(current.map((c) => c.country_code)).toEqual(["US", "DE"]);
+
+    const w = await signIn(browser, server.url, "/explore/cost", BOOTSTRAP_KEY);
+    const { page } = w;
+    await page.waitForSelector("#cpi-chart"); // the page opens on US and DE
+    expect(await page.$("#cpi-stale")).toBeNull(); // neither is stale: no label
+    for (const code of ["GB", "JP"]) {
+      await page.select("form.controls select", code);
+      await page.click("form.controls button[type=submit]");
+    }
+    await page.waitForFunction(() => document.querySelectorAll("#cpi-chart thead th").length === 4);
+    await page.waitForSelector("#cpi-stale");
+
+    // Beside the chart: each stale country by name and code with its last month; no other country.
+    const label = await page.$eval("#cpi-stale", (el) => el.textContent!.replace(/\s+/g, " ").trim());
+    expect(label).toContain("Stale");
+    for (const c of stale) expect(label).toContain(`${c.country_name} (${c.country_code}) ends ${c.period!.slice(0, 7)}`);
+    for (const c of current) {
+      expect(label).not.toContain(c.country_name);
+      expect(label).not.toContain(`(${c.country_code})`);
+    }
+    // It is text in the page, not a colour: a plain paragraph before the chart's figure.
+    expect(await page.$eval("#cpi-stale", (el) => el.nextElementSibling?.id)).toBe("cpi-chart");
+
+    // In the data table (and the legend, which uses the same labels): the stale columns say so with their last month.
+    const table = await chartTable(page, "#cpi-chart");
+    expect(table.columns).toEqual(comparisons.map((c) => (c.stale ? `${c.country_name} (stale, ends ${c.period!.slice(0, 7)})` : c.country_name)));
+    // The chart still shows the stale series up to their last month, and nothing after it.
+    for (const c of stale) {
+      const column = table.columns.findIndex((col) => col.startsWith(c.country_name));
+      const month = c.period!.slice(0, 7);
+      expect(table.rows[month][column]).not.toBe("—");
+      const later = Object.keys(table.rows).filter((m) => m > month);
+      expect(later.length).toBeGreaterThan(0);
+      expect(later.every((m) => table.rows[m][column] === "—")).toBe(true);
+    }
+
+    await screenshot(page, "cost-stale");
+
+    // Removing the stale countries removes the label.
+    for (const c of stale) await page.click(`button[aria-label="Remove ${c.country_code}"]`);
+    await page.waitForFunction(() => document.querySelectorAll("#cpi-chart thead th").length === 2);
+    await page.waitForFunction(() => !document.querySelector("#cpi-stale"));
+    expect(offLoopback(w.requests, server.url)).toEqual([]);
+    expect(w.consoleErrors).toEqual([]);
+  });
+});
