@@ -2,34 +2,17 @@
 // U.S., Germany, the UK and Japan on the chart, the page names the series the API marks stale with their last
 // months (beside the chart, and in the legend and data table), and names no other. Which series are stale, and
 // their last months, are read from the API's own E11 answer here, never written down.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { expect, test } from "bun:test";
 import type { Browser } from "puppeteer-core";
-import { startTestServer, BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
-import { CHROMIUM, chartTable, launchBrowser, offLoopback, screenshot, signIn } from "../support/browser.ts";
-import { buildExplorer } from "../../scripts/build-explorer.ts";
+import { BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
+import { browserSuite, chartTable, offLoopback, screenshot, signIn } from "../support/browser.ts";
 
 let server: TestServer;
 let browser: Browser;
 
-setDefaultTimeout(60_000); // a browser test drives pages and API calls: more than bun's default 5 s on a busy machine
 
-// Locally a missing chromium skips this file; in CI (.ci/run installs it) its absence is a failure.
-const run = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
 
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    if (process.env.CI) throw new Error(`chromium is required in CI for the explorer tests (${CHROMIUM})`);
-    return;
-  }
-  await buildExplorer();
-  server = startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = browserSuite((s, b) => { server = s; browser = b; });
 
 interface Comparison { country_code: string; country_name: string; period: string | null; stale: boolean }
 

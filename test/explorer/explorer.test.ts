@@ -1,40 +1,21 @@
 // The explorer in a real browser (Debian's chromium via puppeteer-core) against a real server on the real
 // snapshot. Every expected figure is read from the API in the test, never written down here. Each page must
 // make no request off the loopback address and log no console error. Screenshots land in build/screenshots/.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import * as XLSX from "@e965/xlsx";
 import type { Browser, Page } from "puppeteer-core";
-import { startTestServer, BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
-import { CHROMIUM, canvasDrawn, chartTable, launchBrowser, offLoopback, openPage, pickSuggestion, screenshot, shown, signIn, unlabelledControls, type WatchedPage } from "../support/browser.ts";
-import { buildExplorer } from "../../scripts/build-explorer.ts";
+import { BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
+import { browserSuite, canvasDrawn, chartTable, offLoopback, openPage, pickSuggestion, screenshot, shown, signIn, unlabelledControls, type WatchedPage } from "../support/browser.ts";
 
 const FIXTURE = "test/explorer/fixtures/employees.csv";
 let server: TestServer;
 let browser: Browser;
 
-// A browser test drives several pages and API calls: more than bun's default 5 s when the machine is busy.
-setDefaultTimeout(60_000);
-
-// Locally a missing chromium skips this file; in CI (.ci/run installs it) its absence is a failure.
-const run = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    if (process.env.CI) throw new Error(`chromium is required in CI for the explorer tests (${CHROMIUM})`);
-    return;
-  }
-  await buildExplorer(); // from the current source, also under a plain `bun test` (npm test builds it too)
-  server = startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = browserSuite((s, b) => { server = s; browser = b; });
 
 const api = async (host: "salary" | "cost" | "skills", path: string, init?: { method?: string; body?: string }) => {
   const r = await server.call(host, path, init ? { ...init, headers: { "content-type": "application/json" } } : undefined);

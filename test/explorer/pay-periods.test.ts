@@ -2,35 +2,18 @@
 // column is found by its English or German name and each row goes to E7 with its own period; a file that gives no
 // period and whose amounts are more than 50× apart is not sent until the user says which period they are in.
 // The expected figures are worked by hand below from the fixture files, using E7's documented annualisation.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { expect, test } from "bun:test";
 import type { Browser, Page } from "puppeteer-core";
-import { startTestServer, BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
-import { CHROMIUM, launchBrowser, offLoopback, screenshot, signIn, type WatchedPage } from "../support/browser.ts";
-import { buildExplorer } from "../../scripts/build-explorer.ts";
+import { BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
+import { browserSuite, offLoopback, screenshot, signIn, type WatchedPage } from "../support/browser.ts";
 
 const FIXTURES = "test/explorer/fixtures";
 let server: TestServer;
 let browser: Browser;
 
-setDefaultTimeout(60_000); // a browser test drives pages and API calls: more than bun's default 5 s on a busy machine
 
-// Locally a missing chromium skips this file; in CI (.ci/run installs it) its absence is a failure.
-const run = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
 
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    if (process.env.CI) throw new Error(`chromium is required in CI for the explorer tests (${CHROMIUM})`);
-    return;
-  }
-  await buildExplorer();
-  server = startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = browserSuite((s, b) => { server = s; browser = b; });
 
 type Gender = "F" | "M";
 type Period = "annual" | "monthly" | "hourly";

@@ -3,10 +3,39 @@
 // driven by puppeteer-core. Each page records every request it makes and every console error, so a test can
 // assert that nothing left the loopback address and that the page logged no error.
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { mkdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, setDefaultTimeout } from "bun:test";
+import { existsSync, mkdirSync } from "node:fs";
+import { startTestServer, type TestServer } from "./server.ts";
+import { buildExplorer } from "../../scripts/build-explorer.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const SCREENSHOTS = "build/screenshots";
+
+/**
+ * One explorer test file's setup: the explorer built from the current source (also under a plain `bun test`), a real
+ * server and one browser, handed to `ready`, closed after the file. Returns the `describe` to use: locally a missing
+ * chromium skips the file; in CI (.ci/run installs it) its absence is a failure.
+ */
+export function browserSuite(ready: (server: TestServer, browser: Browser) => void): typeof describe {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  setDefaultTimeout(60_000); // a browser test drives pages and API calls: more than bun's default 5 s on a busy machine
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      if (process.env.CI) throw new Error(`chromium is required in CI for the explorer tests (${CHROMIUM})`);
+      return;
+    }
+    await buildExplorer();
+    server = startTestServer();
+    browser = await launchBrowser();
+    ready(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+}
 
 export const launchBrowser = (): Promise<Browser> =>
   puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update"] });
