@@ -29,6 +29,8 @@ interface Report {
   unmatched_titles: { job_title: string; employees: number; alternatives: { code: string; title: string; confidence: number }[] }[];
 }
 type Override = { isco_code?: string; category?: string };
+/** A category's means are per hour, or per year full-time equivalent (E7's pay_basis). */
+const per = (c: Category) => (c.pay_basis === "hourly" ? "/ hour" : "/ year");
 
 const pct = (v: number | null) => (v === null ? "—" : `${formatNumber(v)}%`);
 
@@ -149,7 +151,7 @@ function ReportView({ report, overrides, onPlace }: { report: Report; overrides:
           {report.categories.map((c) => (
             <tr class={c.requires_joint_assessment ? "flagged" : ""}>
               <th scope="row">{c.category_name} <small>({c.isco_code})</small></th><td>{c.female_count}</td><td>{c.male_count}</td>
-              <td>{formatNumber(c.mean_female)}</td><td>{formatNumber(c.mean_male)} <small>{c.pay_basis === "hourly" ? "an hour" : "a year"}</small></td><td>{pct(c.gap_pct)}</td><td>{pct(c.median_gap_pct)}</td><td>{pct(c.national_benchmark_gap_pct)}</td>
+              <td>{formatNumber(c.mean_female)} <small>{per(c)}</small></td><td>{formatNumber(c.mean_male)} <small>{per(c)}</small></td><td>{pct(c.gap_pct)}</td><td>{pct(c.median_gap_pct)}</td><td>{pct(c.national_benchmark_gap_pct)}</td>
               <td>{c.requires_joint_assessment ? <span class="flag">Joint assessment (gap ≥ 5%)</span> : null}{" "}
                 {c.k_anonymity_warning ? <span class="flag warn">Fewer than 5 of one gender: do not publish</span> : null}{" "}
                 {c.excluded_from_gap ? <span class="flag warn">{c.excluded_from_gap} part-time without hours left out of the gap</span> : null}</td>
