@@ -1,7 +1,8 @@
 // Stale CPI series on the cost page, in Debian's chromium against a real server on the real snapshot: with the
 // U.S., Germany, the UK and Japan on the chart, the page names the series the API marks stale with their last
 // months (beside the chart, and in the legend and data table), and names no other. Which series are stale, and
-// their last months, are read from the API's own E11 answer here, never written down.
+// their last months, are read from the API's own E11 answer here, never written down. A country whose series ends
+// before the From month (E9 answers 404) is left out of the chart and named with its last month; the others are charted.
 import { expect, test } from "bun:test";
 import type { Browser } from "puppeteer-core";
 import { BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
@@ -9,8 +10,6 @@ import { browserSuite, chartTable, offLoopback, screenshot, signIn } from "../su
 
 let server: TestServer;
 let browser: Browser;
-
-
 
 const run = browserSuite((s, b) => { server = s; browser = b; });
 
@@ -70,5 +69,64 @@ run("cost page: stale CPI series", () => {
     await page.waitForFunction(() => !document.querySelector("#cpi-stale"));
     expect(offLoopback(w.requests, server.url)).toEqual([]);
     expect(w.consoleErrors).toEqual([]);
+  });
+});
+
+interface Catalogued { country_code: string; country_name: string; last_period: string }
+
+run("cost page: a country whose CPI series ends before the From month", () => {
+  test("US + GB from 2021-01: the chart shows the U.S., and a note names GB with its last month as the API gives it", async () => {
+    // The premise, from the API: GB's series ends before 2021-01, so E9 answers 404 for it from then; the U.S. answers.
+    const countries: Catalogued[] = (await (await server.call("cost", "/api/v1/cpi/countries")).json()).data;
+    const gb = countries.find((c) => c.country_code === "GB")!;
+    const us = countries.find((c) => c.country_code === "US")!;
+    expect(gb.last_period.slice(0, 7) < "2021-01").toBe(true);
+    expect(us.last_period.slice(0, 7) >= "2021-01").toBe(true);
+    expect((await server.call("cost", "/api/v1/cpi/countries/GB/history?start_date=2021-01-01")).status).toBe(404);
+    expect((await server.call("cost", "/api/v1/cpi/countries/US/history?start_date=2021-01-01")).status).toBe(200);
+
+    const w = await signIn(browser, server.url, "/explore/cost", BOOTSTRAP_KEY);
+    const { page } = w;
+    await page.waitForSelector("#cpi-chart"); // the page opens on US and DE
+    await page.click('button[aria-label="Remove DE"]');
+    await page.select("form.controls select", "GB");
+    await page.click("form.controls button[type=submit]");
+    await page.waitForFunction((gbName: string) => [...document.querySelectorAll("#cpi-chart thead th")].some((th) => th.textContent!.startsWith(gbName)), {}, gb.country_name);
+    expect(await page.$("#cpi-missing")).toBeNull();
+
+    // From 2021-01, as a user picks the month.
+    await page.$eval("form.controls label:has(> input[type=month]) input", (el) => {
+      const input = el as HTMLInputElement;
+      input.value = "2021-01";
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await page.waitForSelector("#cpi-missing");
+    const note = await page.$eval("#cpi-missing", (el) => el.textContent!.replace(/\s+/g, " ").trim());
+    expect(note).toContain(`${gb.country_name} (GB)`);
+    expect(note).toContain(gb.last_period.slice(0, 7));
+    expect(note).not.toContain(us.country_name);
+    expect(await page.$(".error")).toBeNull(); // no error box: the page still charts the others
+
+    // The chart: the U.S. only, from 2021-01.
+    await page.waitForFunction(() => document.querySelectorAll("#cpi-chart thead th").length === 1);
+    const table = await chartTable(page, "#cpi-chart");
+    expect(table.columns).toEqual([us.country_name]);
+    const months = Object.keys(table.rows).sort();
+    expect(months[0]).toBe("2021-01");
+    expect(table.rows["2021-01"][0]).not.toBe("—");
+
+    // Back to a From month inside GB's series: GB is charted again and the note goes.
+    await page.$eval("form.controls label:has(> input[type=month]) input", (el) => {
+      const input = el as HTMLInputElement;
+      input.value = "2019-01";
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await page.waitForFunction(() => !document.querySelector("#cpi-missing"));
+    await page.waitForFunction(() => document.querySelectorAll("#cpi-chart thead th").length === 2);
+    expect(offLoopback(w.requests, server.url)).toEqual([]);
+    // Chromium logs the one expected 404 (GB's E9 call from 2021-01) as a failed load; nothing else is logged.
+    expect(w.requests.filter((u) => u.includes("/cpi/countries/GB/history?start_date=2021-01-01"))).toHaveLength(1);
+    expect(w.consoleErrors.length).toBeLessThanOrEqual(1);
+    expect(w.consoleErrors.every((e) => e.includes("status of 404"))).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 // Cost of living: CPI history for up to six countries on one chart (E9), optionally rebased to 100 at a month;
 // a series E9 marks stale (its publisher stopped or lags) is named with its last month beside the chart and in its legend and table;
+// a country E9 has no months for from the chosen start (404) is left out of the chart and named with its last month;
 // PPP factors and price levels (E12); a U.S. metro's price parities and average prices (X3 → E13).
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiFailure, call, latestOnly, sourceOf, type Enveloped } from "../api.ts";
 import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option } from "../components.tsx";
 
@@ -29,6 +30,8 @@ export function CostPage() {
   const [rebase, setRebase] = useState(false);
   const [base, setBase] = useState("2020-01");
   const [history, setHistory] = useState<Enveloped<CpiHistory>[]>([]);
+  const [cpiMissing, setCpiMissing] = useState<{ country: string; reason: ApiFailure }[]>([]);
+  const latestSeen = useRef(new Map<string, string>()); // each country's latest_period from E9's earlier answers
   const [ppp, setPpp] = useState<Enveloped<Ppp>[]>([]);
   const [pppMissing, setPppMissing] = useState<string[]>([]);
   const [error, setError] = useState<unknown>(null);
@@ -37,8 +40,18 @@ export function CostPage() {
   useEffect(() => {
     let live = true; // answers for an earlier choice of countries or start month are dropped
     setError(null);
-    Promise.all(chosen.map((c) => call<Enveloped<CpiHistory>>("cost", `/api/v1/cpi/countries/${c}/history`, { query: { start_date: `${start}-01` } })))
-      .then((h) => live && setHistory(h), (e) => { if (live) { setHistory([]); setError(e); } });
+    Promise.allSettled(chosen.map((c) => call<Enveloped<CpiHistory>>("cost", `/api/v1/cpi/countries/${c}/history`, { query: { start_date: `${start}-01` } }))).then((settled) => {
+      if (!live) return;
+      const answers = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+      for (const h of answers) latestSeen.current.set(h.data.country_code, h.data.latest_period);
+      setHistory(answers);
+      // A country with no months from the start chosen (404, e.g. a series that ended before it) is left out of the
+      // chart and named; the others are still charted. Any other failure is shown as the error it is.
+      const failures = settled.flatMap((r, i) => (r.status === "rejected" ? [{ country: chosen[i], reason: r.reason as unknown }] : []));
+      setCpiMissing(failures.flatMap((f) => (f.reason instanceof ApiFailure && f.reason.status === 404 ? [{ country: f.country, reason: f.reason }] : [])));
+      const other = failures.find((f) => !(f.reason instanceof ApiFailure && f.reason.status === 404));
+      if (other) setError(other.reason);
+    });
     Promise.allSettled(chosen.map((c) => call<Enveloped<Ppp>>("cost", `/api/v1/ppp/countries/${c}`))).then((settled) => {
       if (!live) return;
       setPpp(settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])));
@@ -61,6 +74,16 @@ export function CostPage() {
     return [{ label: seriesLabel(h.data), values: periods.map((p) => (byMonth.has(p) ? value(byMonth.get(p)!) : null)) }];
   });
   const stale = history.filter((h) => h.data.stale).map((h) => h.data);
+  // What the API said of a left-out country: its last month (an earlier E9 answer, else the catalogue) when that is
+  // before the start chosen, else E9's own message and suggestion.
+  const missingNotes = cpiMissing.map(({ country, reason }) => {
+    const known = catalogue.find((c) => c.country_code === country);
+    const name = known?.country_name ?? country;
+    const last = latestSeen.current.get(country) ?? known?.last_period;
+    return last && month(last) < start
+      ? `${name} (${country}): its CPI series ends ${month(last)}, before ${start}.`
+      : `${name} (${country}): ${reason.message}${reason.suggestion ? ` ${reason.suggestion}` : ""}`;
+  });
   const notRebased = rebase ? history.filter((h) => !h.data.observations.some((o) => month(o.period) === base)).map((h) => h.data.country_name) : [];
 
   return (
@@ -81,6 +104,11 @@ export function CostPage() {
         <input type="month" aria-label="Base month" value={base} onChange={(e) => e.currentTarget.value && setBase(e.currentTarget.value)} />
       </form>
       <ErrorBox error={error} />
+      {missingNotes.length ? (
+        <p class="warning" id="cpi-missing">
+          <strong>Not on the chart:</strong> {missingNotes.join(" ")}
+        </p>
+      ) : null}
       {stale.length ? (
         <p class="warning" id="cpi-stale">
           <strong>Stale series</strong> (well behind the freshest CPI series this service holds): {stale.map((c, i) => <>{i ? "; " : ""}{c.country_name} ({c.country_code}) ends {month(c.latest_period)}, {c.months_behind} months behind</>)}.
