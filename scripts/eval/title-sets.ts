@@ -11,7 +11,8 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { labelRowKey, onetRowKey, type RowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
 
-export interface EvalItem { title: string; country: string | null; isco: string | null; soc: string | null }
+/** `alt`: other ISCO-08 unit groups a careful coder also accepts for an ambiguous headline. */
+export interface EvalItem { title: string; country: string | null; isco: string | null; soc: string | null; alt?: string[] }
 export interface EvalSet { name: string; lang: string; items: EvalItem[] }
 
 const heldOut = (key: string) => Number(Bun.hash.wyhash(key, 12n) % 5n) === 0;
@@ -62,8 +63,42 @@ export function buildEvalSets(db: Database): EvalSets {
     reportedItems.push({ title: r.title, country: "US", isco: null, soc: r.soc_code.slice(0, 7) });
   }
   sets.push({ name: "O*NET reported titles (en)", lang: "en", items: reportedItems });
-  sets.push(...postingSets());
+  sets.push(...postingSets(), ...headlineSets(), ...employerTitleSets());
   return { sets, heldOutRows };
+}
+
+const readCsv = (path: string) => parse(readFileSync(path, "utf8"), { columns: true, skip_empty_lines: true, bom: true }) as Record<string, string>[];
+
+/**
+ * Real employer titles from U.S. DOL filings with the SOC 2018 code their filers chose (DATA_MIRROR
+ * titles/employer_titles_dev.csv), in their fixed dev and test splits: tune on dev, report on test.
+ */
+export function employerTitleSets(): EvalSet[] {
+  const file = join(process.env.DATA_MIRROR ?? resolve(import.meta.dir, "../../../shared/data"), "titles/employer_titles_dev.csv");
+  if (!existsSync(file)) return [];
+  const rows = readCsv(file);
+  return ["dev", "test"].map((split) => ({
+    name: `employer titles, ${split} (en)`, lang: "en",
+    items: rows.filter((r) => r.split === split).map((r) => ({ title: r.title, country: "US", isco: null, soc: r.soc })),
+  }));
+}
+
+const HEADLINES = resolve(import.meta.dir, "../../test/eval/headlines");
+
+/** Job-ad headlines per language (test/eval/headlines/*.csv: title, isco, alt, split, note), written and labelled blind, in their dev and test parts. */
+export function headlineSets(): EvalSet[] {
+  if (!existsSync(HEADLINES)) return [];
+  return readdirSync(HEADLINES).filter((f) => f.endsWith(".csv")).sort().flatMap((file) => {
+    const lang = file.replace(/\.csv$/, "");
+    const rows = readCsv(join(HEADLINES, file));
+    return ["dev", "test"].map((split) => ({
+      name: `job-ad headlines, ${split} (${lang})`, lang,
+      items: rows.filter((r) => r.split === split).map((r) => ({
+        title: r.title, country: lang === "en" ? "US" : LANG_COUNTRY[lang] ?? null, isco: r.isco.trim().padStart(4, "0"), soc: null,
+        alt: (r.alt ?? "").split(";").map((a) => a.trim()).filter(Boolean),
+      })),
+    }));
+  });
 }
 
 const POSTINGS = resolve(import.meta.dir, "../../test/eval/postings");

@@ -2,7 +2,7 @@
 // The matcher is rebuilt from the snapshot's tables without the held-out rows, so no evaluated title is in its index.
 import { Database } from "bun:sqlite";
 import { buildEvalSets } from "./title-sets.ts";
-import { scoreSet, scoreTable } from "./score.ts";
+import { scoreSet, scoreTable, reliabilityTable } from "./score.ts";
 import { lexiconInputs } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
 import { TitleMatcher, MATCH_CONFIDENCE_THRESHOLD } from "../../src/domain/title/match.ts";
@@ -13,10 +13,12 @@ const inputs = lexiconInputs(db);
 const t0 = performance.now();
 const matcher = new TitleMatcher(buildLexicon(inputs.concepts, inputs.labels.filter((l) => !heldOutRows.has(l.rowKey))));
 console.error(`lexicon built without ${heldOutRows.size} held-out rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const only = process.argv[2];
+const only = process.argv.slice(2).find((a) => !a.startsWith("--"));
 const scores = sets.filter((s) => !only || s.name.includes(only)).map((set) => scoreSet(set, (item, target) => {
-  const m = matcher.match(item.title, { target, country: item.country });
+  const m = matcher.match(item.title, { target, country: item.country, candidates: 20 });
   if (!m) return null;
-  return { soc: m.best.concept.soc?.slice(0, 7) ?? null, isco: m.best.concept.isco, confidence: m.confidence };
+  const code = (c: typeof m.best) => (target === "soc" ? c.concept.soc?.slice(0, 7) ?? null : c.concept.isco);
+  return { soc: m.best.concept.soc?.slice(0, 7) ?? null, isco: m.best.concept.isco, confidence: m.confidence, next: m.alternatives.map(code).filter((c): c is string => !!c) };
 }, MATCH_CONFIDENCE_THRESHOLD));
 console.log(scoreTable(scores));
+if (process.argv.includes("--reliability")) console.log(`\nReliability: share right per confidence bin (answers in it)\n\n${reliabilityTable(scores)}`);

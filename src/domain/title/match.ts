@@ -35,6 +35,8 @@ export interface MatchOptions {
   target: MatchTarget;
   /** ISO country of the request's place: its languages are the likelier ones for the title. */
   country?: string | null;
+  /** How many occupations to rank (the answer and its alternatives): 4 by default; more to measure candidate recall. */
+  candidates?: number;
 }
 
 const COUNTRY_LANGS: Record<string, Lang[]> = {
@@ -142,7 +144,7 @@ export class TitleMatcher {
     const variants = titleVariants(title);
     const words = new Set<string>();
     for (const variant of variants) for (const w of this.scoreVariant(variant, options)) words.add(w);
-    let ranked = this.rank(options.target, words);
+    let ranked = this.rank(options.target, words, options.candidates ?? 4);
     let method: MatchMethod | null = null;
     if (ranked.length && ranked[0].score >= PATTERN_BELOW) {
       method = ranked[0].exact ? exactMethod(LABEL_SOURCES[this.lexicon.entrySource[ranked[0].entry]]) : "trigram";
@@ -151,7 +153,7 @@ export class TitleMatcher {
       if (pattern) { ranked = [pattern, ...ranked.filter((r) => r.code !== pattern.code)]; method = "pattern"; }
     }
     if (!ranked.length || !method) return null;
-    const candidates = withConfidence(ranked.slice(0, 4)).map((r) => this.candidate(r, options.target));
+    const candidates = withConfidence(ranked.slice(0, options.candidates ?? 4)).map((r) => this.candidate(r, options.target));
     return { best: candidates[0], alternatives: candidates.slice(1), method, confidence: candidates[0].confidence };
   }
 
@@ -243,7 +245,7 @@ export class TitleMatcher {
    * Occupations by score, one per code. Among near-equal scores (within 0.01; a label two occupations share): the
    * one whose own title shares the title's words (the head noun names the family), then the one more people hold.
    */
-  private rank(target: MatchTarget, words: ReadonlySet<string>) {
+  private rank(target: MatchTarget, words: ReadonlySet<string>, limit: number) {
     const lx = this.lexicon;
     // Occupations ordered by (score desc, id) as one number each, sorted natively: a float4 score times 2^24 is
     // an integer, and occupation ids stay below 2^16.
@@ -268,7 +270,7 @@ export class TitleMatcher {
       };
       const out: ReturnType<typeof at>[] = [];
       const taken = new Set<string>();
-      for (let i = 0; i < keys.length && out.length < 4; ) {
+      for (let i = 0; i < keys.length && out.length < limit; ) {
         const top = at(i);
         if (taken.has(groupOf(top.code, target))) { i++; continue; }
         const near = [top];
@@ -284,7 +286,7 @@ export class TitleMatcher {
     };
     const near = sortFrom(best - 0.4);
     let out = select(near);
-    if (out.length < 4 && near.length < this.conceptCount) out = select(sortFrom(0));
+    if (out.length < limit && near.length < this.conceptCount) out = select(sortFrom(0));
     for (let i = 0; i < this.conceptCount; i++) this.conceptScore[this.conceptTouched[i]] = 0;
     this.conceptCount = 0;
     return out;
