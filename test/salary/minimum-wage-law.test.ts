@@ -2,7 +2,7 @@
 // minimum-wages/statutory_minimum_wages.csv or worked by hand from its rows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { textRows } from "../support/publisher.ts";
+import { textRows, eurostatTsv } from "../support/publisher.ts";
 
 const ON = "2026-11-25"; // every request names its date, so the rows in force do not move with the clock
 type Row = Record<string, string>;
@@ -175,6 +175,15 @@ describe("what the table cannot settle is said", () => {
     }
     expect(table.some((r) => r.country === "IS")).toBe(false);
     expect(legalCodes((await check({ country: "IS", min_salary: 1, max_salary: 2 })).body)).toEqual(["NO_MINIMUM_WAGE_SOURCE:warning"]);
+  });
+
+  test("before the table's first amount, Eurostat's statistical figure answers and says so (Germany, 2023-06-01)", async () => {
+    expect(table.filter((r) => r.country === "DE" && r.effective_from <= "2023-06-01")).toEqual([]);
+    const mw = await eurostatTsv("eurostat/estat_earn_mw_cur.tsv");
+    const monthly = mw.cell({ currency: "EUR", geo: "DE" }, "2023-S1").value!;
+    const r = (await check({ country: "DE", min_salary: monthly - 1, max_salary: monthly + 500, salary_period: "monthly", effective_date: "2023-06-01" })).body;
+    expect(legalCodes(r)).toEqual(["MINIMUM_WAGE_FROM_EUROSTAT:warning", "BELOW_MINIMUM_WAGE:error"]);
+    expect(r.minimum_wage_rule).toMatchObject({ amount: monthly, unit: "month", currency: "EUR", basis: "eurostat_earn_mw_cur", effective_from: "2023-01-01" });
   });
 
   test("a row its source does not confirm gives LEGAL_SOURCE_UNCERTAIN with the note; an amount over a year old may be outdated", async () => {
