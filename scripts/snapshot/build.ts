@@ -12,6 +12,7 @@ import { loadSoc2018, loadIsco08, loadIscoSocCrosswalk } from "./loaders/classif
 import { loadEscoOccupations, loadEscoOnetCrosswalk, loadEscoNationalTitles } from "./loaders/esco.ts";
 import { loadEuCountries, loadSes2022, loadSesMonthly, loadGenderPayGap, loadMinimumWage, loadHicp } from "./loaders/eurostat.ts";
 import { loadStatutoryMinimumWages } from "./loaders/minimum-wages.ts";
+import { loadEmployerTitles } from "./loaders/employer-titles.ts";
 import { loadBlsCpi, loadBlsAveragePrices } from "./loaders/bls-prices.ts";
 import { loadRpp } from "./loaders/bea.ts";
 import { loadWorldBankPpp, loadWorldBankInflation } from "./loaders/worldbank.ts";
@@ -34,6 +35,7 @@ export const LOADERS: Record<DatasetId, Loader> = {
   esco_occupations: loadEscoOccupations,
   esco_onet_crosswalk: loadEscoOnetCrosswalk,
   esco_national_titles: loadEscoNationalTitles, // after esco_occupations: reads their ISCO groups
+  employer_titles: loadEmployerTitles,
   eurostat_ses_2022: loadSes2022,
   eurostat_ses_monthly: loadSesMonthly,
   eurostat_gpg: loadGenderPayGap,

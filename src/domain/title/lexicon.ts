@@ -6,8 +6,10 @@ import { LANGS, HEAD_FIRST, bracketedForms, slashVariants, stripMarkers, titleWo
 
 // oews_title: the title OEWS publishes an aggregate or broad group under (Teaching Assistants, Except
 // Postsecondary), a label of each occupation it holds.
-export type LabelSource = "onet_title" | "onet_alternate" | "onet_short" | "onet_reported" | "esco_preferred" | "esco_alt" | "esco_hidden" | "national" | "oews_title";
-export const LABEL_SOURCES: readonly LabelSource[] = ["onet_title", "onet_alternate", "onet_short", "onet_reported", "esco_preferred", "esco_alt", "esco_hidden", "national", "oews_title"];
+export type LabelSource = "onet_title" | "onet_alternate" | "onet_short" | "onet_reported" | "esco_preferred" | "esco_alt" | "esco_hidden" | "national" | "oews_title" | "employer_filing";
+export const LABEL_SOURCES: readonly LabelSource[] = ["onet_title", "onet_alternate", "onet_short", "onet_reported", "esco_preferred", "esco_alt", "esco_hidden", "national", "oews_title", "employer_filing"];
+/** Sources that label the U.S. path only: titles U.S. employers filed under a SOC code say nothing of ISCO groups. */
+export const US_PATH_ONLY: readonly LabelSource[] = ["employer_filing"];
 
 /** An occupation the lexicon can name, with the codes each path needs. */
 export interface Concept {
@@ -100,6 +102,10 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   interface Entry { concept: number; label: number; lang: Lang; source: LabelSource; words: string[]; conventional: number; head: string | null }
   const entries: Entry[] = [];
   const seen = new Set<string>();
+  // Wordings already in the lexicon: a U.S.-path-only label (an employer's filed title) adds a wording the lexicon
+  // lacks, never a second code for one it has ("Data Scientist II" filed as 19-1029 beside O*NET's title); among
+  // filed titles of one wording, the first (the most filed: lexiconInputs orders them) keeps it.
+  const knownWordings = new Set<string>();
   // Most authoritative sources first, so a duplicate (same concept, same words) keeps the better source.
   const ordered = [...labels].sort((a, b) => LABEL_SOURCES.indexOf(a.source) - LABEL_SOURCES.indexOf(b.source));
   for (const l of ordered) {
@@ -108,8 +114,11 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
     for (const variant of l.source.startsWith("onet_") ? [...whole, ...whole.flatMap(bracketedForms)] : whole) {
       const tw = titleWords(variant, known);
       if (!tw.words.length) continue;
-      const dedupe = `${l.concept}|${tw.words.join(" ")}`;
+      const wording = tw.words.join(" ");
+      const dedupe = `${l.concept}|${wording}`;
       if (seen.has(dedupe)) continue;
+      if (US_PATH_ONLY.includes(l.source) && knownWordings.has(wording)) continue;
+      knownWordings.add(wording);
       seen.add(dedupe);
       if (labelId < 0) labelId = labelTexts.push(l.text) - 1;
       const conventional = HEAD_FIRST.has(l.lang) ? tw.headFirst : tw.headLast;

@@ -6,7 +6,7 @@
 //   pattern  the title is a fragment inside an O*NET title (the shortest such title).
 // Every answer carries a confidence in [0, 1] and the best three other occupations.
 import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
-import { LABEL_SOURCES, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
+import { LABEL_SOURCES, US_PATH_ONLY, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
 import { round } from "../rounding.ts";
 
 export type MatchTarget = "soc" | "isco";
@@ -163,13 +163,14 @@ export class TitleMatcher {
     const tw = titleWords(text, this.compound);
     if (!tw.words.length) return tw.words;
     const paths = this.pathFactors[options.target];
+    const skipSource = options.target === "isco" ? US_ONLY_SOURCE : -2;
 
     // Exact: the same words as a label.
     const exactAt = this.exactIndex.get(tw.words.join(" "));
     if (exactAt !== undefined) {
       for (let k = lx.exactStart[exactAt]; k < lx.exactStart[exactAt + 1]; k++) {
         const e = lx.exactEntries[k], c = lx.entryConcept[e];
-        this.keep(c, e, factor * paths[c], true);
+        if (lx.entrySource[e] !== skipSource) this.keep(c, e, factor * paths[c], true);
       }
     }
     if (exactOnly) return tw.words;
@@ -212,7 +213,7 @@ export class TitleMatcher {
       acc[e] = 0;
       const c = entryConcept[e];
       const s = score * scale * paths[c];
-      if (score >= CANDIDATE_FLOOR && s > conceptScore[c]) this.keep(c, e, s, false);
+      if (score >= CANDIDATE_FLOOR && s > conceptScore[c] && lx.entrySource[e] !== skipSource) this.keep(c, e, s, false);
     }
     return tw.words;
   }
@@ -343,7 +344,9 @@ export class TitleMatcher {
 }
 
 /** Rank of a label source in a tie (lower first), by LABEL_SOURCES index: an occupation's own name, then synonyms. */
-const SOURCE_STANDING = LABEL_SOURCES.map((s) => ({ onet_title: 0, esco_preferred: 0, onet_alternate: 1, onet_short: 1, onet_reported: 1, esco_alt: 1, national: 1, esco_hidden: 2, oews_title: 0 })[s]);
+const SOURCE_STANDING = LABEL_SOURCES.map((s) => ({ onet_title: 0, esco_preferred: 0, onet_alternate: 1, onet_short: 1, onet_reported: 1, esco_alt: 1, national: 1, esco_hidden: 2, oews_title: 0, employer_filing: 1 })[s]);
+/** The one label source an ISCO path skips (US_PATH_ONLY), as its index; -1 if the lexicon has none. */
+const US_ONLY_SOURCE = LABEL_SOURCES.indexOf(US_PATH_ONLY[0]);
 
 function pathFactor(c: Concept, target: MatchTarget): number {
   if (target === "soc") return c.soc === null ? 0 : c.kind === "onet" ? 1 : FOREIGN_FACTOR.soc;

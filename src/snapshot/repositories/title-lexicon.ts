@@ -66,6 +66,14 @@ export function lexiconInputs(db: Database): LexiconInputs {
     const concept = index.get(t.soc_code);
     if (concept !== undefined) labels.push({ concept, text: t.title, lang: "en", source: ONET_SOURCE[t.kind], rowKey: onetRowKey(t.soc_code, t.title, t.kind) });
   }
+  // Employers' titles with the SOC 2018 code they filed (the dev split): the O*NET-SOC occupation of that code, its
+  // ".00" when O*NET has one, else the first of its O*NET-SOC children (a U.S. answer is by the 6-digit code anyway).
+  const socConcept = new Map<string, number>();
+  for (const [key, i] of index) if (/^\d{2}-\d{4}\.\d{2}$/.test(key) && (!socConcept.has(key.slice(0, 7)) || key.endsWith(".00"))) socConcept.set(key.slice(0, 7), i);
+  for (const t of db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM coded_title ORDER BY records DESC, rowid").all()) {
+    const concept = socConcept.get(t.soc_code);
+    if (concept !== undefined) labels.push({ concept, text: t.title, lang: "en", source: "employer_filing", rowKey: labelRowKey(t.soc_code, t.title, "employer_filing") });
+  }
   // OEWS's title for an aggregate or broad group it publishes in place of detailed codes names each of them.
   for (const o of db.query<{ oews_code: string; soc_code: string }, [number]>("SELECT oews_code, soc_code FROM oews_code_map WHERE year = ? AND basis != 'own_code' ORDER BY 1, 2").all(wages.latestYear)) {
     const title = wages.titleOf(wages.latestYear, o.oews_code)!;
