@@ -2,12 +2,13 @@
 // the code after the country's ("Ontario", "ON"; "England", "ENG"; "Île-de-France", "IDF"). "Place, Qualifier"
 // reads a qualifier as a region only when it is one of these, a U.S. state or a country, so "Seattle, Austin" is two
 // places, not Seattle in a region called Austin. U.S. states are left out: the resolver's own state rule reads them.
-import { iso31662 } from "iso-3166/2.js";
 import { placeKey } from "./place-key.ts";
 
 let countriesByRegion: Map<string, Set<string>> | null = null;
 
 function index(): Map<string, Set<string>> {
+  // Loaded on first use, not at start-up: the subdivision list costs about 5 MB resident, and few inputs need it.
+  const { iso31662 } = require("iso-3166/2.js") as typeof import("iso-3166/2.js");
   const out = new Map<string, Set<string>>();
   const add = (key: string, country: string) => {
     if (!key) return;

@@ -21,6 +21,8 @@ export class CpiSeriesRepository {
   private readonly hicpQ;
   private readonly wbSourcesQ;
   private readonly wbQ;
+  private readonly blsLastQ;
+  private readonly hicpLastQ;
 
   constructor(db: Database) {
     this.hicpGeos = new Set(db.query<{ geo: string }, []>("SELECT DISTINCT geo FROM hicp").all().map((r) => r.geo));
@@ -29,6 +31,8 @@ export class CpiSeriesRepository {
     this.hicpQ = db.query<CpiObservation, [string, string]>("SELECT period, value, flag AS flags FROM hicp WHERE geo = ? AND coicop = ? ORDER BY period");
     this.wbSourcesQ = db.query<{ data_source: string; last: string; n: number }, [string, string]>(
       "SELECT data_source, max(period) AS last, count(*) AS n FROM wb_cpi_monthly WHERE iso3 = ? AND series = ? GROUP BY data_source ORDER BY last DESC, n DESC, data_source");
+    this.blsLastQ = db.query<{ last: string | null }, [string]>("SELECT max(period) AS last FROM cpi_observation WHERE series_id = ?");
+    this.hicpLastQ = db.query<{ last: string | null }, [string]>("SELECT max(period) AS last FROM hicp WHERE geo = ? AND coicop = 'CP00'");
     this.wbQ = db.query<CpiObservation, [string, string, string]>("SELECT period, value, NULL AS flags FROM wb_cpi_monthly WHERE iso3 = ? AND series = ? AND data_source = ? ORDER BY period");
   }
 
@@ -83,7 +87,15 @@ export class CpiSeriesRepository {
   /** The all-items series reaching furthest of every country's: what E9 measures a series' staleness against. */
   freshestAllItems(): { country: CountryCode; period: string } | null {
     if (this.freshest === undefined) {
-      const latest = this.countriesWithData(allCountryCodes()).map(({ country, series }) => ({ country, period: series.observations.at(-1)!.period }));
+      // Each country's last all-items month by SQL, from the source that covers it: reading every series whole
+      // (countriesWithData) would keep some 200 of them in memory for one date.
+      const latest: { country: CountryCode; period: string }[] = [];
+      for (const country of allCountryCodes()) {
+        const source = this.sourceOf(country);
+        const period = source === "bls" ? this.blsLastQ.get(blsSeriesId(cpiCategory("SA0")!))?.last
+          : source === "hicp" ? this.hicpLastQ.get(isoToEurostat(country.iso2))?.last : this.wbSourcesQ.get(country.iso3, WB_SERIES.SA0.series)?.last;
+        if (period) latest.push({ country, period });
+      }
       this.freshest = latest.reduce<{ country: CountryCode; period: string } | null>((best, x) => (!best || x.period > best.period ? x : best), null);
     }
     return this.freshest;
