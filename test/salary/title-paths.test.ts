@@ -10,6 +10,16 @@ afterAll(() => s.stop());
 const get = (path: string) => s.call("salary", path);
 const post = (path: string, body: unknown) => s.call("salary", path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
+describe("a non-English title on a U.S. path", () => {
+  test("Softwareentwickler in Austin: ESCO's software developer reaches O*NET's own Software Developers (15-1252), not a closeMatch it does not name", async () => {
+    // ESCO–O*NET crosswalk (esco/crosswalks): software developer ↔ 15-1251 and 15-1253 closeMatch, 15-1252 broadMatch;
+    // O*NET's occupation title of 15-1252.00 is "Software Developers", ESCO's English name "software developer".
+    const res = await get(`/api/v1/salary?job_title=${encodeURIComponent("Softwareentwickler (m/w/d)")}&location=${encodeURIComponent("Austin, TX")}`);
+    expect(res.status).toBe(200);
+    expect((await res.json()).query.matched_soc).toBe("15-1252");
+  });
+});
+
 describe("E2 with titles in EU languages", () => {
   for (const [title, location, unit] of [["Steuerberater (m/w/d)", "DE", "2411"], ["Comptable H/F", "Lyon", "2411"], ["Księgowa", "PL", "2411"], ["Verpleegkundige", "NL", "2221"]] as const) {
     test(`${title} in ${location}: ISCO ${unit}, the label named in its language`, async () => {

@@ -29,11 +29,15 @@ export function iscoForOnet(tableUnits: readonly string[], crosswalkUnits: reado
 }
 
 /**
- * The O*NET-SOC occupation of an ESCO occupation: its crosswalk matches, the most faithful relation first, then the
- * more employed; without any, the most employed O*NET occupation of its ISCO unit group (`unitSocs`, through the
- * BLS table).
+ * The O*NET-SOC occupation of an ESCO occupation: among its crosswalk matches, first one that O*NET itself calls by the
+ * ESCO occupation's English name (`namedSo`: "software developer" is O*NET's "Software Developers", a broadMatch beside
+ * two closeMatches); then the most faithful relation, then the more employed; without any match, the most employed
+ * O*NET occupation of its ISCO unit group (`unitSocs`, through the BLS table).
  */
-export function socForEsco(matches: readonly { onet: string; relation: string }[], unitSocs: readonly string[], employment: (onet: string) => number): { soc: string; basis: string } | null {
+export function socForEsco(matches: readonly { onet: string; relation: string }[], unitSocs: readonly string[], employment: (onet: string) => number,
+  namedSo: (onet: string) => boolean = () => false): { soc: string; basis: string } | null {
+  const named = matches.filter((m) => namedSo(m.onet)).map((m) => m.onet);
+  if (named.length) return { soc: mostEmployed(named, employment), basis: "esco_onet_same_name" };
   for (const relation of CROSSWALK_PREFERENCE) {
     const hits = matches.filter((m) => m.relation === relation).map((m) => m.onet);
     if (hits.length) return { soc: mostEmployed(hits, employment), basis: `esco_onet_${relation}` };

@@ -3,7 +3,7 @@
 import type { Database } from "bun:sqlite";
 import type { Concept, LabelInput, LabelSource, LexiconData } from "../../domain/title/lexicon.ts";
 import { iscoForOnet, socForEsco } from "../../domain/title/codes.ts";
-import type { Lang } from "../../domain/title/text.ts";
+import { titleWords, type Lang } from "../../domain/title/text.ts";
 import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
 import { WagesRepository } from "./wages.ts";
 import { packTrigramIndex, restoreTrigramIndex } from "./title-search.ts";
@@ -46,10 +46,17 @@ export function lexiconInputs(db: Database): LexiconInputs {
     add({ key: o.soc_code, kind: "onet", title: o.title, soc: o.soc_code, socBasis: "onet", isco: isco?.unit ?? null, iscoBasis: isco?.basis ?? null, employment: employment(o.soc_code) });
   }
   const onetCodes = new Set(onet.map((o) => o.soc_code));
-  const socOf = (matches: { onet: string; relation: string }[], unit: string) =>
-    socForEsco(matches.filter((m) => onetCodes.has(m.onet)), (unitSocs.get(unit) ?? []).filter((c) => onetCodes.has(c)), employment);
+  // Each O*NET occupation's own names (title and alternate titles) as the matcher's words, to recognise an ESCO
+  // occupation's English name among them.
+  const wording = (text: string) => titleWords(text).words.join(" ");
+  const onetNames = groupBy(db.query<{ soc_code: string; title: string }, []>(
+    "SELECT soc_code, title FROM onet_occupation UNION SELECT soc_code, title FROM onet_title WHERE kind IN ('title', 'alternate')").all(), (r) => r.soc_code, (r) => wording(r.title));
+  const onetNameSets = new Map([...onetNames].map(([code, names]) => [code, new Set(names)]));
+  const socOf = (matches: { onet: string; relation: string }[], unit: string, nameEn: string | null = null) =>
+    socForEsco(matches.filter((m) => onetCodes.has(m.onet)), (unitSocs.get(unit) ?? []).filter((c) => onetCodes.has(c)), employment,
+      (code) => nameEn !== null && (onetNameSets.get(code)?.has(wording(nameEn)) ?? false));
   for (const e of db.query<{ uri: string; isco_unit: string; label_en: string | null }, []>("SELECT uri, isco_unit, label_en FROM esco_occupation ORDER BY uri").all()) {
-    const soc = socOf(onetOf.get(e.uri) ?? [], e.isco_unit);
+    const soc = socOf(onetOf.get(e.uri) ?? [], e.isco_unit, e.label_en);
     add({ key: e.uri, kind: "esco", title: e.label_en ?? iscoTitle.get(e.isco_unit) ?? e.isco_unit, soc: soc?.soc ?? null, socBasis: soc?.basis ?? null,
       isco: e.isco_unit, iscoBasis: "esco", employment: soc ? employment(soc.soc) : 0 });
   }
