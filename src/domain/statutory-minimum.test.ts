@@ -11,7 +11,7 @@ const statutory = (rows: StatutoryRow[], on = "2026-06-01") => {
   return r;
 };
 const posting = (min: number, period: "annual" | "monthly" | "hourly", weeklyHours: number | null = null, on = "2026-06-01") =>
-  ({ min, max: min + 1, period, weeklyHours, minInLawCurrency: min, converted: false, on });
+  ({ period, weeklyHours, minInLawCurrency: min, converted: false, on });
 const codes = (r: { findings: { code: string; severity: string }[] }) => r.findings.map((f) => `${f.code}:${f.severity}`);
 
 describe("rulesOn", () => {

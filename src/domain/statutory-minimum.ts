@@ -127,7 +127,7 @@ const money = (x: number, currency: string, decimals = 4) =>
 
 export interface Finding { code: string; severity: "error" | "warning" | "info"; message: string }
 /** The posting as E8 received it, its minimum in the law's currency (`converted` when its own currency was another). */
-export interface LegalPosting { min: number; max: number; period: SalaryPeriod; weeklyHours: number | null; minInLawCurrency: number; converted: boolean; on: string }
+export interface LegalPosting { period: SalaryPeriod; weeklyHours: number | null; minInLawCurrency: number; converted: boolean; on: string }
 export interface LegalFloor { amount: number; currency: string; per: SalaryPeriod; weeklyHours: number | null; hoursBasis: HoursBasis | null; formula: string }
 export interface LegalResult { findings: Finding[]; rule: StatutoryRow | null; floor: LegalFloor | null }
 

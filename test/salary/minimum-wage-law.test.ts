@@ -51,7 +51,7 @@ describe("hourly laws", () => {
   test("the postings the Eurostat conversion let through now fail: DE 13.60, FR 11.00, NL 13.50, IE 13.90 an hour", async () => {
     for (const [country, min] of [["DE", 13.6], ["FR", 11], ["NL", 13.5], ["IE", 13.9]] as const) {
       expect(Number(legalHourly(inForce(country))!.amount)).toBeGreaterThan(min);
-      const r = (await check({ job_title: "Lagerhelfer", country, min_salary: min, max_salary: 14.5 + (country === "FR" ? 0 : 1), salary_period: "hourly" })).body;
+      const r = (await check({ job_title: "Lagerhelfer", country, min_salary: min, max_salary: 20, salary_period: "hourly" })).body;
       expect([country, r.legally_valid]).toEqual([country, false]);
     }
   });

@@ -34,8 +34,8 @@ function eurostatRule(iso: string, geo: string, on: string, s: Services): Statut
   };
 }
 
-export interface PostingForLaw { min: number; max: number; currency: string; period: SalaryPeriod; weeklyHours: number | null; on: string }
-export interface LegalMinimum extends LegalResult { basis: "statutory_table" | "eurostat_earn_mw_cur" | "no_statutory_minimum" | "no_source"; noMinimumRow: StatutoryRow | null }
+export interface PostingForLaw { min: number; currency: string; period: SalaryPeriod; weeklyHours: number | null; on: string }
+export interface LegalMinimum extends LegalResult { basis: "statutory_table" | "eurostat_earn_mw_cur" | "no_statutory_minimum" | "no_source" }
 
 export function legalMinimumCheck(posting: PostingForLaw, iso: string, geo: string, countryName: string, s: Services): LegalMinimum {
   let rules: MinimumWageRules = rulesOn(s.statutoryMinimumWages.rows(iso), posting.on);
@@ -43,12 +43,12 @@ export function legalMinimumCheck(posting: PostingForLaw, iso: string, geo: stri
   let basis: LegalMinimum["basis"] = "statutory_table";
   if (rules.kind === "none") {
     const row = rules.row;
-    return { basis: "no_statutory_minimum", noMinimumRow: row, rule: null, floor: null, findings: [{ code: "NO_STATUTORY_MINIMUM_WAGE", severity: "info",
+    return { basis: "no_statutory_minimum", rule: null, floor: null, findings: [{ code: "NO_STATUTORY_MINIMUM_WAGE", severity: "info",
       message: `${countryName} has no statutory minimum wage (${row.sourceTitle}, ${row.sourceUrl}): wage floors are set by collective agreements, which this service does not hold; only the range itself was checked.` }] };
   }
   if (rules.kind === "not_in_table") {
     const fallback = eurostatRule(iso, geo, posting.on, s);
-    if (!fallback) return { basis: "no_source", noMinimumRow: null, rule: null, floor: null, findings: [{ code: "NO_MINIMUM_WAGE_SOURCE", severity: "warning",
+    if (!fallback) return { basis: "no_source", rule: null, floor: null, findings: [{ code: "NO_MINIMUM_WAGE_SOURCE", severity: "warning",
       message: `Neither the minimum-wage table nor Eurostat (earn_mw_cur) lists a statutory minimum wage for ${countryName} in force on ${posting.on}, so the range was not checked against one.` }] };
     basis = "eurostat_earn_mw_cur";
     rules = { kind: "statutory", inForce: [fallback], guaranteed: null, upcoming: [] };
@@ -59,10 +59,10 @@ export function legalMinimumCheck(posting: PostingForLaw, iso: string, geo: stri
   // (as a payroll pays it: BGN 1,213 ÷ 1.95583 = EUR 620.197… is paid as 620.20).
   const lawCurrency = rules.inForce[0].currency!;
   const fx = unitsPer(lawCurrency, posting.currency, s);
-  if (!fx) return { basis, noMinimumRow: null, rule: null, floor: null, findings: [...findings, { code: "NO_EXCHANGE_RATE", severity: "warning",
+  if (!fx) return { basis, rule: null, floor: null, findings: [...findings, { code: "NO_EXCHANGE_RATE", severity: "warning",
     message: `No exchange rate between ${posting.currency} and ${lawCurrency} (the currency of ${countryName}'s minimum wage) is available, so the range was not checked against the minimum wage.` }] };
   if (fx.rate !== 1) findings.push({ code: "CURRENCY_CONVERTED", severity: "info",
     message: `For the legal check min_salary was converted from ${posting.currency} to ${lawCurrency}, the currency of ${countryName}'s minimum wage, at ${fx.rate.toPrecision(6)} ${lawCurrency} per ${posting.currency}, ${fx.source}. Send the range in ${lawCurrency} for a check without conversion.` });
-  const checked = statutoryCheck({ min: posting.min, max: posting.max, period: posting.period, weeklyHours: posting.weeklyHours, minInLawCurrency: fx.rate === 1 ? posting.min : round(posting.min * fx.rate, 2), converted: fx.rate !== 1, on: posting.on }, rules, countryName);
-  return { ...checked, basis, noMinimumRow: null, findings: [...findings, ...checked.findings] };
+  const checked = statutoryCheck({ period: posting.period, weeklyHours: posting.weeklyHours, minInLawCurrency: fx.rate === 1 ? posting.min : round(posting.min * fx.rate, 2), converted: fx.rate !== 1, on: posting.on }, rules, countryName);
+  return { ...checked, basis, findings: [...findings, ...checked.findings] };
 }

@@ -122,7 +122,7 @@ export const validateSalaryRange = defineRoute({
     // Legal: a real range, and the minimum wage as legislated, in the law's unit and currency.
     const on = body.effective_date ?? new Date().toISOString().slice(0, 10);
     if (body.max_salary === body.min_salary) warnings.push({ code: "MAX_NOT_ABOVE_MIN", severity: "error", message: `max_salary (${body.max_salary}) must be above min_salary (${body.min_salary}): a pay range needs two different ends.` });
-    const legal = legalMinimumCheck({ min: body.min_salary, max: body.max_salary, currency: body.currency, period, weeklyHours: body.weekly_hours ?? null, on }, iso, geo, place.countryName, s);
+    const legal = legalMinimumCheck({ min: body.min_salary, currency: body.currency, period, weeklyHours: body.weekly_hours ?? null, on }, iso, geo, place.countryName, s);
     warnings.push(...legal.findings);
     notes.push(legalMinimumMethodology(legal, on));
     const legallyValid = !warnings.some((w) => w.severity === "error");

@@ -22,6 +22,4 @@ export class StatutoryMinimumWagesRepository {
 
   /** A country's rows (ISO alpha-2, Greece GR), oldest first; empty when the table has none. */
   rows = (country: string): StatutoryRow[] => this.byCountry.get(country) ?? [];
-  /** The countries the table covers, with or without a statutory minimum. */
-  countries = (): string[] => [...this.byCountry.keys()];
 }
