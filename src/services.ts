@@ -5,7 +5,7 @@ import { OccupationsRepository } from "./snapshot/repositories/occupations.ts";
 import { SkillsRepository } from "./snapshot/repositories/skills.ts";
 import { TitleSearch, storedTitleSearch, TITLE_INDEX, TECHNOLOGY_INDEX } from "./snapshot/repositories/title-search.ts";
 import { TechnologiesRepository } from "./snapshot/repositories/technologies.ts";
-import { storedLexicon } from "./snapshot/repositories/title-lexicon.ts";
+import { storedLexicon, storedRanker } from "./snapshot/repositories/title-lexicon.ts";
 import { WagesRepository } from "./snapshot/repositories/wages.ts";
 import { TitleMatcher } from "./domain/title/match.ts";
 import { LocationsRepository } from "./snapshot/repositories/locations.ts";
@@ -70,6 +70,6 @@ export function createServices(snapshot: Snapshot): Services {
     metroPrices,
     metroSearch: TitleSearch.build(metroPrices.metros.map((m) => ({ key: m.cbsa, text: m.name }))),
     ppp: new PppRepository(snapshot.db),
-    titleMatcher: new TitleMatcher(storedLexicon(snapshot.db)),
+    titleMatcher: new TitleMatcher(storedLexicon(snapshot.db), storedRanker(snapshot.db)),
   };
 }

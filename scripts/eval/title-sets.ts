@@ -9,13 +9,13 @@ import type { Database } from "bun:sqlite";
 import { parse } from "csv-parse/sync";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { labelRowKey, onetRowKey, type RowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
+import { readHeadlines } from "../snapshot/title-ranker.ts";
+import { heldOut, labelRowKey, onetRowKey, type RowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
 
 /** `alt`: other ISCO-08 unit groups a careful coder also accepts for an ambiguous headline. */
 export interface EvalItem { title: string; country: string | null; isco: string | null; soc: string | null; alt?: string[] }
 export interface EvalSet { name: string; lang: string; items: EvalItem[] }
 
-const heldOut = (key: string) => Number(Bun.hash.wyhash(key, 12n) % 5n) === 0;
 
 const LANG_COUNTRY: Record<string, string | null> = { en: null, de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
 export const LANGUAGES = Object.keys(LANG_COUNTRY);
@@ -83,22 +83,13 @@ export function employerTitleSets(): EvalSet[] {
   }));
 }
 
-const HEADLINES = resolve(import.meta.dir, "../../test/eval/headlines");
-
-/** Job-ad headlines per language (test/eval/headlines/*.csv: title, isco, alt, split, note), written and labelled blind, in their dev and test parts. */
+/** Our job-ad headlines per language (data/headlines), in their dev and test parts. */
 export function headlineSets(): EvalSet[] {
-  if (!existsSync(HEADLINES)) return [];
-  return readdirSync(HEADLINES).filter((f) => f.endsWith(".csv")).sort().flatMap((file) => {
-    const lang = file.replace(/\.csv$/, "");
-    const rows = readCsv(join(HEADLINES, file));
-    return ["dev", "test"].map((split) => ({
-      name: `job-ad headlines, ${split} (${lang})`, lang,
-      items: rows.filter((r) => r.split === split).map((r) => ({
-        title: r.title, country: lang === "en" ? "US" : LANG_COUNTRY[lang] ?? null, isco: r.isco.trim().padStart(4, "0"), soc: null,
-        alt: (r.alt ?? "").split(";").map((a) => a.trim()).filter(Boolean),
-      })),
-    }));
-  });
+  const all = readHeadlines();
+  return [...new Set(all.map((h) => h.lang))].flatMap((lang) => (["dev", "test"] as const).map((split) => ({
+    name: `job-ad headlines, ${split} (${lang})`, lang,
+    items: all.filter((h) => h.lang === lang && h.split === split).map((h) => ({ title: h.title, country: h.country, isco: h.isco, soc: null, alt: h.alt })),
+  })));
 }
 
 const POSTINGS = resolve(import.meta.dir, "../../test/eval/postings");
@@ -116,3 +107,4 @@ export function postingSets(): EvalSet[] {
     };
   });
 }
+

@@ -2,6 +2,7 @@
 // The matcher is rebuilt from the snapshot's tables without the held-out rows, so no evaluated title is in its index.
 import { Database } from "bun:sqlite";
 import { buildEvalSets } from "./title-sets.ts";
+import { titleRanker } from "../snapshot/title-ranker.ts";
 import { scoreSet, scoreTable, reliabilityTable } from "./score.ts";
 import { lexiconInputs } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
@@ -11,8 +12,14 @@ const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { 
 const { sets, heldOutRows } = buildEvalSets(db);
 const inputs = lexiconInputs(db);
 const t0 = performance.now();
-const matcher = new TitleMatcher(buildLexicon(inputs.concepts, inputs.labels.filter((l) => !heldOutRows.has(l.rowKey))));
+const lexicon = buildLexicon(inputs.concepts, inputs.labels.filter((l) => !heldOutRows.has(l.rowKey)));
 console.error(`lexicon built without ${heldOutRows.size} held-out rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+// The ranker as the snapshot build trains it, on this lexicon (the held-out rows are in neither).
+// `--first-stage`: without it, to compare.
+const t1 = performance.now();
+const ranker = process.argv.includes("--first-stage") ? null : titleRanker(db, lexicon);
+if (ranker) console.error(`ranker trained on ${ranker.trainedOn.soc.titles + ranker.trainedOn.isco.titles} titles in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+const matcher = new TitleMatcher(lexicon, ranker);
 const only = process.argv.slice(2).find((a) => !a.startsWith("--"));
 const scores = sets.filter((s) => !only || s.name.includes(only)).map((set) => scoreSet(set, (item, target) => {
   const m = matcher.match(item.title, { target, country: item.country, candidates: 20 });

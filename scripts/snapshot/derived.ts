@@ -6,6 +6,7 @@ import { TitleSearch, occupationTitleRows, packTitleIndex, TITLE_INDEX, TECHNOLO
 import { TechnologiesRepository } from "../../src/snapshot/repositories/technologies.ts";
 import { lexiconInputs, packLexicon } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { writePacked } from "../../src/snapshot/packed.ts";
+import { titleRanker, writeTitleRanker } from "./title-ranker.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
 import { LocationsRepository } from "../../src/snapshot/repositories/locations.ts";
 import { packPlaceSpelling } from "../../src/snapshot/repositories/place-spelling.ts";
@@ -25,6 +26,7 @@ export function writeDerivedTables(db: Database): { texts: number; trigrams: num
   const inputs = lexiconInputs(db);
   const lexicon = buildLexicon(inputs.concepts, inputs.labels);
   writePacked(db, "title_lexicon.", packLexicon(lexicon));
+  writeTitleRanker(db, titleRanker(db, lexicon));
   db.run(`INSERT INTO county_population SELECT county_fips, SUM(population) FROM
     (SELECT DISTINCT geoname_id, county_fips, population FROM place_name WHERE country = 'US' AND county_fips IS NOT NULL) GROUP BY county_fips`);
   const latest = db.query<{ year: number }, []>("SELECT MAX(year) AS year FROM oews_area").get()!.year;

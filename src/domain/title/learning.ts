@@ -16,23 +16,27 @@ export function fitLogistic(x: readonly ArrayLike<number>[], y: readonly number[
   const n = x.length, k = (x[0]?.length ?? 0) + 1; // column 0: the intercept
   let beta = new Array<number>(k).fill(0);
   const row = (i: number, j: number) => (j === 0 ? 1 : x[i][j - 1]);
+  const h = new Float64Array(k * k), g = new Float64Array(k), xi = new Float64Array(k);
   for (let it = 1; it <= maxIterations; it++) {
-    const hessian = Matrix.zeros(k, k), gradient = Matrix.zeros(k, 1);
+    h.fill(0); g.fill(0);
     for (let i = 0; i < n; i++) {
       let z = 0;
-      for (let j = 0; j < k; j++) z += beta[j] * row(i, j);
+      for (let j = 0; j < k; j++) z += beta[j] * (xi[j] = row(i, j));
       const p = sigmoid(z), w = Math.max(p * (1 - p), 1e-10), r = y[i] - p;
       for (let a = 0; a < k; a++) {
-        const xa = row(i, a);
-        if (xa === 0) continue;
-        gradient.set(a, 0, gradient.get(a, 0) + xa * r);
-        for (let b = a; b < k; b++) hessian.set(a, b, hessian.get(a, b) + w * xa * row(i, b));
+        const xa = xi[a];
+        if (xa === 0) continue; // most features of a candidate are indicators, mostly 0
+        g[a] += xa * r;
+        const wa = w * xa;
+        for (let b = a; b < k; b++) h[a * k + b] += wa * xi[b];
       }
     }
     for (let a = 0; a < k; a++) {
-      for (let b = 0; b < a; b++) hessian.set(a, b, hessian.get(b, a));
-      if (a > 0) { hessian.set(a, a, hessian.get(a, a) + 2 * l2); gradient.set(a, 0, gradient.get(a, 0) - 2 * l2 * beta[a]); }
+      for (let b = 0; b < a; b++) h[a * k + b] = h[b * k + a];
+      if (a > 0) { h[a * k + a] += 2 * l2; g[a] -= 2 * l2 * beta[a]; }
     }
+    const hessian = new Matrix(Array.from({ length: k }, (_, a) => Array.from(h.subarray(a * k, a * k + k))));
+    const gradient = Matrix.columnVector(Array.from(g));
     const step = solve(hessian, gradient).to1DArray();
     beta = beta.map((b, j) => b + step[j]);
     if (Math.max(...step.map(Math.abs)) < 1e-8) return { intercept: beta[0], weights: beta.slice(1), iterations: it };

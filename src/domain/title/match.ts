@@ -8,6 +8,7 @@
 import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
 import { LABEL_SOURCES, US_PATH_ONLY, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
 import { round } from "../rounding.ts";
+import { RERANK_POOL, rerank, type CandidateFacts, type RankerModel, type TitleFacts } from "./ranker.ts";
 
 export type MatchTarget = "soc" | "isco";
 export const MATCH_METHODS = ["code", "alias", "esco_label", "national_title", "trigram", "pattern"] as const;
@@ -37,7 +38,15 @@ export interface MatchOptions {
   country?: string | null;
   /** How many occupations to rank (the answer and its alternatives): 4 by default; more to measure candidate recall. */
   candidates?: number;
+  /** Entries to leave out (1 = skip): how the ranker's training scores a fold as if its titles were unseen. */
+  withheld?: Uint8Array;
 }
+
+/** A first-stage candidate: the occupation, its best label, and what the ranker reads of it. */
+interface Proposal extends CandidateFacts { conceptId: number; entry: number; code: string }
+
+/** The first stage's proposals for a title, best score first, and what it read of the title. */
+export interface FirstStage { proposals: Proposal[]; title: TitleFacts; patternFirst: boolean }
 
 const COUNTRY_LANGS: Record<string, Lang[]> = {
   US: ["en"], GB: ["en"], IE: ["en"], MT: ["en"], DE: ["de"], AT: ["de"], LI: ["de"], CH: ["de", "fr", "it"], LU: ["fr", "de"],
@@ -99,13 +108,20 @@ export class TitleMatcher {
   private readonly conceptEntry: Int32Array;
   private readonly conceptExact: Uint8Array;
   private readonly conceptTouched: Int32Array;
+  // Per occupation, the votes of every label the literal title matches (Σ score²), and of filed titles alone:
+  // many labels of one occupation agreeing is evidence its best label alone does not carry.
+  private readonly conceptVote: Float32Array;
+  private readonly conceptFiledVote: Float32Array;
   private conceptCount = 0;
   private readonly pathFactors: Record<MatchTarget, Float32Array>;
   private readonly codeWords = new Map<string, ReadonlySet<string>>();
   private readonly wordIds: Map<string, number>;
   private onetFolded: { text: string; entry: number }[] | null = null;
 
-  constructor(readonly lexicon: LexiconData) {
+  private withheld: Uint8Array | null = null;
+
+  /** `ranker`: the second stage learned at snapshot build time; without it, first-stage order and confidence. */
+  constructor(readonly lexicon: LexiconData, readonly ranker: RankerModel | null = null) {
     this.compound = new Set(lexicon.compoundWords);
     this.acc = new Float32Array(lexicon.entryConcept.length);
     this.touched = new Int32Array(lexicon.entryConcept.length);
@@ -119,6 +135,8 @@ export class TitleMatcher {
     this.conceptScore = new Float32Array(n);
     this.conceptEntry = new Int32Array(n);
     this.conceptExact = new Uint8Array(n);
+    this.conceptVote = new Float32Array(n);
+    this.conceptFiledVote = new Float32Array(n);
     this.conceptTouched = new Int32Array(n);
     this.pathFactors = { soc: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "soc")), isco: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "isco")) };
   }
@@ -141,24 +159,49 @@ export class TitleMatcher {
   }
 
   match(title: string, options: MatchOptions): TitleMatch | null {
-    const variants = titleVariants(title);
-    const words = new Set<string>();
-    for (const variant of variants) for (const w of this.scoreVariant(variant, options)) words.add(w);
-    let ranked = this.rank(options.target, words, options.candidates ?? 4);
-    let method: MatchMethod | null = null;
-    if (ranked.length && ranked[0].score >= PATTERN_BELOW) {
-      method = ranked[0].exact ? exactMethod(LABEL_SOURCES[this.lexicon.entrySource[ranked[0].entry]]) : "trigram";
-    } else {
-      const pattern = this.pattern(title, options.target);
-      if (pattern) { ranked = [pattern, ...ranked.filter((r) => r.code !== pattern.code)]; method = "pattern"; }
-    }
-    if (!ranked.length || !method) return null;
-    const candidates = withConfidence(ranked.slice(0, options.candidates ?? 4)).map((r) => this.candidate(r, options.target));
+    const wanted = options.candidates ?? 4;
+    const model = this.ranker?.[options.target];
+    const stage = this.firstStage(title, options, model ? Math.max(wanted, RERANK_POOL) : wanted);
+    if (!stage.proposals.length) return null;
+    const ordered = model ? rerank(stage.proposals, stage.title, model).map((p) => ({ ...p, confidence: p.probability }))
+      : withConfidence(stage.proposals);
+    const candidates = ordered.slice(0, wanted).map((r) => this.candidate(r, options.target));
+    const top = ordered[0];
+    const method: MatchMethod = top.pattern ? "pattern" : top.exact ? exactMethod(top.source) : "trigram";
     return { best: candidates[0], alternatives: candidates.slice(1), method, confidence: candidates[0].confidence };
   }
 
+  /** The lexicon tiers' proposals: up to `pool` occupations by score, and what the ranker reads of the title. */
+  firstStage(title: string, options: MatchOptions, pool: number): FirstStage {
+    this.withheld = options.withheld ?? null;
+    const variants = titleVariants(title);
+    const words = new Set<string>();
+    variants.forEach((variant, i) => { for (const w of this.scoreVariant(variant, options, i === 0)) words.add(w); });
+    this.withheld = null;
+    let ranked = this.rank(options.target, words, pool);
+    let patternFirst = false;
+    if (!ranked.length || ranked[0].score < PATTERN_BELOW) {
+      const pattern = this.pattern(title, options.target);
+      if (pattern) { ranked = [pattern, ...ranked.filter((r) => r.code !== pattern.code)].slice(0, pool); patternFirst = true; }
+    }
+    let unknown = 0;
+    for (const w of words) if (!this.wordIds.has(w)) unknown++;
+    const langs = COUNTRY_LANGS[options.country ?? ""] ?? [];
+    const lx = this.lexicon;
+    const proposals = ranked.map((r, i): Proposal => ({
+      conceptId: r.conceptId, entry: r.entry, code: r.code, score: r.score, exact: r.exact, employment: r.employment,
+      source: LABEL_SOURCES[lx.entrySource[r.entry]], pattern: patternFirst && i === 0,
+      foreign: lx.concepts[r.conceptId].kind !== (options.target === "soc" ? "onet" : "esco") && !(options.target === "isco" && lx.concepts[r.conceptId].kind === "isco"),
+      ownTitleShare: words.size ? this.sharedWithOwnTitle(r.code, words, options.target) / words.size : 0,
+      countryLanguage: langs.includes(LANGS[lx.entryLang[r.entry]]), voteShare: r.voteShare, filedVoteShare: r.filedVoteShare,
+    }));
+    const letters = title.replace(/[^\p{L}]/gu, "");
+    const title_: TitleFacts = { words: words.size, unknownShare: words.size ? unknown / words.size : 1, allCaps: letters.length > 3 && letters === letters.toUpperCase(), digits: /\d/.test(title) };
+    return { proposals, title: title_, patternFirst };
+  }
+
   /** Scores every label against one variant of the title into the per-occupation bests; returns its words. */
-  private scoreVariant({ text, factor, exactOnly }: TitleVariant, options: MatchOptions): string[] {
+  private scoreVariant({ text, factor, exactOnly }: TitleVariant, options: MatchOptions, votes: boolean): string[] {
     const lx = this.lexicon;
     const tw = titleWords(text, this.compound);
     if (!tw.words.length) return tw.words;
@@ -206,21 +249,26 @@ export class TitleMatcher {
       }
     });
     const scale = factor * OVERLAP_FACTOR;
-    const { conceptScore } = this;
+    const { conceptScore, conceptVote, conceptFiledVote, withheld } = this;
     for (let t = 0; t < n; t++) {
       const e = touched[t];
       const score = Math.min(1, (2 * acc[e]) / ((headFirstOf[e] ? massFirst : massLast) + entryMass[e])) * langFactor[entryLang[e]];
       acc[e] = 0;
       const c = entryConcept[e];
       const s = score * scale * paths[c];
-      if (score >= CANDIDATE_FLOOR && s > conceptScore[c] && lx.entrySource[e] !== skipSource) this.keep(c, e, s, false);
+      if (score < CANDIDATE_FLOOR || lx.entrySource[e] === skipSource || (withheld !== null && withheld[e] === 1)) continue;
+      if (votes && s >= VOTE_FLOOR) {
+        conceptVote[c] += s * s;
+        if (lx.entrySource[e] === FILED_SOURCE) conceptFiledVote[c] += s * s;
+      }
+      if (s > conceptScore[c]) this.keep(c, e, s, false);
     }
     return tw.words;
   }
 
   /** The occupation's best so far, if this label beats it. */
   private keep(conceptId: number, entry: number, score: number, exact: boolean) {
-    if (score <= this.conceptScore[conceptId]) return;
+    if (score <= this.conceptScore[conceptId] || (this.withheld !== null && this.withheld[entry] === 1)) return;
     if (this.conceptScore[conceptId] === 0) this.conceptTouched[this.conceptCount++] = conceptId;
     this.conceptScore[conceptId] = score;
     this.conceptEntry[conceptId] = entry;
@@ -288,20 +336,30 @@ export class TitleMatcher {
     const near = sortFrom(best - 0.4);
     let out = select(near);
     if (out.length < limit && near.length < this.conceptCount) out = select(sortFrom(0));
-    for (let i = 0; i < this.conceptCount; i++) this.conceptScore[this.conceptTouched[i]] = 0;
+    // Votes by code (an O*NET-SOC code's .00 and .01 are one occupation), as shares of all votes cast.
+    const votes = new Map<string, number>(), filedVotes = new Map<string, number>();
+    let total = 0, filedTotal = 0;
+    for (let i = 0; i < this.conceptCount; i++) {
+      const id = this.conceptTouched[i], vote = this.conceptVote[id], filed = this.conceptFiledVote[id];
+      if (vote > 0) {
+        const c = lx.concepts[id], code = target === "soc" ? c.soc : c.isco;
+        if (code) {
+          const group = groupOf(code, target);
+          votes.set(group, (votes.get(group) ?? 0) + vote); total += vote;
+          if (filed > 0) { filedVotes.set(group, (filedVotes.get(group) ?? 0) + filed); filedTotal += filed; }
+        }
+      }
+      this.conceptScore[id] = 0; this.conceptVote[id] = 0; this.conceptFiledVote[id] = 0;
+    }
     this.conceptCount = 0;
-    return out;
+    return out.map((r) => {
+      const group = groupOf(r.code, target);
+      return { ...r, voteShare: total ? (votes.get(group) ?? 0) / total : 0, filedVoteShare: filedTotal ? (filedVotes.get(group) ?? 0) / filedTotal : 0 };
+    });
   }
 
   private preferred<T extends { code: string; employment: number; score: number; entry: number }>(near: T[], words: ReadonlySet<string>, target: MatchTarget): T {
-    const affinity = (code: string) => {
-      const key = `${target}|${code}`;
-      let own = this.codeWords.get(key);
-      if (!own) this.codeWords.set(key, (own = new Set(titleWords(this.codeTitle(code, target), this.compound).words)));
-      let shared = 0;
-      for (const w of words) if (own.has(w)) shared++;
-      return shared;
-    };
+    const affinity = (code: string) => this.sharedWithOwnTitle(code, words, target);
     // Shared words, then the label's standing (an occupation's own name before another's synonym or a national
     // list's title: "metselaar" names the bricklayer, and is only an alternative label of his supervisor), then
     // employment, then the higher score, then the lower code: never the order of the index.
@@ -309,6 +367,16 @@ export class TitleMatcher {
     const better = (a: { x: T; a: number }, b: { x: T; a: number }) =>
       b.a - a.a || standing(a.x) - standing(b.x) || b.x.employment - a.x.employment || b.x.score - a.x.score || (a.x.code < b.x.code ? -1 : a.x.code > b.x.code ? 1 : 0);
     return near.map((x) => ({ x, a: affinity(x.code) })).reduce((a, b) => (better(a, b) > 0 ? b : a)).x;
+  }
+
+  /** How many of the title's words the occupation's own title has (the head noun names the family). */
+  private sharedWithOwnTitle(code: string, words: ReadonlySet<string>, target: MatchTarget): number {
+    const key = `${target}|${code}`;
+    let own = this.codeWords.get(key);
+    if (!own) this.codeWords.set(key, (own = new Set(titleWords(this.codeTitle(code, target), this.compound).words)));
+    let shared = 0;
+    for (const w of words) if (own.has(w)) shared++;
+    return shared;
   }
 
   private pattern(title: string, target: MatchTarget) {
@@ -325,7 +393,7 @@ export class TitleMatcher {
     const c = lx.concepts[conceptId];
     const code = target === "soc" ? c.soc : c.isco;
     if (!code) return null;
-    return { conceptId, entry: best.entry, exact: false, score: Math.min(0.6, (0.8 * q.length) / best.text.length), code, employment: c.employment };
+    return { conceptId, entry: best.entry, exact: false, score: Math.min(0.6, (0.8 * q.length) / best.text.length), code, employment: c.employment, voteShare: 0, filedVoteShare: 0 };
   }
 
   /** The title of a code in its own classification: the O*NET occupation's, or the ISCO unit group's. */
@@ -347,6 +415,9 @@ export class TitleMatcher {
 const SOURCE_STANDING = LABEL_SOURCES.map((s) => ({ onet_title: 0, esco_preferred: 0, onet_alternate: 1, onet_short: 1, onet_reported: 1, esco_alt: 1, national: 1, esco_hidden: 2, oews_title: 0, employer_filing: 1 })[s]);
 /** The one label source an ISCO path skips (US_PATH_ONLY), as its index; -1 if the lexicon has none. */
 const US_ONLY_SOURCE = LABEL_SOURCES.indexOf(US_PATH_ONLY[0]);
+const FILED_SOURCE = LABEL_SOURCES.indexOf("employer_filing");
+/** A label scoring less than this (after path factors) casts no vote: weak overlaps are noise, not agreement. */
+const VOTE_FLOOR = 0.3;
 
 function pathFactor(c: Concept, target: MatchTarget): number {
   if (target === "soc") return c.soc === null ? 0 : c.kind === "onet" ? 1 : FOREIGN_FACTOR.soc;

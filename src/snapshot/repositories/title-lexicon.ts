@@ -2,6 +2,7 @@
 // the built lexicon stored packed under title_lexicon.* so start-up loads it without rebuilding.
 import type { Database } from "bun:sqlite";
 import type { Concept, LabelInput, LabelSource, LexiconData } from "../../domain/title/lexicon.ts";
+import type { RankerModel } from "../../domain/title/ranker.ts";
 import { iscoForOnet, socForEsco } from "../../domain/title/codes.ts";
 import { titleWords, type Lang } from "../../domain/title/text.ts";
 import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
@@ -99,6 +100,8 @@ export function lexiconInputs(db: Database): LexiconInputs {
 export type RowKey = string;
 export const labelRowKey = (concept: string, text: string, source: string): RowKey => `label:${concept}|${text}|${source}`;
 export const onetRowKey = (soc: string, title: string, kind: string): RowKey => `onet:${soc}|${title}|${kind}`;
+/** The fixed fifth of rows the evaluation holds out of the index (and the ranker's training): a hash of the row. */
+export const heldOut = (key: RowKey) => Number(Bun.hash.wyhash(key, 12n) % 5n) === 0;
 
 function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) => V): Map<string, V[]> {
   const out = new Map<string, V[]>();
@@ -124,6 +127,14 @@ export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array
   };
   for (const col of CONCEPT_COLUMNS) out[`concept_${col}`] = packStrings(lx.concepts.map((c) => c[col] ?? ""));
   return out;
+}
+
+export const RANKER_KEY = "title_ranker.";
+
+/** The title ranker the snapshot build trained, or null in a snapshot built before it existed. */
+export function storedRanker(db: Database): RankerModel | null {
+  const json = readPacked(db, RANKER_KEY).get("model");
+  return typeof json === "string" ? (JSON.parse(json) as RankerModel) : null;
 }
 
 /** The lexicon the snapshot build stored. */

@@ -1,0 +1,53 @@
+// The title ranker's training data and its fit at snapshot build time (src/domain/title/train-ranker.ts): the
+// employer titles' dev split (coded_title, U.S. path) and the dev part of our job-ad headlines (data/headlines,
+// EU path). The test split and test parts stay out, so the evaluation (npm run eval:titles) reports on unseen titles.
+import type { Database } from "bun:sqlite";
+import { parse } from "csv-parse/sync";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { foldMasks, foldOf, trainRanker, type TrainingTitle } from "../../src/domain/title/train-ranker.ts";
+import { TitleMatcher } from "../../src/domain/title/match.ts";
+import type { LexiconData } from "../../src/domain/title/lexicon.ts";
+import type { RankerModel } from "../../src/domain/title/ranker.ts";
+import { writePacked } from "../../src/snapshot/packed.ts";
+import { RANKER_KEY, heldOut, onetRowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
+
+export const HEADLINES = resolve(import.meta.dir, "../../data/headlines");
+const HEADLINE_COUNTRY: Record<string, string> = { de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
+
+export interface Headline { title: string; lang: string; country: string; isco: string; alt: string[]; split: "dev" | "test" }
+
+/** data/headlines/<lang>.csv: title, isco, alt (`;`-separated), split, note. */
+export function readHeadlines(): Headline[] {
+  return readdirSync(HEADLINES).filter((f) => f.endsWith(".csv")).sort().flatMap((file) => {
+    const lang = file.replace(/\.csv$/, "");
+    const rows = parse(readFileSync(join(HEADLINES, file), "utf8"), { columns: true, skip_empty_lines: true, bom: true }) as Record<string, string>[];
+    return rows.map((r) => ({
+      title: r.title, lang, country: HEADLINE_COUNTRY[lang], isco: r.isco.trim().padStart(4, "0"),
+      alt: (r.alt ?? "").split(";").map((a) => a.trim()).filter(Boolean), split: r.split === "test" ? "test" : "dev",
+    }));
+  });
+}
+
+export function rankerTrainingTitles(db: Database): TrainingTitle[] {
+  const filed = db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM coded_title ORDER BY rowid").all()
+    .map((r): TrainingTitle => ({ title: r.title, country: "US", target: "soc", right: [r.soc_code], fold: foldOf(r.title), set: "employer titles, dev", ownLabel: "employer_filing", calibrates: true }));
+  // O*NET's Sample of Reported Titles, less the fifth the evaluation holds out: titles as workers report them.
+  const reported = db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM onet_title WHERE kind = 'reported' ORDER BY rowid").all()
+    .filter((r) => !heldOut(onetRowKey(r.soc_code, r.title, "reported")))
+    .map((r): TrainingTitle => ({ title: r.title, country: "US", target: "soc", right: [r.soc_code.slice(0, 7)], fold: foldOf(r.title), set: "O*NET reported titles", ownLabel: "onet_reported", calibrates: false }));
+  const headlines = readHeadlines().filter((h) => h.split === "dev")
+    .map((h): TrainingTitle => ({ title: h.title, country: h.country, target: "isco", right: [h.isco, ...h.alt], fold: foldOf(h.title), set: `job-ad headlines, dev (${h.lang})`, calibrates: true }));
+  return [...filed, ...reported, ...headlines];
+}
+
+/** Trains the ranker on the lexicon the snapshot serves. */
+export function titleRanker(db: Database, lexicon: LexiconData): RankerModel {
+  const examples = rankerTrainingTitles(db);
+  const masks = foldMasks(lexicon, examples);
+  return trainRanker(new TitleMatcher(lexicon), examples, (fold) => masks[fold]);
+}
+
+export function writeTitleRanker(db: Database, model: RankerModel) {
+  writePacked(db, RANKER_KEY, { model: JSON.stringify(model) });
+}

@@ -1,0 +1,85 @@
+// The title matcher's second stage: the lexicon tiers (match.ts) propose up to RERANK_POOL occupations; a logistic
+// regression over features of each (title, candidate) pair, learned at snapshot build time from labelled titles
+// (scripts/snapshot/title-ranker.ts), orders them; an isotonic map fitted on held-out folds turns the answer's
+// score into the probability that it is right. One model per path (U.S.: O*NET-SOC; EU: ISCO-08).
+import { LABEL_SOURCES, type LabelSource } from "./lexicon.ts";
+import { isotonicValue, logisticProbability, type IsotonicFit, type LogisticFit } from "./learning.ts";
+import { round } from "../rounding.ts";
+
+/** How many occupations the first stage proposes to the ranker. */
+export const RERANK_POOL = 20;
+
+/** What the first stage knows of one candidate. */
+export interface CandidateFacts {
+  score: number;
+  exact: boolean;
+  source: LabelSource;
+  /** Reached through a crosswalk (an ESCO occupation on the U.S. path, an O*NET one on the EU path). */
+  foreign: boolean;
+  employment: number;
+  /** Share of the title's words in the occupation's own title (O*NET's or the ISCO unit group's). */
+  ownTitleShare: number;
+  /** The label is in one of the languages of the request's country. */
+  countryLanguage: boolean;
+  pattern: boolean;
+  /** The occupation's share of the votes of every label the title matches (Σ score²), and of filed titles' alone. */
+  voteShare: number;
+  filedVoteShare: number;
+}
+
+/** What the first stage knows of the title as a whole. */
+export interface TitleFacts {
+  words: number;
+  /** Share of the title's words no label has (a place, an employer, a code, noise). */
+  unknownShare: number;
+  /** Written in capitals (as forms and HR systems do), or with a digit (a level, grade or job code). */
+  allCaps: boolean;
+  digits: boolean;
+}
+
+const SOURCE_FEATURES = LABEL_SOURCES.filter((s) => s !== "onet_title"); // onet_title is the reference level
+
+export const RANKER_FEATURES: readonly string[] = [
+  "score", "lead", "gap_to_best", "log_rank", "is_first", "exact", ...SOURCE_FEATURES.map((s) => `source_${s}`),
+  "foreign", "log_employment", "own_title_share", "country_language", "pattern", "unknown_share", "title_words", "vote_share", "filed_vote_share", "all_caps", "digits", "all_caps_x_filed_vote", "all_caps_x_score",
+];
+
+/** The features of candidate i of a first-stage list (sorted by score, best first). */
+export function rankerFeatures(list: readonly CandidateFacts[], i: number, title: TitleFacts): number[] {
+  const c = list[i];
+  let rival = 0;
+  for (let j = 0; j < list.length; j++) if (j !== i && list[j].score > rival) rival = list[j].score;
+  return [
+    c.score, c.score - rival, list[0].score - c.score, Math.log1p(i), i === 0 ? 1 : 0, c.exact ? 1 : 0,
+    ...SOURCE_FEATURES.map((s) => (c.source === s ? 1 : 0)),
+    c.foreign ? 1 : 0, Math.log10(1 + c.employment) / 6, c.ownTitleShare, c.countryLanguage ? 1 : 0, c.pattern ? 1 : 0,
+    title.unknownShare, Math.min(title.words, 8) / 8, c.voteShare, c.filedVoteShare,
+    title.allCaps ? 1 : 0, title.digits ? 1 : 0, title.allCaps ? c.filedVoteShare : 0, title.allCaps ? c.score : 0,
+  ];
+}
+
+export interface PathModel {
+  fit: LogisticFit;
+  /** Fitted on out-of-fold scores of the answers (the best-ranked candidate): score → probability it is right. */
+  answer: IsotonicFit;
+  /** Likewise for every other candidate. */
+  alternative: IsotonicFit;
+}
+export interface RankerModel {
+  features: readonly string[];
+  soc: PathModel;
+  isco: PathModel;
+  /** What the model learned from, for the snapshot's provenance: per path, titles and candidates. */
+  trainedOn: Record<"soc" | "isco", { titles: number; rows: number; sets: string[] }>;
+}
+
+/**
+ * The list re-ordered by the model, each with its calibrated probability of being right: the answer's from the
+ * answer curve, the others' from the alternatives' curve, never above the answer's.
+ */
+export function rerank<T extends CandidateFacts>(list: readonly T[], title: TitleFacts, model: PathModel): (T & { probability: number })[] {
+  const scored = list.map((c, i) => ({ c, s: logisticProbability(model.fit, rankerFeatures(list, i, title)), i }));
+  scored.sort((a, b) => b.s - a.s || a.i - b.i);
+  const best = isotonicValue(model.answer, scored[0]?.s ?? 0);
+  return scored.map((x, k) => ({ ...x.c, probability: round(k === 0 ? best : Math.min(best, isotonicValue(model.alternative, x.s)), 3) }));
+}

@@ -1,0 +1,95 @@
+// Learns the title ranker (ranker.ts) from labelled titles, deterministically:
+// 1. every example title goes through the first stage (RERANK_POOL candidates) with its own fold's labels withheld,
+//    so a filed title never meets itself in the lexicon — as a title from outside the training data would not;
+// 2. per path, a logistic regression on the candidates' features (right code: 1, else 0), fitted five times
+//    leaving one fold out, scores the left-out fold; the isotonic maps from those out-of-fold scores to how often
+//    the answer (and, separately, an alternative) was right, over the titles as users write them, are the
+//    calibration;
+// 3. a last fit on every fold is the model served.
+import type { TitleMatcher, MatchTarget } from "./match.ts";
+import { RANKER_FEATURES, RERANK_POOL, rankerFeatures, type PathModel, type RankerModel } from "./ranker.ts";
+import { fitIsotonic, fitLogistic, logisticProbability } from "./learning.ts";
+import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts";
+
+export interface TrainingTitle {
+  title: string;
+  country: string | null;
+  target: MatchTarget;
+  /** Codes a careful coder accepts: SOC 2018 6-digit on the U.S. path, ISCO-08 unit groups on the EU path. */
+  right: readonly string[];
+  /** Its fold (0–4): fixed by a hash of the title. */
+  fold: number;
+  set: string;
+  /** The source under which the lexicon holds this very title, if it does: withheld while its fold is scored. */
+  ownLabel?: LabelSource;
+  /**
+   * Whether the calibration learns from it: titles as users send them (filings, job ads) do; a publisher's clean
+   * list teaches the ranking only, since its titles are right more often than a user's at the same score.
+   */
+  calibrates: boolean;
+}
+
+export const FOLDS = 5;
+/** Weight penalty: small next to the tens of thousands of candidate rows, it keeps rare indicators finite. */
+const L2 = 1;
+
+interface Row { x: number[]; y: number; example: number }
+
+/**
+ * `withheldFor(fold)`: the lexicon entries that fold's titles contributed (1 = skip), so scoring a fold does not
+ * see its own titles as labels.
+ */
+export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTitle[], withheldFor: (fold: number) => Uint8Array | undefined): RankerModel {
+  const path = (target: MatchTarget): { model: PathModel; rows: number; titles: number; sets: string[] } => {
+    const mine = examples.filter((e) => e.target === target);
+    const rows: Row[] = [];
+    mine.forEach((e, example) => {
+      const stage = matcher.firstStage(e.title, { target, country: e.country, withheld: withheldFor(e.fold) }, RERANK_POOL);
+      stage.proposals.forEach((p, i) => {
+        const code = target === "soc" ? p.code.slice(0, 7) : p.code;
+        rows.push({ x: rankerFeatures(stage.proposals, i, stage.title), y: e.right.includes(code) ? 1 : 0, example });
+      });
+    });
+    // Out-of-fold scores: each fold scored by a fit on the other four.
+    const outOfFold = new Float64Array(rows.length);
+    for (let fold = 0; fold < FOLDS; fold++) {
+      const train = rows.filter((r) => mine[r.example].fold !== fold);
+      const fit = fitLogistic(train.map((r) => r.x), train.map((r) => r.y), L2);
+      rows.forEach((r, i) => { if (mine[r.example].fold === fold) outOfFold[i] = logisticProbability(fit, r.x); });
+    }
+    // Per title, its candidates by out-of-fold score: the first is the answer.
+    const answer = { x: [] as number[], y: [] as number[] }, alternative = { x: [] as number[], y: [] as number[] };
+    const byExample = new Map<number, number[]>();
+    rows.forEach((r, i) => { const list = byExample.get(r.example); if (list) list.push(i); else byExample.set(r.example, [i]); });
+    for (const [example, list] of byExample) {
+      if (!mine[example].calibrates) continue;
+      list.sort((a, b) => outOfFold[b] - outOfFold[a] || a - b);
+      list.forEach((i, k) => { const into = k === 0 ? answer : alternative; into.x.push(outOfFold[i]); into.y.push(rows[i].y); });
+    }
+    // A title with no candidate at all is a 404 either way: it teaches the curve nothing.
+    const fit = fitLogistic(rows.map((r) => r.x), rows.map((r) => r.y), L2);
+    return {
+      model: { fit, answer: fitIsotonic(answer.x, answer.y), alternative: fitIsotonic(alternative.x, alternative.y) },
+      rows: rows.length, titles: mine.length, sets: [...new Set(mine.map((e) => e.set))],
+    };
+  };
+  const soc = path("soc"), isco = path("isco");
+  return {
+    features: RANKER_FEATURES, soc: soc.model, isco: isco.model,
+    trainedOn: { soc: { titles: soc.titles, rows: soc.rows, sets: soc.sets }, isco: { titles: isco.titles, rows: isco.rows, sets: isco.sets } },
+  };
+}
+
+/** A title's fold: a fixed hash, so every build trains on the same folds. */
+export const foldOf = (title: string) => Number(Bun.hash.wyhash(title, 32n) % BigInt(FOLDS));
+
+/** Per fold, the lexicon entries that are that fold's own titles (a title under its `ownLabel` source). */
+export function foldMasks(lexicon: LexiconData, examples: readonly TrainingTitle[]): Uint8Array[] {
+  const foldOfLabel = new Map(examples.filter((e) => e.ownLabel).map((e) => [`${LABEL_SOURCES.indexOf(e.ownLabel!)}|${e.title}`, e.fold]));
+  const masks = Array.from({ length: FOLDS }, () => new Uint8Array(lexicon.entryConcept.length));
+  for (let e = 0; e < lexicon.entryConcept.length; e++) {
+    const fold = foldOfLabel.get(`${lexicon.entrySource[e]}|${lexicon.labels[lexicon.entryLabel[e]]}`);
+    if (fold !== undefined) masks[fold][e] = 1;
+  }
+  return masks;
+}
