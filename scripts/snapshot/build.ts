@@ -57,8 +57,9 @@ const PROJECT_ROOT = resolve(import.meta.dir, "../..");
 
 /** The build's own code and manifest, relative to the project root (relative, so the id is the same on any machine). */
 export function builderFiles(): string[] {
-  // The build runs the service's own domain and repository code (derived tables, country names): all of it counts.
-  const code = ["scripts/snapshot/**/*.ts", "src/domain/**/*.ts", "src/snapshot/**/*.ts"]
+  // The build runs the service's own domain and repository code (derived tables, country names): all of it counts,
+  // and so do our own labelled headlines the title ranker learns from.
+  const code = ["scripts/snapshot/**/*.ts", "src/domain/**/*.ts", "src/snapshot/**/*.ts", "data/headlines/*.csv"]
     .flatMap((g) => [...new Bun.Glob(g).scanSync({ cwd: PROJECT_ROOT })]).filter((f) => !f.endsWith(".test.ts"));
   return [...code, "data/sources.json"].sort();
 }

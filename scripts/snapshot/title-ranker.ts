@@ -7,10 +7,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { foldMasks, foldOf, trainRanker, type TrainingTitle } from "../../src/domain/title/train-ranker.ts";
 import { TitleMatcher } from "../../src/domain/title/match.ts";
-import type { LexiconData } from "../../src/domain/title/lexicon.ts";
+import type { LabelSource, LexiconData } from "../../src/domain/title/lexicon.ts";
 import type { RankerModel } from "../../src/domain/title/ranker.ts";
 import { writePacked } from "../../src/snapshot/packed.ts";
-import { RANKER_KEY, heldOut, onetRowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
+import { RANKER_KEY, heldOut, labelRowKey, onetRowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
 
 export const HEADLINES = resolve(import.meta.dir, "../../data/headlines");
 const HEADLINE_COUNTRY: Record<string, string> = { de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
@@ -36,9 +36,20 @@ export function rankerTrainingTitles(db: Database): TrainingTitle[] {
   const reported = db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM onet_title WHERE kind = 'reported' ORDER BY rowid").all()
     .filter((r) => !heldOut(onetRowKey(r.soc_code, r.title, "reported")))
     .map((r): TrainingTitle => ({ title: r.title, country: "US", target: "soc", right: [r.soc_code.slice(0, 7)], fold: foldOf(r.title), set: "O*NET reported titles", ownLabel: "onet_reported", calibrates: false }));
+  // ESCO's alternative labels and the national title lists, a fixed tenth of the rows the evaluation does not hold
+  // out: titles in the seven languages as classifications write them (a tenth keeps the fit to seconds).
+  const unitOf = new Map(db.query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation").all().map((r) => [r.uri, r.isco_unit]));
+  const countryOf: Record<string, string> = { en: "GB", de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
+  const listed = db.query<{ concept: string; text: string; lang: string; source: string; country: string | null }, []>(
+    "SELECT concept, text, lang, source, country FROM occupation_label WHERE source IN ('esco_alt', 'national') ORDER BY rowid").all()
+    .filter((l) => !heldOut(labelRowKey(l.concept, l.text, l.source)) && Number(Bun.hash.wyhash(l.text, 7n) % 10n) === 0)
+    .flatMap((l): TrainingTitle[] => {
+      const isco = l.concept.startsWith("isco:") ? l.concept.slice(5) : unitOf.get(l.concept);
+      return isco ? [{ title: l.text, country: l.country ?? countryOf[l.lang], target: "isco", right: [isco], fold: foldOf(l.text), set: `${l.source} (${l.lang})`, ownLabel: l.source as LabelSource, calibrates: false }] : [];
+    });
   const headlines = readHeadlines().filter((h) => h.split === "dev")
     .map((h): TrainingTitle => ({ title: h.title, country: h.country, target: "isco", right: [h.isco, ...h.alt], fold: foldOf(h.title), set: `job-ad headlines, dev (${h.lang})`, calibrates: true }));
-  return [...filed, ...reported, ...headlines];
+  return [...filed, ...reported, ...listed, ...headlines];
 }
 
 /** Trains the ranker on the lexicon the snapshot serves. */

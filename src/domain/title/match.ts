@@ -8,10 +8,12 @@
 import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
 import { LABEL_SOURCES, US_PATH_ONLY, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
 import { round } from "../rounding.ts";
+import { parseHeadline, type Headline } from "./headline.ts";
+import { codingConvention } from "./conventions.ts";
 import { RERANK_POOL, rerank, type CandidateFacts, type RankerModel, type TitleFacts } from "./ranker.ts";
 
 export type MatchTarget = "soc" | "isco";
-export const MATCH_METHODS = ["code", "alias", "esco_label", "national_title", "trigram", "pattern"] as const;
+export const MATCH_METHODS = ["code", "alias", "esco_label", "national_title", "trigram", "pattern", "convention"] as const;
 export type MatchMethod = (typeof MATCH_METHODS)[number];
 
 /** Below this confidence a salary answer (E1–E3) is a 404 with the candidates as suggestions, not figures for a guess. */
@@ -75,13 +77,18 @@ const FUNCTION_DIRECTOR = /^(.+?)\s+(?:director|head|lead|leiter|leiterin|leitun
 // only as an exact label: its overlap with other labels adds nothing the whole title's does not.
 const QUALIFIERS = /\s+[-–—|]\s+.*$|\([^)]*\)|\[[^\]]*\]/gu;
 const QUALIFIED_FACTOR = 0.98;
+/** A headline segment other than the role's ranks below it: "Żandarmeria Wojskowa – żołnierz zawodowy". */
+const SEGMENT_FACTOR = 0.9;
 
 export interface TitleVariant { text: string; factor: number; exactOnly: boolean }
 
-/** The title as written, and the rewrites that may name it better, each with its rank factor. */
-export function titleVariants(title: string): TitleVariant[] {
+/**
+ * The title's role as written (a headline's role: headline.ts), and the rewrites that may name it better, each with
+ * its rank factor; then a headline's other segments, below them (a role may follow its employer).
+ */
+export function titleVariants(title: string, headline: Headline = parseHeadline(title)): TitleVariant[] {
   const out: TitleVariant[] = [];
-  const whole = stripMarkers(title).replace(/\s+/g, " ").trim();
+  const whole = stripMarkers(headline.role).replace(/\s+/g, " ").trim();
   const core = whole.replace(QUALIFIERS, " ").replace(/\s+/g, " ").trim();
   const forms = [{ text: whole, factor: 1, exactOnly: false }, ...(core && core !== whole ? [{ text: core, factor: QUALIFIED_FACTOR, exactOnly: true }] : [])];
   for (const form of forms) for (const v of slashVariants(form.text)) {
@@ -92,6 +99,7 @@ export function titleVariants(title: string): TitleVariant[] {
     const comma = /^([^,]+),\s*([^,]+)$/.exec(v);
     if (comma) out.push({ text: `${comma[2]} ${comma[1]}`, factor: form.factor * REWRITE_FACTOR, exactOnly: form.exactOnly });
   }
+  for (const segment of headline.segments) for (const v of slashVariants(stripMarkers(segment))) out.push({ text: v, factor: SEGMENT_FACTOR, exactOnly: false });
   return out;
 }
 
@@ -167,14 +175,15 @@ export class TitleMatcher {
       : withConfidence(stage.proposals);
     const candidates = ordered.slice(0, wanted).map((r) => this.candidate(r, options.target));
     const top = ordered[0];
-    const method: MatchMethod = top.pattern ? "pattern" : top.exact ? exactMethod(top.source) : "trigram";
+    const method: MatchMethod = top.convention ? "convention" : top.pattern ? "pattern" : top.exact ? exactMethod(top.source!) : "trigram";
     return { best: candidates[0], alternatives: candidates.slice(1), method, confidence: candidates[0].confidence };
   }
 
   /** The lexicon tiers' proposals: up to `pool` occupations by score, and what the ranker reads of the title. */
   firstStage(title: string, options: MatchOptions, pool: number): FirstStage {
     this.withheld = options.withheld ?? null;
-    const variants = titleVariants(title);
+    const headline = parseHeadline(title);
+    const variants = titleVariants(title, headline);
     const words = new Set<string>();
     variants.forEach((variant, i) => { for (const w of this.scoreVariant(variant, options, i === 0)) words.add(w); });
     this.withheld = null;
@@ -193,10 +202,11 @@ export class TitleMatcher {
       source: LABEL_SOURCES[lx.entrySource[r.entry]], pattern: patternFirst && i === 0,
       foreign: lx.concepts[r.conceptId].kind !== (options.target === "soc" ? "onet" : "esco") && !(options.target === "isco" && lx.concepts[r.conceptId].kind === "isco"),
       ownTitleShare: words.size ? this.sharedWithOwnTitle(r.code, words, options.target) / words.size : 0,
-      countryLanguage: langs.includes(LANGS[lx.entryLang[r.entry]]), voteShare: r.voteShare, filedVoteShare: r.filedVoteShare,
+      countryLanguage: langs.includes(LANGS[lx.entryLang[r.entry]]), voteShare: r.voteShare, filedVoteShare: r.filedVoteShare, convention: null,
     }));
     const letters = title.replace(/[^\p{L}]/gu, "");
     const title_: TitleFacts = { words: words.size, unknownShare: words.size ? unknown / words.size : 1, allCaps: letters.length > 3 && letters === letters.toUpperCase(), digits: /\d/.test(title) };
+    this.addConvention(proposals, title, headline, options.target, pool);
     return { proposals, title: title_, patternFirst };
   }
 
@@ -369,6 +379,23 @@ export class TitleMatcher {
     return near.map((x) => ({ x, a: affinity(x.code) })).reduce((a, b) => (better(a, b) > 0 ? b : a)).x;
   }
 
+  /** A coding convention's occupation (conventions.ts) among the proposals, flagged, in the pool's last place if new. */
+  private addConvention(proposals: Proposal[], title: string, headline: Headline, target: MatchTarget, pool: number) {
+    const convention = codingConvention(title, headline);
+    const key = target === "soc" ? convention?.soc : convention && `isco:${convention.isco}`;
+    const conceptId = key ? this.conceptIndex.get(key) : undefined;
+    if (conceptId === undefined) return;
+    const concept = this.lexicon.concepts[conceptId];
+    const code = (target === "soc" ? concept.soc : concept.isco)!;
+    const known = proposals.find((p) => groupOf(p.code, target) === groupOf(code, target));
+    if (known) { known.convention = convention!.rule; return; }
+    if (proposals.length >= pool) proposals.pop();
+    proposals.push({
+      conceptId, entry: -1, code, score: 0, exact: false, employment: concept.employment, source: null, pattern: false, foreign: false,
+      ownTitleShare: 0, countryLanguage: false, voteShare: 0, filedVoteShare: 0, convention: convention!.rule,
+    });
+  }
+
   /** How many of the title's words the occupation's own title has (the head noun names the family). */
   private sharedWithOwnTitle(code: string, words: ReadonlySet<string>, target: MatchTarget): number {
     const key = `${target}|${code}`;
@@ -406,7 +433,9 @@ export class TitleMatcher {
     const lx = this.lexicon;
     return {
       concept: lx.concepts[r.conceptId], code: r.code, codeTitle: this.codeTitle(r.code, target), score: round(r.score, 3), confidence: r.confidence,
-      label: lx.labels[lx.entryLabel[r.entry]], labelLang: LANGS[lx.entryLang[r.entry]], labelSource: LABEL_SOURCES[lx.entrySource[r.entry]],
+      // A convention's occupation has no label: the rule named it (entry -1).
+      label: r.entry < 0 ? null : lx.labels[lx.entryLabel[r.entry]], labelLang: r.entry < 0 ? null : LANGS[lx.entryLang[r.entry]],
+      labelSource: r.entry < 0 ? null : LABEL_SOURCES[lx.entrySource[r.entry]],
     };
   }
 }

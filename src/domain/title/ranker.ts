@@ -5,6 +5,7 @@
 import { LABEL_SOURCES, type LabelSource } from "./lexicon.ts";
 import { isotonicValue, logisticProbability, type IsotonicFit, type LogisticFit } from "./learning.ts";
 import { round } from "../rounding.ts";
+import type { ConventionRule } from "./conventions.ts";
 
 /** How many occupations the first stage proposes to the ranker. */
 export const RERANK_POOL = 20;
@@ -13,7 +14,8 @@ export const RERANK_POOL = 20;
 export interface CandidateFacts {
   score: number;
   exact: boolean;
-  source: LabelSource;
+  /** The matched label's source; null for an occupation a coding convention proposed (conventions.ts). */
+  source: LabelSource | null;
   /** Reached through a crosswalk (an ESCO occupation on the U.S. path, an O*NET one on the EU path). */
   foreign: boolean;
   employment: number;
@@ -25,6 +27,8 @@ export interface CandidateFacts {
   /** The occupation's share of the votes of every label the title matches (Σ score²), and of filed titles' alone. */
   voteShare: number;
   filedVoteShare: number;
+  /** The coding convention (conventions.ts) that names this occupation, if one does: it goes first. */
+  convention: ConventionRule | null;
 }
 
 /** What the first stage knows of the title as a whole. */
@@ -64,6 +68,8 @@ export interface PathModel {
   answer: IsotonicFit;
   /** Likewise for every other candidate. */
   alternative: IsotonicFit;
+  /** Per coding convention, how often it fired on the training titles and named the right code. */
+  conventions: Partial<Record<ConventionRule, { fired: number; right: number }>>;
 }
 export interface RankerModel {
   features: readonly string[];
@@ -75,11 +81,14 @@ export interface RankerModel {
 
 /**
  * The list re-ordered by the model, each with its calibrated probability of being right: the answer's from the
- * answer curve, the others' from the alternatives' curve, never above the answer's.
+ * answer curve, the others' from the alternatives' curve, never above the answer's. A coding convention's occupation
+ * goes first, with the share of training titles it was right for (add-one smoothed).
  */
 export function rerank<T extends CandidateFacts>(list: readonly T[], title: TitleFacts, model: PathModel): (T & { probability: number })[] {
   const scored = list.map((c, i) => ({ c, s: logisticProbability(model.fit, rankerFeatures(list, i, title)), i }));
-  scored.sort((a, b) => b.s - a.s || a.i - b.i);
-  const best = isotonicValue(model.answer, scored[0]?.s ?? 0);
+  scored.sort((a, b) => Number(b.c.convention !== null) - Number(a.c.convention !== null) || b.s - a.s || a.i - b.i);
+  const rule = scored[0]?.c.convention;
+  const record = rule ? model.conventions[rule] : undefined;
+  const best = rule ? ((record?.right ?? 0) + 1) / ((record?.fired ?? 0) + 2) : isotonicValue(model.answer, scored[0]?.s ?? 0);
   return scored.map((x, k) => ({ ...x.c, probability: round(k === 0 ? best : Math.min(best, isotonicValue(model.alternative, x.s)), 3) }));
 }

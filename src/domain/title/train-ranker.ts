@@ -43,8 +43,15 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
   const path = (target: MatchTarget): { model: PathModel; rows: number; titles: number; sets: string[] } => {
     const mine = examples.filter((e) => e.target === target);
     const rows: Row[] = [];
+    const conventions: PathModel["conventions"] = {};
     mine.forEach((e, example) => {
       const stage = matcher.firstStage(e.title, { target, country: e.country, withheld: withheldFor(e.fold) }, RERANK_POOL);
+      const ruled = stage.proposals.find((p) => p.convention);
+      if (ruled?.convention) {
+        const record = (conventions[ruled.convention] ??= { fired: 0, right: 0 });
+        record.fired++;
+        if (e.right.includes(target === "soc" ? ruled.code.slice(0, 7) : ruled.code)) record.right++;
+      }
       stage.proposals.forEach((p, i) => {
         const code = target === "soc" ? p.code.slice(0, 7) : p.code;
         rows.push({ x: rankerFeatures(stage.proposals, i, stage.title), y: e.right.includes(code) ? 1 : 0, example });
@@ -69,7 +76,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     // A title with no candidate at all is a 404 either way: it teaches the curve nothing.
     const fit = fitLogistic(rows.map((r) => r.x), rows.map((r) => r.y), L2);
     return {
-      model: { fit, answer: fitIsotonic(answer.x, answer.y), alternative: fitIsotonic(alternative.x, alternative.y) },
+      model: { fit, answer: fitIsotonic(answer.x, answer.y), alternative: fitIsotonic(alternative.x, alternative.y), conventions },
       rows: rows.length, titles: mine.length, sets: [...new Set(mine.map((e) => e.set))],
     };
   };

@@ -1,0 +1,59 @@
+// Two coding conventions the lexicon cannot learn from labels, proposed to the ranker as candidates (it weighs
+// them like any other, from labelled titles):
+// - Armed forces: ISCO-08 codes members of the armed forces in major group 0 whatever their task (a military cook
+//   is 0310, a military doctor with an officer's rank 0110): commissioned officers 0110, non-commissioned officers
+//   0210, other ranks 0310. EU path only (SOC's military group 55 has no OEWS wages).
+// - Nursing: a nurse title in any of the seven languages is a nursing professional (ISCO 2221; SOC 29-1141
+//   Registered Nurses), not a phlebotomist or care assistant, unless it says assistant, aide or helper, or names
+//   another role (a nurse manager, a nursing teacher).
+import { fold } from "./text.ts";
+import type { Headline } from "./headline.ts";
+
+export type ConventionRule = "armed_forces" | "nursing";
+export interface Convention { rule: ConventionRule; isco: string; soc: string | null }
+
+const re = (words: string[]) => new RegExp(`(?<![a-z])(?:${words.join("|")})(?![a-z])`, "u");
+
+// Words that place a headline in the armed forces, folded (ä → ae, accents dropped).
+const MILITARY = re([
+  "bundeswehr", "bundesheer", "streitkraefte", "soldat\\w*", "feldwebel\\w*", "unteroffizier\\w*", "offizier\\w*", "fallschirmjaeger", "truppendienst", "luftwaffe", "deutsche marine",
+  "armee de terre", "armee de l'air\\w*", "armee de l ?air\\w*", "marine nationale", "legion etrangere", "engage volontaire", "sous-officier\\w*", "militaire\\w*",
+  "defensie", "landmacht", "luchtmacht", "koninklijke marine", "marechaussee", "korps mariniers", "marinier", "onderofficier\\w*", "militair\\w*", "soldaat",
+  "wojsko\\w*", "wojska\\w*", "wojskow\\w*", "zolnierz\\w*", "marynarka wojenna", "marynarki wojennej", "podoficer\\w*", "chorazy",
+  "ejercito", "fuerzas armadas", "tropa profesional", "tropa y marineria", "militar\\w*", "soldado\\w*", "suboficial\\w*", "legionari[oa]\\w*", "infanteria de marina", "armada",
+  "esercito", "marina militare", "aeronautica militare", "forze armate", "militare\\w*", "sottufficial\\w*", "vfi", "vfp\\d*", "arruolament\\w*",
+  "army", "navy", "air force", "marine corps", "armed forces", "military", "soldier\\w*", "enlisted",
+]);
+// Police and civilian posts stay where their task puts them, even with a military word.
+const NOT_MILITARY = re(["salvation army", "old navy", "navy federal", "polizei\\w*", "police", "politie", "policja\\w*", "policia", "polizia", "gendarmerie", "guardia civil", "carabinier\\w*", "zivil\\w*", "civil\\w*", "civiel\\w*", "cywiln\\w*", "beamt\\w*"]);
+const OFFICER = re([
+  "offizier\\w*", "sanitaetsoffizier", "leutnant", "hauptmann", "officier", "officer", "oficer\\w*", "oficial\\w*", "ufficial\\w*", "luitenant", "kapitein", "porucznik", "kapitan",
+  "teniente", "capitan", "tenente", "capitano", "piloot", "gevechtspiloot", "pilot\\w*", "pilote", "piloto",
+]);
+const NCO = re([
+  "feldwebel\\w*", "unteroffizier\\w*", "bootsmann", "sous-officier\\w*", "sergent\\w*", "adjudant", "onderofficier\\w*", "wachtmeester", "sergeant\\w*", "podoficer\\w*", "chorazy",
+  "sierzant\\w*", "suboficial\\w*", "sargento\\w*", "sottufficial\\w*", "maresciall\\w*", "sergente\\w*", "nocchier\\w*", "non-commissioned", "petty officer", "warrant officer",
+]);
+
+const NURSE = re([
+  "nurse", "nurses", "\\w*krankenpfleger\\w*", "\\w*krankenschwester\\w*", "\\w*pflegefachkraft\\w*", "pflegefachfrau", "pflegefachmann", "pflegefachperson\\w*", "gesundheits- und krankenpfleger\\w*",
+  "fachkrankenpfleger\\w*", "infirmier\\w*", "infirmiere\\w*", "\\w*verpleegkundige\\w*", "verpleger\\w*", "pielegniar\\w*", "enfermer[oa]s?", "infermier[ea]", "infermieri",
+]);
+// A nurse word beside one of these names another role: an assistant or aide, a manager, a teacher, a recruiter.
+const NOT_NURSE = re([
+  "assist\\w*", "aide\\w*", "helfer\\w*", "hilfe\\w*", "hulp\\w*", "auxiliar\\w*", "ausiliari\\w*", "asystent\\w*", "opiekun\\w*", "pomoc\\w*", "ayudante\\w*", "tcae",
+  "manager\\w*", "leitung", "leiter\\w*", "director\\w*", "directeur\\w*", "directrice", "dirigente", "kierownik\\w*", "jefe\\w*", "jefa\\w*", "responsabile", "coordinat\\w*", "cadre",
+  "teacher\\w*", "lehrer\\w*", "docent\\w*", "profes\\w*", "insegnante", "instructor\\w*", "educator\\w*", "recruit\\w*", "practitioner\\w*", "anesthetist\\w*", "midwi\\w*",
+  "practical", "vocational", "lpn", "lvn", "student\\w*", "schueler\\w*", "auszubildend\\w*", "azubi", "operatore", "socio sanitario", "oss",
+]);
+
+/** The convention a title falls under, if any. */
+export function codingConvention(title: string, headline: Headline): Convention | null {
+  const whole = fold(title), role = fold(headline.role);
+  if (MILITARY.test(whole) && !NOT_MILITARY.test(whole)) {
+    const isco = NCO.test(whole) ? "0210" : OFFICER.test(whole) ? "0110" : "0310";
+    return { rule: "armed_forces", isco, soc: null };
+  }
+  if (NURSE.test(role) && !NOT_NURSE.test(role)) return { rule: "nursing", isco: "2221", soc: "29-1141.00" };
+  return null;
+}
