@@ -18,7 +18,7 @@ const answers: Record<string, { soc: string; confidence: number; next: string[] 
 };
 
 test("top-1, top-3, recall@20, answered, right at ≥ 0.8 and ECE, worked by hand", () => {
-  const s = scoreSet(set, (item) => { const a = answers[item.title]; return a && { ...a, isco: null }; }, 0.5);
+  const s = scoreSet(set, (item) => { const a = answers[item.title]; return a && { ...a, isco: null }; }, () => 0.5);
   expect(s).toMatchObject({ n: 4, soc6: 25, soc2: 75, top3: 50, recall20: 75, accepted: 50, acceptedCorrect: 50, confident: 50, confidentCorrect: 50 });
   // Bins: 0.9–1.0 {a: 0.95, right} → |1 − 0.95|; 0.8–0.9 {b: 0.85, wrong} → |0 − 0.85|; 0.4–0.5 {c: 0.45, wrong} → 0.45;
   // 0.0–0.1 {d: 0, wrong} → 0. ECE = (0.05 + 0.85 + 0.45 + 0) ÷ 4 = 0.3375 → 0.338 (three decimals, halves up).

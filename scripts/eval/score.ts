@@ -25,8 +25,9 @@ const CONFIDENT = 0.8;
 const rightCode = (item: EvalItem, target: "isco" | "soc", code: string | null | undefined) =>
   !!code && (target === "soc" ? code === item.soc : code === item.isco || (item.alt ?? []).includes(code));
 
-export function scoreSet(set: EvalSet, match: MatcherUnderTest, threshold: number): SetScore {
+export function scoreSet(set: EvalSet, match: MatcherUnderTest, thresholdOf: (target: "isco" | "soc") => number): SetScore {
   const target: "isco" | "soc" = set.items.some((i) => i.soc) ? "soc" : "isco";
+  const threshold = thresholdOf(target);
   const items = set.items.filter((i) => (target === "soc" ? i.soc : i.isco));
   let major = 0, unit = 0, six = 0, two = 0, top3 = 0, recall20 = 0, accepted = 0, acceptedCorrect = 0, confident = 0, confidentCorrect = 0;
   const bins = Array.from({ length: 10 }, () => ({ n: 0, confidence: 0, correct: 0 }));

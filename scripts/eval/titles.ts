@@ -6,7 +6,7 @@ import { titleRanker } from "../snapshot/title-ranker.ts";
 import { scoreSet, scoreTable, reliabilityTable } from "./score.ts";
 import { lexiconInputs } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
-import { TitleMatcher, MATCH_CONFIDENCE_THRESHOLD } from "../../src/domain/title/match.ts";
+import { TitleMatcher } from "../../src/domain/title/match.ts";
 
 const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
 const { sets, heldOutRows } = buildEvalSets(db);
@@ -26,6 +26,6 @@ const scores = sets.filter((s) => !only || s.name.includes(only)).map((set) => s
   if (!m) return null;
   const code = (c: typeof m.best) => (target === "soc" ? c.concept.soc?.slice(0, 7) ?? null : c.concept.isco);
   return { soc: m.best.concept.soc?.slice(0, 7) ?? null, isco: m.best.concept.isco, confidence: m.confidence, next: m.alternatives.map(code).filter((c): c is string => !!c) };
-}, MATCH_CONFIDENCE_THRESHOLD));
+}, (target) => matcher.threshold(target)));
 console.log(scoreTable(scores));
 if (process.argv.includes("--reliability")) console.log(`\nReliability: share right per confidence bin (answers in it)\n\n${reliabilityTable(scores)}`);

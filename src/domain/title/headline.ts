@@ -6,7 +6,7 @@
 // The role is the first segment (segments are split by spaced dashes and bars) with the known words of contract,
 // schedule, hours, pay and work mode taken out, and a trailing "for our …" phrase; the other segments are kept,
 // as is each removed part with its kind, for the ranker and the matcher's fallbacks.
-export type HeadlinePartKind = "contract" | "schedule" | "hours" | "pay" | "work_mode" | "department" | "segment";
+export type HeadlinePartKind = "hiring" | "contract" | "schedule" | "hours" | "pay" | "work_mode" | "department" | "segment";
 export interface HeadlinePart { kind: HeadlinePartKind; text: string }
 export interface Headline { role: string; parts: HeadlinePart[]; segments: string[] }
 
@@ -15,6 +15,9 @@ const words = (list: string[]) => new RegExp(`${W}(?:${list.join("|")})${E}\\.?`
 
 // Longest phrases first within each list: alternation takes the first that matches.
 const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
+  // "Wir suchen: …", "BEVEILIGERS GEZOCHT", "Cercasi muratore": the call, not the role.
+  { kind: "hiring", re: words(["wir suchen(?: dich| sie)?(?: als)?:?", "gesucht", "we(?: are|'re) hiring:?", "hiring:?", "now hiring:?", "nous recrutons:?", "on recrute:?", "recrute:?", "gezocht", "wij zoeken:?",
+    "vacature:?", "zatrudnimy:?", "poszukujemy:?", "szukamy:?", "se busca:?", "buscamos:?", "se necesita:?", "cercasi", "cerchiamo:?", "ricerchiamo:?", "ricerca:?", "selezioniamo:?"]) },
   { kind: "pay", re: words(["RAL\\s*\\d[\\d.,\\s-]*k?", "brutto", "netto", "brut", "bruto", "lordo", "tarif\\w*", "TVöD[\\w-]*", "TV-L", "schaal\\s*\\d+", "cao\\s+\\w+", "primes"]) },
   { kind: "pay", re: new RegExp(`(?:${W}(?:ab|od|from|vanaf|à partir de|a partir de|da|bis|do|up to|jusqu'à|hasta|fino a)\\s+)?\\d[\\d.,\\s]*(?:\\s*[-–]\\s*\\d[\\d.,]*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie))?${E}`, "giu") },
   { kind: "hours", re: new RegExp(`${W}\\d+(?:[.,]\\d+)?(?:\\s*[-–]\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:uur|std\\.?|stunden|h|heures|horas|ore|godz\\.?|hours|hrs)(?:\\s*(?:/|per|pro|par|a la|alla|na|in der)\\s*(?:woche|week|semaine|semana|settimana|tydzień|sem\\.?|wk))?${E}\\.?`, "giu") },
@@ -57,4 +60,18 @@ export function parseHeadline(text: string): Headline {
   const rest = cleaned.filter((s, i) => i !== roleAt && /\p{L}{2,}/u.test(s));
   for (const s of rest) parts.push({ kind: "segment", text: s });
   return { role, parts, segments: rest };
+}
+
+// Text that is no job title: markup, an address, a sentence, a company. The matcher answers none of them.
+const MARKUP = /<\/?[a-z][^>]*>|&(?:nbsp|amp|lt|gt|#\d+);|https?:\/\/|www\.|[\w.+-]+@[\w-]+\.[\w.]+|[{}]|\[\/?\w+\]/iu;
+const LEGAL_FORM = /(?:^|\s)(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|& co|gmbh|gmbh & co\.? kg|ohg|e\.v|s\.a|sarl|s\.a\.r\.l|s\.p\.a|s\.r\.l|srl|b\.v|bv|n\.v|sp\. z o\.o|plc|llp|pllc)\.?,?$/iu;
+
+/** Why a text is not a job title (markup, a sentence, a company name), or null when it may be one. */
+export function notATitle(text: string, headline: Headline = parseHeadline(text)): "markup" | "sentence" | "company" | null {
+  if (MARKUP.test(text)) return "markup";
+  const words = headline.role.split(/\s+/u).filter((w) => /\p{L}/u.test(w));
+  // A title names a role in a few words (the classifications' longest take 15); a sentence goes on, or asks.
+  if (words.length > 20 || /\?\s*$/u.test(text)) return "sentence";
+  if (LEGAL_FORM.test(text.trim())) return "company";
+  return null;
 }

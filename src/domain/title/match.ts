@@ -8,7 +8,7 @@
 import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
 import { LABEL_SOURCES, US_PATH_ONLY, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
 import { round } from "../rounding.ts";
-import { parseHeadline, type Headline } from "./headline.ts";
+import { notATitle, parseHeadline, type Headline } from "./headline.ts";
 import { codingConvention } from "./conventions.ts";
 import { RERANK_POOL, rerank, type CandidateFacts, type RankerModel, type TitleFacts } from "./ranker.ts";
 
@@ -16,7 +16,10 @@ export type MatchTarget = "soc" | "isco";
 export const MATCH_METHODS = ["code", "alias", "esco_label", "national_title", "trigram", "pattern", "convention"] as const;
 export type MatchMethod = (typeof MATCH_METHODS)[number];
 
-/** Below this confidence a salary answer (E1–E3) is a 404 with the candidates as suggestions, not figures for a guess. */
+/**
+ * Below its path's threshold a salary answer (E1–E3) is a 404 with the candidates as suggestions, not figures for a
+ * guess: the ranker's, set from its calibration curve (ranker.ts), or this one for a matcher without a ranker.
+ */
 export const MATCH_CONFIDENCE_THRESHOLD = 0.5;
 
 export interface Candidate {
@@ -149,6 +152,11 @@ export class TitleMatcher {
     this.pathFactors = { soc: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "soc")), isco: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "isco")) };
   }
 
+  /** The confidence an answer on this path needs (below it: a 404 with the candidates). */
+  threshold(target: MatchTarget): number {
+    return this.ranker?.[target].threshold ?? MATCH_CONFIDENCE_THRESHOLD;
+  }
+
   /**
    * An occupation code instead of a title: SOC 2018 (15-1252), O*NET-SOC (15-1252.00) or an ISCO-08 unit group
    * (2512). Null when the code is unknown, or an ISCO code is asked for a U.S. path (ISCO maps to SOC many-to-many).
@@ -183,6 +191,7 @@ export class TitleMatcher {
   firstStage(title: string, options: MatchOptions, pool: number): FirstStage {
     this.withheld = options.withheld ?? null;
     const headline = parseHeadline(title);
+    if (notATitle(title, headline)) return { proposals: [], title: { words: 0, unknownShare: 1, allCaps: false, digits: false }, patternFirst: false };
     const variants = titleVariants(title, headline);
     const words = new Set<string>();
     variants.forEach((variant, i) => { for (const w of this.scoreVariant(variant, options, i === 0)) words.add(w); });

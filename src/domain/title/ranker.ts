@@ -68,6 +68,11 @@ export interface PathModel {
   answer: IsotonicFit;
   /** Likewise for every other candidate. */
   alternative: IsotonicFit;
+  /**
+   * Below this probability an answer is a 404 with its candidates: the threshold where answering titles as users
+   * write them has the best F1 (share of answers right × share of titles answered right), on out-of-fold answers.
+   */
+  threshold: number;
   /** Per coding convention, how often it fired on the training titles and named the right code. */
   conventions: Partial<Record<ConventionRule, { fired: number; right: number }>>;
 }
@@ -89,6 +94,10 @@ export function rerank<T extends CandidateFacts>(list: readonly T[], title: Titl
   scored.sort((a, b) => Number(b.c.convention !== null) - Number(a.c.convention !== null) || b.s - a.s || a.i - b.i);
   const rule = scored[0]?.c.convention;
   const record = rule ? model.conventions[rule] : undefined;
-  const best = rule ? ((record?.right ?? 0) + 1) / ((record?.fired ?? 0) + 2) : isotonicValue(model.answer, scored[0]?.s ?? 0);
+  // A fragment found inside an O*NET title (the pattern tier) is too rare in the training titles for the curve to
+  // know: its probability is at most its score (≤ 0.6).
+  const top = scored[0]?.c;
+  const best = rule ? ((record?.right ?? 0) + 1) / ((record?.fired ?? 0) + 2)
+    : Math.min(isotonicValue(model.answer, scored[0]?.s ?? 0), top?.pattern ? top.score : 1);
   return scored.map((x, k) => ({ ...x.c, probability: round(k === 0 ? best : Math.min(best, isotonicValue(model.alternative, x.s)), 3) }));
 }

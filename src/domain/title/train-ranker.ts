@@ -8,7 +8,7 @@
 // 3. a last fit on every fold is the model served.
 import type { TitleMatcher, MatchTarget } from "./match.ts";
 import { RANKER_FEATURES, RERANK_POOL, rankerFeatures, type PathModel, type RankerModel } from "./ranker.ts";
-import { fitIsotonic, fitLogistic, logisticProbability } from "./learning.ts";
+import { fitIsotonic, fitLogistic, isotonicValue, logisticProbability } from "./learning.ts";
 import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts";
 
 export interface TrainingTitle {
@@ -47,7 +47,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     mine.forEach((e, example) => {
       const stage = matcher.firstStage(e.title, { target, country: e.country, withheld: withheldFor(e.fold) }, RERANK_POOL);
       const ruled = stage.proposals.find((p) => p.convention);
-      if (ruled?.convention) {
+      if (ruled?.convention && e.calibrates) {
         const record = (conventions[ruled.convention] ??= { fired: 0, right: 0 });
         record.fired++;
         if (e.right.includes(target === "soc" ? ruled.code.slice(0, 7) : ruled.code)) record.right++;
@@ -75,8 +75,10 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     }
     // A title with no candidate at all is a 404 either way: it teaches the curve nothing.
     const fit = fitLogistic(rows.map((r) => r.x), rows.map((r) => r.y), L2);
+    const answerCurve = fitIsotonic(answer.x, answer.y);
+    const threshold = bestThreshold(answer.x.map((x) => isotonicValue(answerCurve, x)), answer.y, mine.filter((e) => e.calibrates).length);
     return {
-      model: { fit, answer: fitIsotonic(answer.x, answer.y), alternative: fitIsotonic(alternative.x, alternative.y), conventions },
+      model: { fit, answer: answerCurve, alternative: fitIsotonic(alternative.x, alternative.y), threshold, conventions },
       rows: rows.length, titles: mine.length, sets: [...new Set(mine.map((e) => e.set))],
     };
   };
@@ -85,6 +87,23 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     features: RANKER_FEATURES, soc: soc.model, isco: isco.model,
     trainedOn: { soc: { titles: soc.titles, rows: soc.rows, sets: soc.sets }, isco: { titles: isco.titles, rows: isco.rows, sets: isco.sets } },
   };
+}
+
+/**
+ * The answer threshold with the best F1 on calibrated answers (probability, right?) of `titles` titles (a title
+ * with no answer counts as not answered), over 0.05, 0.10 … 0.95; the lower of equals.
+ */
+export function bestThreshold(probability: readonly number[], right: readonly number[], titles: number): number {
+  let best = 0.5, bestF1 = -1;
+  for (let k = 1; k <= 19; k++) {
+    const t = k / 20;
+    let answered = 0, correct = 0;
+    probability.forEach((p, i) => { if (p >= t - 1e-9) { answered++; correct += right[i]; } });
+    const precision = answered ? correct / answered : 0, recall = titles ? correct / titles : 0;
+    const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+    if (f1 > bestF1 + 1e-9) { best = t; bestF1 = f1; }
+  }
+  return best;
 }
 
 /** A title's fold: a fixed hash, so every build trains on the same folds. */

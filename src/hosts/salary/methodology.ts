@@ -2,15 +2,14 @@
 // words, with the thresholds and sources filled in from the code and the snapshot so the text cannot drift.
 import { DEFAULT_ANNUAL_HOURS } from "../../domain/pay-period.ts";
 import { JOINT_ASSESSMENT_THRESHOLD, K_ANONYMITY } from "../../domain/pay-gap.ts";
-import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
 import { round } from "../../domain/rounding.ts";
 import type { LegalMinimum } from "./legal-minimum.ts";
 
-export function payGapMethodology(f: { countryName: string; national: { year: number } | null; gapSource: string; sesSource: string }): string {
+export function payGapMethodology(f: { matchThreshold: number; countryName: string; national: { year: number } | null; gapSource: string; sesSource: string }): string {
   return [
     `Pay basis (pay_basis, per category and overall): hourly gross pay when every record's hourly pay is known — annual pay ÷ (weekly_hours × 52), or the salary itself for records paid by the hour — as Eurostat's gap and the Directive's pay levels are; otherwise annual full-time-equivalent pay: hourly pay × full_time_weekly_hours (the weekly hours most records give, 40 when none does) × 52 where it is known, full-time records without hours as paid (annual, monthly × 12), and part-timers without hours left out (excluded_from_gap; a group of only such part-timers compares them with each other), since a part-timer's lower annual pay is not a pay gap. The annualised figures over every record, as paid, stay in \`annual\`.`,
     "Gap = (men's − women's) ÷ men's × 100 on means (gap_pct) and on medians (median_gap_pct), the Directive's definition, rounded to two decimals at the end; the Article 10 flag uses gap_pct on the pay basis.",
-    `Categories: each record's isco_code, soc_code or job title gives its ISCO-08 major group: titles are matched in the country's languages against ESCO labels, national title lists and O*NET titles (as /v1/salary); a title matched with confidence below ${MATCH_CONFIDENCE_THRESHOLD} is not guessed: it forms the Unclassified category, listed in unmatched_titles, counts in the overall gaps, and never requires a joint assessment.`,
+    `Categories: each record's isco_code, soc_code or job title gives its ISCO-08 major group: titles are matched in the country's languages against ESCO labels, national title lists and O*NET titles (as /v1/salary); a title matched with confidence (the estimated probability that its occupation is right) below ${f.matchThreshold} is not guessed: it forms the Unclassified category, listed in unmatched_titles, counts in the overall gaps, and never requires a joint assessment.`,
     `A category reaching a gap of ${JOINT_ASSESSMENT_THRESHOLD}% in either direction requires a joint pay assessment (Article 10); a gender with fewer than ${K_ANONYMITY} employees in a category sets k_anonymity_warning.`,
     "A category without one gender has no gap: gap_pct, median_gap_pct and that gender's mean are null there (the only place the schema's numbers are null).",
     "Extensions: a record's `category` replaces ISCO grouping for it (no national benchmark then). article_9_indicators adds the variable-pay mean and median gaps among employees receiving any (variable_pay > 0) with the share of women and men receiving it, hourly gaps over records whose hourly pay is known, and quartile pay bands on hourly pay when every record's is known (annual pay otherwise); employees tied at a band boundary are split so the tied group's gender mix is the same on both sides.",

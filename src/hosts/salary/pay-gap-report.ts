@@ -9,7 +9,6 @@ import { isoToEurostat } from "../../domain/european-countries.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import countries from "../../domain/country-names.ts";
 import type { Services } from "../../services.ts";
-import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
 import { findJob, candidatesOf, alternative, cite } from "./service.ts";
 
 export const DISCLAIMER =
@@ -159,7 +158,7 @@ export const payGapReportRoute = defineRoute({
         categories: report.categories, national_average_gap_pct: national?.value ?? null, total_employees: report.total_employees,
         requires_any_joint_assessment: report.requires_any_joint_assessment,
         recommendations: report.recommendations,
-        methodology_note: payGapMethodology({ countryName, national, gapSource: cite(s, "eurostat_gpg"), sesSource: cite(s, "eurostat_ses_2022") }),
+        methodology_note: payGapMethodology({ matchThreshold: s.titleMatcher.threshold("isco"), countryName, national, gapSource: cite(s, "eurostat_gpg"), sesSource: cite(s, "eurostat_ses_2022") }),
         disclaimer: DISCLAIMER,
         article_9_indicators: report.article_9_indicators,
         unmatched_titles: report.unmatched_titles,
@@ -179,6 +178,6 @@ function classify(e: EmployeeRecord, iso: string, s: Services): Classification {
   }
   const job = findJob({ jobTitle: e.job_title, occupationCode: e.soc_code }, s, "isco", iso);
   if (e.soc_code && !job) throw validationError([{ field: "employees[].soc_code", code: "unknown_soc_code", message: `no O*NET occupation has the code ${e.soc_code}` }]);
-  if (job?.isco && job.confidence >= MATCH_CONFIDENCE_THRESHOLD) return { code: job.isco.major, name: job.isco.majorTitle, confidence: job.confidence };
+  if (job?.isco && job.confidence >= s.titleMatcher.threshold("isco")) return { code: job.isco.major, name: job.isco.majorTitle, confidence: job.confidence };
   return { unmatched: true, alternatives: candidatesOf(job).map(alternative) };
 }

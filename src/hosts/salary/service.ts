@@ -5,7 +5,7 @@ import type { ApiError, Fail } from "../../http/errors.ts";
 import { placeReadings, resolveLocation, suggestLocations, type ResolvedLocation, type UsArea } from "../../domain/location.ts";
 import { convert, conversionNote, type Currency } from "../../domain/currency.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
-import { MATCH_CONFIDENCE_THRESHOLD, type Candidate, type MatchMethod, type MatchTarget, type TitleMatch } from "../../domain/title/match.ts";
+import { type Candidate, type MatchMethod, type MatchTarget, type TitleMatch } from "../../domain/title/match.ts";
 import type { Occupation } from "../../snapshot/repositories/occupations.ts";
 import type { IscoMatch } from "../../snapshot/repositories/isco.ts";
 import type { Services } from "../../services.ts";
@@ -64,7 +64,7 @@ export function findJob(q: JobQuery, s: Services, target: MatchTarget, country: 
   };
 }
 
-/** E1–E5: the match, or the spec's 404 NO_SALARY_DATA when none reaches MATCH_CONFIDENCE_THRESHOLD (with the candidates). */
+/** E1–E5: the match, or the spec's 404 NO_SALARY_DATA when none reaches the path's threshold (with the candidates). */
 export function matchJob(q: JobQuery, s: Services, fail: Fail<"NO_SALARY_DATA">, target: MatchTarget = "soc", country: string | null = null): MatchedJob {
   const job = findJob(q, s, target, country);
   if (q.occupationCode) {
@@ -72,12 +72,13 @@ export function matchJob(q: JobQuery, s: Services, fail: Fail<"NO_SALARY_DATA">,
     throw fail("NO_SALARY_DATA", `No occupation has the code "${q.occupationCode.slice(0, 20)}"${target === "soc" && /^\d{4}$/.test(q.occupationCode.trim()) ? " for a U.S. place (ISCO-08 codes answer for EU places; use a SOC code)" : ""}.`,
       { field: "occupation_code", suggestion: "Use a SOC 2018 code (15-1252), an O*NET-SOC code (15-1252.00) or, for an EU place, an ISCO-08 unit group (2512)." });
   }
-  if (job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD) return job;
+  const threshold = s.titleMatcher.threshold(target);
+  if (job && job.confidence >= threshold) return job;
   const jobTitle = (q.jobTitle ?? "").slice(0, 100);
   const candidates = candidatesOf(job);
   const named = candidates.map((c) => `${c.codeTitle} (${c.code}, confidence ${c.confidence})`);
   throw fail("NO_SALARY_DATA",
-    job ? `The job title "${jobTitle}" matches no occupation with confidence (best: ${job.confidence}, needed: ${MATCH_CONFIDENCE_THRESHOLD}).` : `No occupation matches the job title "${jobTitle}".`,
+    job ? `The job title "${jobTitle}" matches no occupation with confidence (best: ${job.confidence}, needed: ${threshold}).` : `No occupation matches the job title "${jobTitle}".`,
     { field: "job_title", alternatives: candidates.map(alternative),
       suggestion: named.length ? `Did you mean: ${named.join("; ")}? Pass its code as occupation_code, or a more specific title.` : "Try a common job title, e.g. \"Registered Nurse\", or an occupation_code." });
 }

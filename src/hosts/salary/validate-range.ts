@@ -14,7 +14,6 @@ import { legalMinimumCheck, unitsPer } from "./legal-minimum.ts";
 import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directive-transposition.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
-import { MATCH_CONFIDENCE_THRESHOLD } from "../../domain/title/match.ts";
 import { findJob, matchFields, candidatesOf, euMeanNotes, cite } from "./service.ts";
 import { occupationCode, MatchFields, EuBenchmarkFields } from "./models.ts";
 import type { EuBasis } from "../../domain/eu-earnings.ts";
@@ -139,12 +138,13 @@ export const validateSalaryRange = defineRoute({
     let market: MarketResult | null = null;
     let benchmark: { basis: EuBasis | null; group: { code: string; name: string } } | null = null;
     const job = findJob({ jobTitle: body.job_title, occupationCode: body.occupation_code }, s, "isco", iso);
-    const isco = job && job.confidence >= MATCH_CONFIDENCE_THRESHOLD ? job.isco : null;
+    const threshold = s.titleMatcher.threshold("isco");
+    const isco = job && job.confidence >= threshold ? job.isco : null;
     if (!fx) {
       warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `No market verdict: no exchange rate from ${body.currency} to EUR is available.` });
     } else if (!job || !isco) {
       const near = candidatesOf(job).map((c) => `${c.codeTitle} (ISCO ${c.code}, confidence ${c.confidence})`).join("; ") || "none";
-      warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `No market verdict: the job title matches no occupation with confidence ${MATCH_CONFIDENCE_THRESHOLD} or more, so there is no benchmark to compare the range with (statistically_reasonable is not assessed and stays true); closest: ${near}. Send occupation_code to choose one.` });
+      warnings.push({ code: "NO_BENCHMARK", severity: "warning", message: `No market verdict: the job title matches no occupation with confidence ${threshold} or more, so there is no benchmark to compare the range with (statistically_reasonable is not assessed and stays true); closest: ${near}. Send occupation_code to choose one.` });
     } else {
       const group = `OC${isco.major}`;
       const m = s.euEarnings.annualMean(geo, group);
