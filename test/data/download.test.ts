@@ -107,7 +107,7 @@ test("three datasets through zip members, a redirect, gzip, a 503 and a cut-off 
   // Same bytes in, same snapshot out: the id equals the one built from the shared mirror.
   expect(readSnapshotInfo(join(work, "ok.sqlite")).snapshotId).toBe(readSnapshotInfo("build/snapshot.sqlite").snapshotId);
   expect(existsSync(join(mirror, ".download-staging"))).toBe(false);
-});
+}, 240_000); // a full snapshot build (with the title ranker's training) runs inside
 
 /** A download that must fail: it names the URL and the reason, and leaves the mirror and the snapshot as they were. */
 async function expectUntouched(name: string, files: Map<string, FakeFile>, expected: RegExp) {
@@ -213,4 +213,4 @@ test("workbooks the mirror keeps as CSV (SOC 2018) are converted from the publis
   } finally {
     await fake.stop();
   }
-});
+}, 240_000); // a full snapshot build (with the title ranker's training) runs inside

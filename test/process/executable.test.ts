@@ -19,7 +19,7 @@ beforeAll(async () => {
   // Run from an empty folder with no SNAPSHOT_PATH: the data can only come from inside the binary.
   const env = { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), SNAPSHOT_PATH: "", KEY_CACHE_TTL_MS: "0" };
   running = await spawnService([resolve("build/workforce-api")], env);
-}, 120_000);
+}, 240_000); // may build the altered snapshot (a full build) and compile the executable
 afterAll(() => {
   running?.proc.kill();
   rmSync(dir, { recursive: true, force: true });

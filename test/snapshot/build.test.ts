@@ -63,5 +63,5 @@ describe("determinism", () => {
     for (const t of tables) expect(`${t}:${digest(b, t)}`).toBe(`${t}:${digest(a, t)}`);
     a.close();
     b.close();
-  }, 120_000);
+  }, 240_000); // a full build, title ranker training included
 });

@@ -18,11 +18,12 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   // "Wir suchen: …", "BEVEILIGERS GEZOCHT", "Cercasi muratore": the call, not the role.
   { kind: "hiring", re: words(["wir suchen(?: dich| sie)?(?: als)?:?", "gesucht", "we(?: are|'re) hiring:?", "hiring:?", "now hiring:?", "nous recrutons:?", "on recrute:?", "recrute:?", "gezocht", "wij zoeken:?",
     "vacature:?", "zatrudnimy:?", "poszukujemy:?", "szukamy:?", "se busca:?", "buscamos:?", "se necesita:?", "cercasi", "cerchiamo:?", "ricerchiamo:?", "ricerca:?", "selezioniamo:?"]) },
-  { kind: "pay", re: words(["RAL\\s*\\d[\\d.,\\s-]*k?", "brutto", "netto", "brut", "bruto", "lordo", "tarif\\w*", "TVöD[\\w-]*", "TV-L", "schaal\\s*\\d+", "cao\\s+\\w+", "primes"]) },
+  { kind: "pay", re: words(["RAL\\s*\\d[\\d.,\\s-]*k?"]) },
   { kind: "pay", re: new RegExp(`(?:${W}(?:ab|od|from|vanaf|à partir de|a partir de|da|bis|do|up to|jusqu'à|hasta|fino a)\\s+)?\\d[\\d.,\\s]*(?:\\s*[-–]\\s*\\d[\\d.,]*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie))?${E}`, "giu") },
+  { kind: "pay", re: words(["brutto", "netto", "brut", "bruto", "lordo", "tarif\\w*", "TVöD[\\w-]*", "TV-L", "schaal\\s*\\d+", "cao\\s+\\w+", "primes"]) },
   { kind: "hours", re: new RegExp(`${W}\\d+(?:[.,]\\d+)?(?:\\s*[-–]\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:uur|std\\.?|stunden|h|heures|horas|ore|godz\\.?|hours|hrs)(?:\\s*(?:/|per|pro|par|a la|alla|na|in der)\\s*(?:woche|week|semaine|semana|settimana|tydzień|sem\\.?|wk))?${E}\\.?`, "giu") },
   { kind: "hours", re: new RegExp(`${W}(?:\\d+[-–]tage[-–]woche|\\d+\\s+dagen\\s+per\\s+week|\\d+j/sem|\\d/\\d\\s+etatu|\\d+(?:[.,]\\d+)?(?:\\s*[-–]\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:fte|etatu|etat))${E}`, "giu") },
-  { kind: "contract", re: words(["CDI", "CDD", "int[ée]rim", "alternance", "stage", "freelance", "vacataire", "lib[ée]ral", "salariat",
+  { kind: "contract", re: words(["CDI", "CDD", "int[ée]rim", "alternance", "freelance", "vacataire", "lib[ée]ral", "salariat",
     "befristet", "unbefristet", "festanstellung", "minijob", "honorarbasis", "werkstudent\\w*", "ausbildung", "quereinsteiger\\w*",
     "vast contract", "tijdelijk(?:e)? contract", "tijdelijk", "detachering", "uitzend\\w*",
     "umowa o pracę", "umowa zlecenie", "umowa o dzieło", "kontrakt", "na B2B", "staż",
@@ -32,7 +33,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
     "temps plein", "temps partiel", "de nuit", "fulltime", "full[- ]time", "parttime", "part[- ]time", "deeltijd", "voltijd", "pełny etat", "pełen etat", "niepełny etat",
     "praca zmianowa", "system równoważny(?: \\d+ h)?", "jornada completa", "media jornada", "jornada parcial", "turno de (?:mañana|tarde|noche)", "a turni", "turni",
     "tempo pieno", "night shift", "day shift", "weekend"]) },
-  { kind: "work_mode", re: words(["homeoffice", "home office", "mobiles arbeiten", "remote(?: \\d+ ?%)?", "full remote", "hybride", "télétravail(?: \\d+j/sem)?",
+  { kind: "work_mode", re: words(["homeoffice(?: möglich)?", "home office", "mobiles arbeiten", "remote(?: \\d+ ?%)?", "full remote", "hybride", "télétravail(?: \\d+j/sem)?",
     "thuiswerken", "zdalnie", "praca zdalna", "hybrydowo", "teletrabajo", "remoto(?: \\d+ ?%)?", "smart working(?: \\d+ giorni a settimana)?", "en remoto", "visio"]) },
   // "für unseren ambulanten Pflegedienst", "pour notre service de réanimation", "para nuestra Unidad …": where, not what.
   { kind: "department", re: new RegExp(`${W}(?:für (?:unsere[nrs]?|die|das|den)|pour (?:notre|nos|la|le)|para (?:nuestra|nuestro|nuestros|nuestras)|per (?:la nostra|il nostro)|voor (?:ons|onze)|do (?:naszego|naszej)|for (?:our|the))${E}.*$`, "iu") },
@@ -51,7 +52,7 @@ export function parseHeadline(text: string): Headline {
       out = out.replace(re, (m) => { parts.push({ kind, text: m.trim() }); return " "; });
     }
     // What is left once a trailing comma part was only contract, pay or place words: "…, befristet".
-    return out.replace(/\(\s*\)/g, " ").replace(/(?:\s*[,;:+/]\s*)+$/u, "").replace(/^\s*[,;:/]+\s*/u, "").replace(/\s{2,}/g, " ").trim();
+    return out.replace(/\(\s*\)/g, " ").replace(/\s+(?:in|im|in der|bei|en|à|a|w|na|de|di|da|op|per|para|pour)\s*$/u, "").replace(/(?:\s*[,;:+/]\s*)+$/u, "").replace(/^\s*[,;:/]+\s*/u, "").replace(/\s{2,}/g, " ").trim();
   };
   const cleaned = segments.map(clean);
   // The role: the first segment that still says something (a headline may open with its schedule).

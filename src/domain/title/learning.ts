@@ -10,11 +10,12 @@ const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /**
  * Maximum-likelihood logistic regression of y (0/1) on the rows of x, with penalty `l2`·Σw² on the weights (not the
- * intercept; 0 gives glm's estimate). Stops when no coefficient moves more than 1e-8 in an iteration.
+ * intercept; 0 gives glm's estimate). Stops when no coefficient moves more than 1e-8 in an iteration. `start`: a
+ * fit to begin from (a fit on similar rows converges in fewer steps to the same optimum).
  */
-export function fitLogistic(x: readonly ArrayLike<number>[], y: readonly number[], l2 = 0, maxIterations = 50): LogisticFit {
+export function fitLogistic(x: readonly ArrayLike<number>[], y: readonly number[], l2 = 0, start?: LogisticFit, maxIterations = 50): LogisticFit {
   const n = x.length, k = (x[0]?.length ?? 0) + 1; // column 0: the intercept
-  let beta = new Array<number>(k).fill(0);
+  let beta = start ? [start.intercept, ...start.weights] : new Array<number>(k).fill(0);
   const row = (i: number, j: number) => (j === 0 ? 1 : x[i][j - 1]);
   const h = new Float64Array(k * k), g = new Float64Array(k), xi = new Float64Array(k);
   for (let it = 1; it <= maxIterations; it++) {

@@ -396,13 +396,16 @@ export class TitleMatcher {
     if (conceptId === undefined) return;
     const concept = this.lexicon.concepts[conceptId];
     const code = (target === "soc" ? concept.soc : concept.isco)!;
-    const known = proposals.find((p) => groupOf(p.code, target) === groupOf(code, target));
-    if (known) { known.convention = convention!.rule; return; }
-    if (proposals.length >= pool) proposals.pop();
-    proposals.push({
+    const at = proposals.findIndex((p) => groupOf(p.code, target) === groupOf(code, target));
+    // A nurse keeps the nursing occupation its label named; a soldier is the rank's unit group, whatever ESCO
+    // occupation of that group the words reached (a military cook is no "military engineer").
+    if (at >= 0 && convention!.rule === "nursing") { proposals[at].convention = convention!.rule; return; }
+    const ruled: Proposal = {
       conceptId, entry: -1, code, score: 0, exact: false, employment: concept.employment, source: null, pattern: false, foreign: false,
       ownTitleShare: 0, countryLanguage: false, voteShare: 0, filedVoteShare: 0, convention: convention!.rule,
-    });
+    };
+    if (at >= 0) proposals[at] = ruled;
+    else { if (proposals.length >= pool) proposals.pop(); proposals.push(ruled); }
   }
 
   /** How many of the title's words the occupation's own title has (the head noun names the family). */

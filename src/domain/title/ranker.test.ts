@@ -1,0 +1,54 @@
+import { expect, test } from "bun:test";
+import { RANKER_FEATURES, rankerFeatures, rerank, type CandidateFacts, type PathModel } from "./ranker.ts";
+import { bestThreshold, foldOf } from "./train-ranker.ts";
+
+const facts = (score: number, extra: Partial<CandidateFacts> = {}): CandidateFacts => ({
+  score, exact: false, source: "onet_alternate", foreign: false, employment: 0, ownTitleShare: 0, countryLanguage: false, pattern: false,
+  voteShare: 0, filedVoteShare: 0, convention: null, ...extra,
+});
+const title = { words: 2, unknownShare: 0, allCaps: false, digits: false };
+// A model that reads only the first-stage score: weight 10 on "score", nothing else.
+const model = (answer: number, alternative: number, conventions: PathModel["conventions"] = {}): PathModel => ({
+  fit: { intercept: -5, weights: RANKER_FEATURES.map((f) => (f === "score" ? 10 : 0)), iterations: 0 },
+  answer: { from: [0], value: [answer] }, alternative: { from: [0], value: [alternative] }, threshold: 0.3, conventions,
+});
+
+test("features: one value per named feature; lead and gap against the best other candidate", () => {
+  const list = [facts(0.9), facts(0.6), facts(0.5)];
+  const f = (i: number, name: string) => rankerFeatures(list, i, title)[RANKER_FEATURES.indexOf(name)];
+  expect(rankerFeatures(list, 0, title)).toHaveLength(RANKER_FEATURES.length);
+  expect(f(0, "lead")).toBeCloseTo(0.3, 10);    // 0.9 − 0.6
+  expect(f(1, "lead")).toBeCloseTo(-0.3, 10);   // 0.6 − 0.9
+  expect(f(2, "gap_to_best")).toBeCloseTo(0.4, 10);
+  expect(f(0, "source_onet_alternate")).toBe(1);
+});
+
+test("rerank: the model's order; the answer's probability from the answer curve, alternatives' never above it", () => {
+  const out = rerank([facts(0.4), facts(0.8)], title, model(0.7, 0.9));
+  expect(out.map((c) => c.score)).toEqual([0.8, 0.4]);
+  expect(out.map((c) => c.probability)).toEqual([0.7, 0.7]);
+});
+
+test("rerank: a coding convention's occupation goes first, with its training precision add-one smoothed", () => {
+  const out = rerank([facts(0.9), facts(0.2, { convention: "nursing" })], title, model(0.95, 0.5, { nursing: { fired: 8, right: 6 } }));
+  expect(out[0].convention).toBe("nursing");
+  expect(out[0].probability).toBe(0.7); // (6 + 1) / (8 + 2)
+  expect(out[1].probability).toBe(0.5);
+});
+
+test("rerank: a pattern answer's probability is at most its score", () => {
+  expect(rerank([facts(0.55, { pattern: true })], title, model(0.9, 0.1))[0].probability).toBe(0.55);
+});
+
+test("the threshold with the best F1, worked by hand", () => {
+  // Answers (probability, right): (0.9, 1) (0.6, 1) (0.3, 0) (0.1, 0), and a fifth title with no answer.
+  // t ≤ 0.1: P 2/4, R 2/5, F1 0.444; t ≤ 0.3: P 2/3, F1 0.5; t ≤ 0.6: P 1, R 0.4, F1 0.571; t ≤ 0.9: P 1, R 0.2, F1 0.333.
+  expect(bestThreshold([0.9, 0.6, 0.3, 0.1], [1, 1, 0, 0], 5)).toBe(0.35);
+});
+
+test("folds are fixed by the title: every build trains on the same ones", () => {
+  expect(foldOf("Registered Nurse")).toBe(foldOf("Registered Nurse"));
+  const counts = [0, 0, 0, 0, 0];
+  for (let i = 0; i < 1000; i++) counts[foldOf(`title ${i}`)]++;
+  for (const c of counts) expect(c).toBeGreaterThan(150);
+});

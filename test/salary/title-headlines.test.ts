@@ -1,0 +1,88 @@
+// Titles as job ads and employers write them, through the endpoints: headlines in six languages, the coding
+// conventions, text that is no title, and calibrated alternatives. Expected codes are ISCO-08's and SOC 2018's
+// own (a nurse is 2221 / 29-1141, a soldier 0310), never the matcher's output.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+let s: TestServer;
+beforeAll(() => { s = startTestServer(); });
+afterAll(() => s.stop());
+const salary = async (title: string, location: string) => {
+  const res = await s.call("salary", `/api/v1/salary?job_title=${encodeURIComponent(title)}&location=${encodeURIComponent(location)}`);
+  return { status: res.status, body: await res.json() };
+};
+
+describe("a headline is read before it is matched", () => {
+  test.each([
+    ["Pflegefachkraft (m/w/d) Intensivstation – Voll- oder Teilzeit", "Berlin", "2221"],
+    ["Infirmier / Infirmière DE pour notre service de réanimation – CDI temps plein", "Lyon", "2221"],
+    ["Wijkverpleegkundige niveau 5 – 28-36 uur", "Utrecht", "2221"],
+    ["Enfermero/a", "Madrid", "2221"],
+  ])("%s in %s → ISCO %s", async (title, location, isco) => {
+    const { status, body } = await salary(title, location);
+    expect(status).toBe(200);
+    expect(body.query.matched_isco_full).toBe(isco);
+  });
+
+  // The Structure of Earnings Survey covers no armed forces (NACE O is out of it): E2 has no figures, so E8
+  // shows the match.
+  test.each([
+    ["Cocinero/a militar – Tropa profesional – Ejército de Tierra", "ES", "0310", "Armed Forces Occupations, Other Ranks"],
+    ["Feldwebel (m/w/d) im Sanitätsdienst – Bundeswehr", "DE", "0210", "Non-commissioned Armed Forces Officers"],
+    ["Oficer Marynarki Wojennej – Gdynia", "PL", "0110", "Commissioned Armed Forces Officers"],
+  ])("%s (%s) → ISCO %s, whatever the task", async (job_title, country, isco, title) => {
+    const res = await s.call("salary", "/api/v1/compliance/validate-salary-range",
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ job_title, country, min_salary: 30000, max_salary: 40000 }) });
+    const body = await res.json();
+    expect(body).toMatchObject({ matched_isco_full: isco, matched_title: title, match_method: "convention" });
+  });
+
+  test("a nurse on a U.S. path in Spanish is a registered nurse, not a phlebotomist", async () => {
+    const { body } = await salary("Enfermero/a", "Austin, TX");
+    expect(body.query.matched_soc).toBe("29-1141");
+  });
+
+  test("Softwareentwickler (m/w/d) in Austin reaches O*NET's own Software Developers", async () => {
+    const { body } = await salary("Softwareentwickler (m/w/d)", "Austin, TX");
+    expect(body.query.matched_soc).toBe("15-1252");
+  });
+});
+
+describe("what is not a title gets the spec's 404 with the generic hint, not a guess", () => {
+  test.each(["Acme Holdings LLC", "<b>Nurse</b>", "https://jobs.example.com/123", "Are you looking for a new challenge in a great team?"])("%s", async (title) => {
+    const { status, body } = await salary(title, "US");
+    expect(status).toBe(404);
+    expect(body.error.code).toBe("NO_SALARY_DATA");
+    expect(body.error.request_id).toBeString();
+    expect(body.error.alternatives).toEqual([]);
+    expect(body.error.suggestion).toContain("Try a common job title");
+  });
+});
+
+describe("confidence is a probability: alternatives carry theirs, sorted, never above the answer's", () => {
+  test("in an answer", async () => {
+    const { body } = await salary("Financial Analyst", "US");
+    const all = [body.query.match_confidence, ...body.query.alternatives.map((a: any) => a.confidence)];
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    for (const p of all) { expect(p).toBeGreaterThanOrEqual(0); expect(p).toBeLessThanOrEqual(1); }
+  });
+
+  test("in a 404", async () => {
+    const { status, body } = await salary("Quantum Flux Wrangler", "US");
+    expect(status).toBe(404);
+    const probabilities = body.error.alternatives.map((a: any) => a.confidence);
+    expect(probabilities.length).toBeGreaterThan(0);
+    expect(probabilities).toEqual([...probabilities].sort((a, b) => b - a));
+  });
+});
+
+describe("E7 classifies each record with the same reading and threshold", () => {
+  test("headlines are classified by their role; a company name is an unmatched title", async () => {
+    const rec = (job_title: string, gender: "M" | "F") => ({ job_title, gender, salary: 50000 });
+    const employees = [rec("Pflegefachkraft (m/w/d) – Teilzeit", "F"), rec("Gesundheits- und Krankenpfleger (m/w/d) – Vollzeit", "M"), rec("Müller Pflege GmbH", "F"), rec("Müller Pflege GmbH", "M")];
+    const res = await s.call("salary", "/api/v1/compliance/pay-gap-report", { method: "POST", body: JSON.stringify({ country: "DE", employees }), headers: { "content-type": "application/json" } });
+    const body = await res.json();
+    expect(body.categories.find((c: any) => c.isco_code === "2").employee_count).toBe(2);
+    expect(body.unmatched_titles).toEqual([{ job_title: "Müller Pflege GmbH", employees: 2, alternatives: [] }]);
+  });
+});
