@@ -6,6 +6,7 @@ import { runToEnd } from "../../scripts/lib/service-process.ts";
 for (const [script, heading] of [
   ["scripts/bench/pay-gap.ts", "E7 pay-gap report, 10,000 records"],
   ["scripts/bench/lookup.ts", "title → occupation"],
+  ["scripts/bench/titles.ts", "two stages (20 candidates, ranker, calibration)"],
   ["scripts/bench/search.ts", "PostgreSQL pg_trgm (GIN)"],
   ["scripts/bench/http.ts", "bare Bun.serve (floor)"],
   ["scripts/bench/startup.ts", "executable, exec → first 200 (E2)"],
