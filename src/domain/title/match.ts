@@ -125,7 +125,11 @@ export class TitleMatcher {
   private readonly conceptFiledVote: Float32Array;
   private conceptCount = 0;
   private readonly pathFactors: Record<MatchTarget, Float32Array>;
-  private readonly codeWords = new Map<string, ReadonlySet<string>>();
+  /** Per path, each occupation's group (groupOf its code) as a number, -1 without a code; votes add up by group. */
+  private readonly groupIds: Record<MatchTarget, Int32Array>;
+  private readonly groupVote: Record<MatchTarget, Float32Array>;
+  private readonly groupFiledVote: Record<MatchTarget, Float32Array>;
+  private readonly codeWords: Record<MatchTarget, Map<string, ReadonlySet<string>>> = { soc: new Map(), isco: new Map() };
   private readonly wordIds: Map<string, number>;
   private onetFolded: { text: string; entry: number }[] | null = null;
 
@@ -150,6 +154,21 @@ export class TitleMatcher {
     this.conceptFiledVote = new Float32Array(n);
     this.conceptTouched = new Int32Array(n);
     this.pathFactors = { soc: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "soc")), isco: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "isco")) };
+    const groups = (target: MatchTarget) => {
+      const index = new Map<string, number>();
+      return Int32Array.from(lexicon.concepts, (c) => {
+        const code = target === "soc" ? c.soc : c.isco;
+        if (!code) return -1;
+        const group = groupOf(code, target);
+        let id = index.get(group);
+        if (id === undefined) index.set(group, (id = index.size));
+        return id;
+      });
+    };
+    this.groupIds = { soc: groups("soc"), isco: groups("isco") };
+    const groupCount = (target: MatchTarget) => Math.max(0, ...this.groupIds[target]) + 1;
+    this.groupVote = { soc: new Float32Array(groupCount("soc")), isco: new Float32Array(groupCount("isco")) };
+    this.groupFiledVote = { soc: new Float32Array(groupCount("soc")), isco: new Float32Array(groupCount("isco")) };
   }
 
   /** The confidence an answer on this path needs (below it: a 404 with the candidates). */
@@ -330,6 +349,7 @@ export class TitleMatcher {
       }
       return keys.subarray(0, m).sort();
     };
+    const groupIds = this.groupIds[target];
     const select = (keys: Float64Array) => {
       const at = (i: number) => {
         const conceptId = keys[i] % 2 ** 16;
@@ -337,18 +357,20 @@ export class TitleMatcher {
         return { conceptId, entry: this.conceptEntry[conceptId], exact: this.conceptExact[conceptId] === 1, score: this.conceptScore[conceptId], code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment };
       };
       const out: ReturnType<typeof at>[] = [];
-      const taken = new Set<string>();
-      for (let i = 0; i < keys.length && out.length < limit; ) {
-        const top = at(i);
-        if (taken.has(groupOf(top.code, target))) { i++; continue; }
-        const near = [top];
-        for (let j = i + 1; j < keys.length && top.score - this.conceptScore[keys[j] % 2 ** 16] <= 0.01; j++) {
-          const x = at(j);
-          if (!taken.has(groupOf(x.code, target))) near.push(x);
+      const taken = new Set<number>();
+      for (let i = 0; i < keys.length && out.length < limit; i++) {
+        const topId = keys[i] % 2 ** 16;
+        if (taken.has(groupIds[topId])) continue;
+        const topScore = this.conceptScore[topId];
+        const near = [at(i)];
+        for (let j = i + 1; j < keys.length && topScore - this.conceptScore[keys[j] % 2 ** 16] <= 0.01; j++) {
+          if (!taken.has(groupIds[keys[j] % 2 ** 16])) near.push(at(j));
         }
-        const pick = near.length === 1 ? top : this.preferred(near, words, target);
+        const pick = near.length === 1 ? near[0] : this.preferred(near, words, target);
         out.push(pick);
-        taken.add(groupOf(pick.code, target));
+        taken.add(groupIds[pick.conceptId]);
+        // The same key again next: its group may be taken now, or it is the next best of a tie.
+        if (pick.conceptId !== topId) i--;
       }
       return out;
     };
@@ -357,26 +379,27 @@ export class TitleMatcher {
     // Too few near the best to fill the answer and three alternatives: all of them, sorted (rare, and costly to do
     // for a ranker's longer list, which takes what lies within 0.4 of the best).
     if (out.length < Math.min(limit, 4) && near.length < this.conceptCount) out = select(sortFrom(0));
-    // Votes by code (an O*NET-SOC code's .00 and .01 are one occupation), as shares of all votes cast.
-    const votes = new Map<string, number>(), filedVotes = new Map<string, number>();
+    // Votes by group (an O*NET-SOC code's .00 and .01 are one occupation), as shares of all votes cast.
+    const vote = this.groupVote[target], filedVote = this.groupFiledVote[target];
     let total = 0, filedTotal = 0;
     for (let i = 0; i < this.conceptCount; i++) {
-      const id = this.conceptTouched[i], vote = this.conceptVote[id], filed = this.conceptFiledVote[id];
-      if (vote > 0) {
-        const c = lx.concepts[id], code = target === "soc" ? c.soc : c.isco;
-        if (code) {
-          const group = groupOf(code, target);
-          votes.set(group, (votes.get(group) ?? 0) + vote); total += vote;
-          if (filed > 0) { filedVotes.set(group, (filedVotes.get(group) ?? 0) + filed); filedTotal += filed; }
-        }
+      const id = this.conceptTouched[i], group = groupIds[id];
+      if (group >= 0) {
+        vote[group] += this.conceptVote[id]; total += this.conceptVote[id];
+        filedVote[group] += this.conceptFiledVote[id]; filedTotal += this.conceptFiledVote[id];
       }
+    }
+    const scored = out.map((r) => {
+      const group = groupIds[r.conceptId];
+      return { ...r, voteShare: total ? vote[group] / total : 0, filedVoteShare: filedTotal ? filedVote[group] / filedTotal : 0 };
+    });
+    for (let i = 0; i < this.conceptCount; i++) {
+      const id = this.conceptTouched[i], group = groupIds[id];
+      if (group >= 0) { vote[group] = 0; filedVote[group] = 0; }
       this.conceptScore[id] = 0; this.conceptVote[id] = 0; this.conceptFiledVote[id] = 0;
     }
     this.conceptCount = 0;
-    return out.map((r) => {
-      const group = groupOf(r.code, target);
-      return { ...r, voteShare: total ? (votes.get(group) ?? 0) / total : 0, filedVoteShare: filedTotal ? (filedVotes.get(group) ?? 0) / filedTotal : 0 };
-    });
+    return scored;
   }
 
   private preferred<T extends { code: string; employment: number; score: number; entry: number }>(near: T[], words: ReadonlySet<string>, target: MatchTarget): T {
@@ -412,9 +435,8 @@ export class TitleMatcher {
 
   /** How many of the title's words the occupation's own title has (the head noun names the family). */
   private sharedWithOwnTitle(code: string, words: ReadonlySet<string>, target: MatchTarget): number {
-    const key = `${target}|${code}`;
-    let own = this.codeWords.get(key);
-    if (!own) this.codeWords.set(key, (own = new Set(titleWords(this.codeTitle(code, target), this.compound).words)));
+    let own = this.codeWords[target].get(code);
+    if (!own) this.codeWords[target].set(code, (own = new Set(titleWords(this.codeTitle(code, target), this.compound).words)));
     let shared = 0;
     for (const w of words) if (own.has(w)) shared++;
     return shared;
