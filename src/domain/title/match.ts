@@ -376,9 +376,7 @@ export class TitleMatcher {
     };
     const near = sortFrom(best - 0.4);
     let out = select(near);
-    // Too few near the best to fill the answer and three alternatives: all of them, sorted (rare, and costly to do
-    // for a ranker's longer list, which takes what lies within 0.4 of the best).
-    if (out.length < Math.min(limit, 4) && near.length < this.conceptCount) out = select(sortFrom(0));
+    if (out.length < limit && near.length < this.conceptCount) out = select(sortFrom(0));
     // Votes by group (an O*NET-SOC code's .00 and .01 are one occupation), as shares of all votes cast.
     const vote = this.groupVote[target], filedVote = this.groupFiledVote[target];
     let total = 0, filedTotal = 0;
