@@ -82,6 +82,14 @@ describe("U.S. path: English titles as written in the wild", () => {
     expect(m.best.labelLang).toBe("de");
   });
 
+  test("an answer is remembered: the same answer the second time, equal to one computed afresh", () => {
+    const first = us("Registered Nurse"), again = us("Registered Nurse");
+    expect(again).toBe(first);
+    expect(s.titleMatcher.matchUncached("Registered Nurse", { target: "soc", country: "US" })).toEqual(first);
+    // Another path or country is another answer.
+    expect(eu("Registered Nurse", "IE")).not.toBe(first);
+  });
+
   test("nonsense matches nothing; a fragment like many labels is more likely wrong than right", () => {
     expect(us("xyzzy qwrtp")).toBeNull();
     expect(us("!!!")).toBeNull();

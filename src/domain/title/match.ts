@@ -8,6 +8,7 @@
 import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
 import { LABEL_SOURCES, US_PATH_ONLY, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
 import { round } from "../rounding.ts";
+import { Lru } from "../lru.ts";
 import { notATitle, parseHeadline, type Headline } from "./headline.ts";
 import { codingConvention } from "./conventions.ts";
 import { RERANK_POOL, rerank, type CandidateFacts, type RankerModel, type TitleFacts } from "./ranker.ts";
@@ -57,6 +58,9 @@ const COUNTRY_LANGS: Record<string, Lang[]> = {
   US: ["en"], GB: ["en"], IE: ["en"], MT: ["en"], DE: ["de"], AT: ["de"], LI: ["de"], CH: ["de", "fr", "it"], LU: ["fr", "de"],
   FR: ["fr"], BE: ["nl", "fr"], NL: ["nl"], PL: ["pl"], ES: ["es"], IT: ["it"], SM: ["it"],
 };
+// Remembered answers: a few thousand titles (a few MB); longer texts are not kept (they rarely repeat).
+const MEMO_ENTRIES = 4096;
+const MEMO_TITLE_LENGTH = 200;
 const UNKNOWN_WORD_WEIGHT = 1;          // a word no label has (a place, a company, a code) counts, but little
 const FUZZY_WORD_SIMILARITY = 0.45;     // pg_trgm similarity for a misspelt word to stand for a known one
 const REWRITE_FACTOR = 0.97;            // a rewritten title (Head of X → X manager) ranks just below a literal match
@@ -134,6 +138,7 @@ export class TitleMatcher {
   private onetFolded: { text: string; entry: number }[] | null = null;
 
   private withheld: Uint8Array | null = null;
+  private readonly memo = new Lru<string, TitleMatch | null>(MEMO_ENTRIES);
 
   /** `ranker`: the second stage learned at snapshot build time; without it, first-stage order and confidence. */
   constructor(readonly lexicon: LexiconData, readonly ranker: RankerModel | null = null) {
@@ -193,7 +198,17 @@ export class TitleMatcher {
     return { best, alternatives: [], method: "code", confidence: 1 };
   }
 
+  /**
+   * A title's answer, remembered (titles repeat: every report's records, every client's favourite query); the
+   * lexicon and ranker never change, so a remembered answer is the answer. Answers are shared: read, never alter.
+   */
   match(title: string, options: MatchOptions): TitleMatch | null {
+    if (options.withheld || title.length > MEMO_TITLE_LENGTH) return this.matchUncached(title, options);
+    return this.memo.get(`${options.target}|${options.country ?? ""}|${options.candidates ?? 4}|${title}`, () => this.matchUncached(title, options));
+  }
+
+  /** The same answer, computed afresh (benchmarks measure this). */
+  matchUncached(title: string, options: MatchOptions): TitleMatch | null {
     const wanted = options.candidates ?? 4;
     const model = this.ranker?.[options.target];
     const stage = this.firstStage(title, options, model ? Math.max(wanted, RERANK_POOL) : wanted);
