@@ -82,6 +82,23 @@ describe("U.S. path: English titles as written in the wild", () => {
     expect(m.best.labelLang).toBe("de");
   });
 
+  test("levels and grades as employers number them are not words of the title; full stack is one word", () => {
+    for (const t of ["Software Engineer L4", "Software Engineer IC5", "Software Engineer 7", "GS-12 Software Engineer", "Software Engineer II"]) {
+      expect(titleWords(t).words).toEqual(titleWords("Software Engineer").words);
+    }
+    expect(titleWords("Full Stack Engineer").words).toEqual(titleWords("full-stack engineer").words);
+    expect(titleWords("Full Stack Engineer").words).not.toEqual(titleWords("Stack Engineer").words);
+    // A number that is a word of the occupation stays: 3D, C++.
+    expect(titleWords("3D Artist").words).toContain("3d");
+  });
+
+  test("a full stack engineer is what O*NET files a full stack title under, not a fuel cell stack engineer", () => {
+    // O*NET 30.0 alternate titles: Full Stack Engineer (17-2199.00), Full Stack Software Engineer and Full Stack
+    // Developer (15-1252.00), Full Stack Developer and Full Stack Web Developer (15-1254.00); Stack Engineer (17-2141.01).
+    expect(["15-1252", "15-1254", "17-2199"]).toContain(us("Full Stack Engineer")!.best.code.slice(0, 7));
+    expect(us("Software Engineer L4")!.best.code.slice(0, 7)).toBe("15-1252");
+  });
+
   test("an answer is remembered: the same answer the second time, equal to one computed afresh", () => {
     const first = us("Registered Nurse"), again = us("Registered Nurse");
     expect(again).toBe(first);

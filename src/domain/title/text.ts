@@ -135,7 +135,7 @@ const ABBREVIATIONS = new Map<string, string>(Object.entries({
   pm: "project manager", vp: "vice president", svp: "vice president", evp: "vice president", avp: "vice president",
   cto: "chief technology officer", cfo: "chief financial officer", coo: "chief operating officer", cio: "chief information officer",
   cmo: "chief marketing officer", chro: "chief human resources officer", ciso: "chief information security officer",
-  backend: "back end", frontend: "front end", fullstack: "full stack",
+  backend: "back end", frontend: "front end",
   gf: "geschaeftsfuehrer", sachb: "sachbearbeiter", kaufm: "kaufmann", resp: "responsable",
 }));
 
@@ -155,6 +155,9 @@ const NOISE = new Set([
   "ervaren", "medior", "stagiair", "voltijd", "deeltijd", "thuiswerk",
   "starszy", "starsza", "mlodszy", "mlodsza", "stazysta", "stazystka", "praktykant", "praktykantka", "zdalnie", "zdalna", "etat",
 ]);
+// Levels and grades as employers number them: L4, P3, IC5, E6, GS-12, G7, Band 5 (the number alone: 5–99).
+const LEVEL = /^(?:l|p|ic|e|gs|g|m|t)?\d{1,2}$|^gs$/;
+
 // Function words: they join words, they do not name anything. Prepositions among them end an English, German or
 // Dutch head-noun phrase ("Professor of Pediatrics": the head is professor).
 const PREPOSITIONS = new Set(["of", "for", "in", "at", "with", "on", "to", "fuer", "im", "von", "vom", "zum", "zur", "mit", "bei", "van", "voor", "bij", "met"]);
@@ -228,7 +231,8 @@ export function splitCompound(word: string, known: ReadonlySet<string>, depth = 
 
 /** Folded words of a title, before stemming: markers stripped, British spelled American, abbreviations out. */
 export function rawWords(text: string): string[] {
-  const words = fold(stripMarkers(text)).replace(/&/g, " and ").replace(/[^\p{L}\p{N}+#]+/gu, " ").trim().split(" ").filter(Boolean);
+  // "Full stack" is one thing (not the "full" of full-time, which is noise): one word, however it is written.
+  const words = fold(stripMarkers(text)).replace(/\bfull[\s-]*stack\b/g, "fullstack").replace(/&/g, " and ").replace(/[^\p{L}\p{N}+#]+/gu, " ").trim().split(" ").filter(Boolean);
   return words.flatMap((w) => (ABBREVIATIONS.get(w) ?? american(w)).split(" "));
 }
 
@@ -243,7 +247,7 @@ export function titleWords(text: string, known?: ReadonlySet<string>): TitleWord
   const keepNoise = raw.every((w) => NOISE.has(w) || FUNCTION_WORDS.has(w)); // "Senior" alone stays "senior"
   for (const w of raw) {
     if (PREPOSITIONS.has(w) && firstPreposition < 0 && words.length) firstPreposition = words.length;
-    if (FUNCTION_WORDS.has(w) || (!keepNoise && NOISE.has(w))) continue;
+    if (FUNCTION_WORDS.has(w) || (!keepNoise && (NOISE.has(w) || LEVEL.test(w)))) continue;
     const s = stem(w);
     if (known) words.push(...splitCompound(s, known));
     else words.push(s);
