@@ -66,7 +66,7 @@ export const ERROR_CODES = {
   REQUEST_TIMEOUT: { status: 408, meaning: "the request body did not arrive within REQUEST_TIMEOUT_MS." },
   UNKNOWN_HOST: { status: 404, meaning: "the Host header names none of the configured hosts." },
   LOCATION_NOT_FOUND: { status: 400, meaning: "the location or country cannot be resolved." },
-  NO_SALARY_DATA: { status: 404, meaning: "no occupation matches the job title, or none with confidence at or above 0.5; `alternatives` and the suggestion name the closest occupations (pass one as occupation_code)." },
+  NO_SALARY_DATA: { status: 404, meaning: "no occupation matches the job title, or none with confidence (the estimated probability that it is right) at or above the path's threshold (README: title matching); `alternatives` and the suggestion name the closest occupations with theirs (pass one as occupation_code)." },
   NO_BENCHMARK: { status: 404, meaning: "the occupation matched, but the source publishes no figure for that area or country; the suggestion names a wider one." },
   NO_TREND_DATA: { status: 404, meaning: "E1: the place is not a U.S. area OEWS publishes (EU trends are unsupported; SES is four-yearly), or OEWS publishes no wages for the occupation there in any year asked." },
   ENDPOINT_RETIRED: { status: 410, meaning: "a deprecated endpoint past its removal date (E4–E6: 2026-09-01, unless EU_LEGACY_ENDPOINTS=on), or retired early (EU_LEGACY_ENDPOINTS=off); the suggestion and the Link header name its successor." },

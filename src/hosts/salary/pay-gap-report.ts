@@ -79,7 +79,7 @@ const UnmatchedTitle = z.object({
   alternatives: z.array(z.object({
     code: z.string().describe("ISCO-08 unit group code"),
     title: z.string().describe("the unit group's title"),
-    confidence: z.number().describe("0–1, how well the title matches it"),
+    confidence: z.number().describe("0–1, the estimated probability that it is the right one"),
   })).describe("the closest ISCO-08 unit groups, below the confidence threshold"),
 });
 
