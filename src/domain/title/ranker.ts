@@ -45,7 +45,7 @@ const SOURCE_FEATURES = LABEL_SOURCES.filter((s) => s !== "onet_title"); // onet
 
 export const RANKER_FEATURES: readonly string[] = [
   "score", "lead", "gap_to_best", "log_rank", "is_first", "exact", ...SOURCE_FEATURES.map((s) => `source_${s}`),
-  "foreign", "log_employment", "own_title_share", "country_language", "pattern", "unknown_share", "title_words", "vote_share", "filed_vote_share", "all_caps", "digits", "all_caps_x_filed_vote", "all_caps_x_score",
+  "foreign", "log_employment", "own_title_share", "country_language", "pattern", "unknown_share", "title_words", "vote_share", "filed_vote_share", "all_caps", "digits", "all_caps_x_filed_vote", "all_caps_x_score", "score_squared", "score_x_vote", "score_x_filed_vote", "vote_squared", "filed_vote_squared", "exact_x_source_foreign",
 ];
 
 /** The features of candidate i of a first-stage list (sorted by score, best first). */
@@ -59,6 +59,7 @@ export function rankerFeatures(list: readonly CandidateFacts[], i: number, title
     c.foreign ? 1 : 0, Math.log10(1 + c.employment) / 6, c.ownTitleShare, c.countryLanguage ? 1 : 0, c.pattern ? 1 : 0,
     title.unknownShare, Math.min(title.words, 8) / 8, c.voteShare, c.filedVoteShare,
     title.allCaps ? 1 : 0, title.digits ? 1 : 0, title.allCaps ? c.filedVoteShare : 0, title.allCaps ? c.score : 0,
+    c.score * c.score, c.score * c.voteShare, c.score * c.filedVoteShare, c.voteShare * c.voteShare, c.filedVoteShare * c.filedVoteShare, c.exact && c.foreign ? 1 : 0,
   ];
 }
 
