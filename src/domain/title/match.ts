@@ -4,7 +4,9 @@
 //   trigram  the label with the best weighted word overlap (rare words and the head noun weigh more; a misspelt
 //            word matches the vocabulary by pg_trgm similarity);
 //   pattern  the title is a fragment inside an O*NET title (the shortest such title).
-// Every answer carries a confidence in [0, 1] and the best three other occupations.
+// This is the first stage: a headline is read first (headline.ts), a coding convention may add its occupation
+// (conventions.ts), and with a ranker (ranker.ts) the 20 proposals are re-ordered and every answer's confidence is
+// the calibrated probability that it is right; without one, first-stage order and score-based confidence.
 import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
 import { LABEL_SOURCES, US_PATH_ONLY, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
 import { round } from "../rounding.ts";
@@ -248,9 +250,12 @@ export class TitleMatcher {
       countryLanguage: langs.includes(LANGS[lx.entryLang[r.entry]]), voteShare: r.voteShare, filedVoteShare: r.filedVoteShare, convention: null,
     }));
     const letters = title.replace(/[^\p{L}]/gu, "");
-    const title_: TitleFacts = { words: words.size, unknownShare: words.size ? unknown / words.size : 1, allCaps: letters.length > 3 && letters === letters.toUpperCase(), digits: /\d/.test(title) };
+    const facts: TitleFacts = {
+      words: words.size, unknownShare: words.size ? unknown / words.size : 1,
+      allCaps: letters.length > 3 && letters === letters.toUpperCase(), digits: /\d/.test(title),
+    };
     this.addConvention(proposals, title, headline, options.target, pool);
-    return { proposals, title: title_, patternFirst };
+    return { proposals, title: facts, patternFirst };
   }
 
   /** Scores every label against one variant of the title into the per-occupation bests; returns its words. */
