@@ -16,7 +16,6 @@ import { heldOut, labelRowKey, onetRowKey, type RowKey } from "../../src/snapsho
 export interface EvalItem { title: string; country: string | null; isco: string | null; soc: string | null; alt?: string[] }
 export interface EvalSet { name: string; lang: string; items: EvalItem[] }
 
-
 const LANG_COUNTRY: Record<string, string | null> = { en: null, de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
 export const LANGUAGES = Object.keys(LANG_COUNTRY);
 
@@ -107,4 +106,3 @@ export function postingSets(): EvalSet[] {
     };
   });
 }
-

@@ -1,11 +1,12 @@
-// The title ranker's training data and its fit at snapshot build time (src/domain/title/train-ranker.ts): the
-// employer titles' dev split (coded_title, U.S. path) and the dev part of our job-ad headlines (data/headlines,
-// EU path). The test split and test parts stay out, so the evaluation (npm run eval:titles) reports on unseen titles.
+// The title ranker's training data and its fit at snapshot build time (src/domain/title/train-ranker.ts): on the
+// U.S. path the employer titles' dev split (coded_title) and O*NET's reported titles; on the EU path a tenth of
+// ESCO's alternative labels and the national lists, and the dev part of our job-ad headlines (data/headlines).
+// Test splits, test parts and the rows the evaluation holds out stay out, so `npm run eval:titles` reports on unseen titles.
 import type { Database } from "bun:sqlite";
 import { parse } from "csv-parse/sync";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { foldMasks, foldOf, trainRanker, type TrainingTitle } from "../../src/domain/title/train-ranker.ts";
+import { trainRanker, type TrainingTitle } from "../../src/domain/title/train-ranker.ts";
 import { TitleMatcher } from "../../src/domain/title/match.ts";
 import type { LabelSource, LexiconData } from "../../src/domain/title/lexicon.ts";
 import type { RankerModel } from "../../src/domain/title/ranker.ts";
@@ -31,11 +32,11 @@ export function readHeadlines(): Headline[] {
 
 export function rankerTrainingTitles(db: Database): TrainingTitle[] {
   const filed = db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM coded_title ORDER BY rowid").all()
-    .map((r): TrainingTitle => ({ title: r.title, country: "US", target: "soc", right: [r.soc_code], fold: foldOf(r.title), set: "employer titles, dev", ownLabel: "employer_filing", calibrates: true }));
+    .map((r): TrainingTitle => ({ title: r.title, country: "US", target: "soc", right: [r.soc_code], set: "employer titles, dev", ownLabel: "employer_filing", calibrates: true }));
   // O*NET's Sample of Reported Titles, less the fifth the evaluation holds out: titles as workers report them.
   const reported = db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM onet_title WHERE kind = 'reported' ORDER BY rowid").all()
     .filter((r) => !heldOut(onetRowKey(r.soc_code, r.title, "reported")))
-    .map((r): TrainingTitle => ({ title: r.title, country: "US", target: "soc", right: [r.soc_code.slice(0, 7)], fold: foldOf(r.title), set: "O*NET reported titles", ownLabel: "onet_reported", calibrates: false }));
+    .map((r): TrainingTitle => ({ title: r.title, country: "US", target: "soc", right: [r.soc_code.slice(0, 7)], set: "O*NET reported titles", ownLabel: "onet_reported", calibrates: false }));
   // ESCO's alternative labels and the national title lists, a fixed tenth of the rows the evaluation does not hold
   // out: titles in the seven languages as classifications write them (a tenth keeps the fit to seconds).
   const unitOf = new Map(db.query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation").all().map((r) => [r.uri, r.isco_unit]));
@@ -45,18 +46,16 @@ export function rankerTrainingTitles(db: Database): TrainingTitle[] {
     .filter((l) => !heldOut(labelRowKey(l.concept, l.text, l.source)) && Number(Bun.hash.wyhash(l.text, 7n) % 10n) === 0)
     .flatMap((l): TrainingTitle[] => {
       const isco = l.concept.startsWith("isco:") ? l.concept.slice(5) : unitOf.get(l.concept);
-      return isco ? [{ title: l.text, country: l.country ?? countryOf[l.lang], target: "isco", right: [isco], fold: foldOf(l.text), set: `${l.source} (${l.lang})`, ownLabel: l.source as LabelSource, calibrates: false }] : [];
+      return isco ? [{ title: l.text, country: l.country ?? countryOf[l.lang], target: "isco", right: [isco], set: `${l.source} (${l.lang})`, ownLabel: l.source as LabelSource, calibrates: false }] : [];
     });
   const headlines = readHeadlines().filter((h) => h.split === "dev")
-    .map((h): TrainingTitle => ({ title: h.title, country: h.country, target: "isco", right: [h.isco, ...h.alt], fold: foldOf(h.title), set: `job-ad headlines, dev (${h.lang})`, calibrates: true }));
+    .map((h): TrainingTitle => ({ title: h.title, country: h.country, target: "isco", right: [h.isco, ...h.alt], set: `job-ad headlines, dev (${h.lang})`, calibrates: true }));
   return [...filed, ...reported, ...listed, ...headlines];
 }
 
-/** Trains the ranker on the lexicon the snapshot serves. */
+/** Trains the ranker on a lexicon: the one the snapshot serves, or the evaluation's without its held-out rows. */
 export function titleRanker(db: Database, lexicon: LexiconData): RankerModel {
-  const examples = rankerTrainingTitles(db);
-  const masks = foldMasks(lexicon, examples);
-  return trainRanker(new TitleMatcher(lexicon), examples, (fold) => masks[fold]);
+  return trainRanker(new TitleMatcher(lexicon), rankerTrainingTitles(db));
 }
 
 export function writeTitleRanker(db: Database, model: RankerModel) {

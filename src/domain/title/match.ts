@@ -139,7 +139,6 @@ export class TitleMatcher {
   private readonly wordIds: Map<string, number>;
   private onetFolded: { text: string; entry: number }[] | null = null;
 
-  private withheld: Uint8Array | null = null;
   private readonly memo = new Lru<string, TitleMatch | null>(MEMO_ENTRIES);
 
   /** `ranker`: the second stage learned at snapshot build time; without it, first-stage order and confidence. */
@@ -225,13 +224,11 @@ export class TitleMatcher {
 
   /** The lexicon tiers' proposals: up to `pool` occupations by score, and what the ranker reads of the title. */
   firstStage(title: string, options: MatchOptions, pool: number): FirstStage {
-    this.withheld = options.withheld ?? null;
     const headline = parseHeadline(title);
     if (notATitle(title, headline)) return { proposals: [], title: { words: 0, unknownShare: 1, allCaps: false, digits: false }, patternFirst: false };
     const variants = titleVariants(title, headline);
     const words = new Set<string>();
     variants.forEach((variant, i) => { for (const w of this.scoreVariant(variant, options, i === 0)) words.add(w); });
-    this.withheld = null;
     let ranked = this.rank(options.target, words, pool);
     let patternFirst = false;
     if (!ranked.length || ranked[0].score < PATTERN_BELOW) {
@@ -245,7 +242,7 @@ export class TitleMatcher {
     const proposals = ranked.map((r, i): Proposal => ({
       conceptId: r.conceptId, entry: r.entry, code: r.code, score: r.score, exact: r.exact, employment: r.employment,
       source: LABEL_SOURCES[lx.entrySource[r.entry]], pattern: patternFirst && i === 0,
-      foreign: lx.concepts[r.conceptId].kind !== (options.target === "soc" ? "onet" : "esco") && !(options.target === "isco" && lx.concepts[r.conceptId].kind === "isco"),
+      foreign: this.pathFactors[options.target][r.conceptId] < 1,
       ownTitleShare: words.size ? this.sharedWithOwnTitle(r.code, words, options.target) / words.size : 0,
       countryLanguage: langs.includes(LANGS[lx.entryLang[r.entry]]), voteShare: r.voteShare, filedVoteShare: r.filedVoteShare, convention: null,
     }));
@@ -265,13 +262,16 @@ export class TitleMatcher {
     if (!tw.words.length) return tw.words;
     const paths = this.pathFactors[options.target];
     const skipSource = options.target === "isco" ? US_ONLY_SOURCE : -2;
+    const withheld = options.withheld ?? null;
+    // A label the path skips, or one withheld while the ranker's training scores its own fold, takes no part.
+    const usable = (e: number) => lx.entrySource[e] !== skipSource && (withheld === null || withheld[e] === 0);
 
     // Exact: the same words as a label.
     const exactAt = this.exactIndex.get(tw.words.join(" "));
     if (exactAt !== undefined) {
       for (let k = lx.exactStart[exactAt]; k < lx.exactStart[exactAt + 1]; k++) {
         const e = lx.exactEntries[k], c = lx.entryConcept[e];
-        if (lx.entrySource[e] !== skipSource) this.keep(c, e, factor * paths[c], true);
+        if (usable(e)) this.keep(c, e, factor * paths[c], true);
       }
     }
     if (exactOnly) return tw.words;
@@ -307,14 +307,14 @@ export class TitleMatcher {
       }
     });
     const scale = factor * OVERLAP_FACTOR;
-    const { conceptScore, conceptVote, conceptFiledVote, withheld } = this;
+    const { conceptScore, conceptVote, conceptFiledVote } = this;
     for (let t = 0; t < n; t++) {
       const e = touched[t];
       const score = Math.min(1, (2 * acc[e]) / ((headFirstOf[e] ? massFirst : massLast) + entryMass[e])) * langFactor[entryLang[e]];
       acc[e] = 0;
       const c = entryConcept[e];
       const s = score * scale * paths[c];
-      if (score < CANDIDATE_FLOOR || lx.entrySource[e] === skipSource || (withheld !== null && withheld[e] === 1)) continue;
+      if (score < CANDIDATE_FLOOR || !usable(e)) continue;
       if (votes && s >= VOTE_FLOOR) {
         conceptVote[c] += s * s;
         if (lx.entrySource[e] === FILED_SOURCE) conceptFiledVote[c] += s * s;
@@ -326,7 +326,7 @@ export class TitleMatcher {
 
   /** The occupation's best so far, if this label beats it. */
   private keep(conceptId: number, entry: number, score: number, exact: boolean) {
-    if (score <= this.conceptScore[conceptId] || (this.withheld !== null && this.withheld[entry] === 1)) return;
+    if (score <= this.conceptScore[conceptId]) return;
     if (this.conceptScore[conceptId] === 0) this.conceptTouched[this.conceptCount++] = conceptId;
     this.conceptScore[conceptId] = score;
     this.conceptEntry[conceptId] = entry;

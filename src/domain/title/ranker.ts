@@ -45,7 +45,7 @@ const SOURCE_FEATURES = LABEL_SOURCES.filter((s) => s !== "onet_title"); // onet
 
 export const RANKER_FEATURES: readonly string[] = [
   "score", "lead", "gap_to_best", "log_rank", "is_first", "exact", ...SOURCE_FEATURES.map((s) => `source_${s}`),
-  "foreign", "log_employment", "own_title_share", "country_language", "pattern", "unknown_share", "title_words", "vote_share", "filed_vote_share", "all_caps", "digits", "all_caps_x_filed_vote", "all_caps_x_score", "score_squared", "score_x_vote", "score_x_filed_vote", "vote_squared", "filed_vote_squared", "exact_x_source_foreign",
+  "foreign", "log_employment", "own_title_share", "country_language", "pattern", "unknown_share", "title_words", "vote_share", "filed_vote_share", "all_caps", "digits", "all_caps_x_filed_vote", "all_caps_x_score", "score_squared", "score_x_vote", "score_x_filed_vote", "vote_squared", "filed_vote_squared", "exact_x_foreign",
 ];
 
 /** The features of candidate i of a first-stage list (sorted by score, best first). */
@@ -81,7 +81,7 @@ export interface RankerModel {
   features: readonly string[];
   soc: PathModel;
   isco: PathModel;
-  /** What the model learned from, for the snapshot's provenance: per path, titles and candidates. */
+  /** What the model learned from, per path: titles, candidate rows and the sets they came from. */
   trainedOn: Record<"soc" | "isco", { titles: number; rows: number; sets: string[] }>;
 }
 

@@ -155,7 +155,7 @@ const NOISE = new Set([
   "ervaren", "medior", "stagiair", "voltijd", "deeltijd", "thuiswerk",
   "starszy", "starsza", "mlodszy", "mlodsza", "stazysta", "stazystka", "praktykant", "praktykantka", "zdalnie", "zdalna", "etat",
 ]);
-// Levels and grades as employers number them: L4, P3, IC5, E6, GS-12, G7, Band 5 (the number alone: 5–99).
+// Levels and grades as employers number them: L4, P3, IC5, E6, GS-12, G7, a bare number below 100 (Band 5).
 const LEVEL = /^(?:l|p|ic|e|gs|g|m|t)?\d{1,2}$|^gs$/;
 
 // Function words: they join words, they do not name anything. Prepositions among them end an English, German or

@@ -1,11 +1,12 @@
 // Learns the title ranker (ranker.ts) from labelled titles, deterministically:
-// 1. every example title goes through the first stage (RERANK_POOL candidates) with its own fold's labels withheld,
+// 1. every example title goes through the first stage (RERANK_POOL candidates) with its own fold's labels withheld
+//    (5 folds by a hash of the title),
 //    so a filed title never meets itself in the lexicon — as a title from outside the training data would not;
 // 2. per path, a logistic regression on the candidates' features (right code: 1, else 0), fitted five times
 //    leaving one fold out, scores the left-out fold; the isotonic maps from those out-of-fold scores to how often
 //    the answer (and, separately, an alternative) was right, over the titles as users write them, are the
 //    calibration;
-// 3. a last fit on every fold is the model served.
+// 3. the fit on every fold (made first: the fold fits start from it) is the model served.
 import type { TitleMatcher, MatchTarget } from "./match.ts";
 import { RANKER_FEATURES, RERANK_POOL, rankerFeatures, type PathModel, type RankerModel } from "./ranker.ts";
 import { fitIsotonic, fitLogistic, isotonicValue, logisticProbability } from "./learning.ts";
@@ -17,8 +18,6 @@ export interface TrainingTitle {
   target: MatchTarget;
   /** Codes a careful coder accepts: SOC 2018 6-digit on the U.S. path, ISCO-08 unit groups on the EU path. */
   right: readonly string[];
-  /** Its fold (0–4): fixed by a hash of the title. */
-  fold: number;
   set: string;
   /** The source under which the lexicon holds this very title, if it does: withheld while its fold is scored. */
   ownLabel?: LabelSource;
@@ -33,19 +32,18 @@ export const FOLDS = 5;
 /** Weight penalty: small next to the tens of thousands of candidate rows, it keeps rare indicators finite. */
 const L2 = 1;
 
-interface Row { x: Float64Array; y: number; example: number }
+interface Row { x: number[]; y: number; example: number }
 
-/**
- * `withheldFor(fold)`: the lexicon entries that fold's titles contributed (1 = skip), so scoring a fold does not
- * see its own titles as labels.
- */
-export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTitle[], withheldFor: (fold: number) => Uint8Array | undefined): RankerModel {
+/** The ranker for `matcher`'s lexicon (a matcher without a ranker: its first stage is what is learned on). */
+export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTitle[]): RankerModel {
+  const masks = foldMasks(matcher.lexicon, examples);
   const path = (target: MatchTarget): { model: PathModel; rows: number; titles: number; sets: string[] } => {
     const mine = examples.filter((e) => e.target === target);
+    const folds = mine.map((e) => foldOf(e.title));
     const rows: Row[] = [];
     const conventions: PathModel["conventions"] = {};
     mine.forEach((e, example) => {
-      const stage = matcher.firstStage(e.title, { target, country: e.country, withheld: withheldFor(e.fold) }, RERANK_POOL);
+      const stage = matcher.firstStage(e.title, { target, country: e.country, withheld: masks[folds[example]] }, RERANK_POOL);
       const ruled = stage.proposals.find((p) => p.convention);
       if (ruled?.convention && e.calibrates) {
         const record = (conventions[ruled.convention] ??= { fired: 0, right: 0 });
@@ -54,18 +52,16 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
       }
       stage.proposals.forEach((p, i) => {
         const code = target === "soc" ? p.code.slice(0, 7) : p.code;
-        // A typed row: the fit's inner loop then reads one kind of array (plain arrays of integers and of
-        // fractions are two kinds to the JIT, and mixing them made the fit several times slower).
-        rows.push({ x: Float64Array.from(rankerFeatures(stage.proposals, i, stage.title)), y: e.right.includes(code) ? 1 : 0, example });
+        rows.push({ x: rankerFeatures(stage.proposals, i, stage.title), y: e.right.includes(code) ? 1 : 0, example });
       });
     });
     const fit = fitLogistic(rows.map((r) => r.x), rows.map((r) => r.y), L2);
     // Out-of-fold scores: each fold scored by a fit on the other four (started from the fit on all).
     const outOfFold = new Float64Array(rows.length);
     for (let fold = 0; fold < FOLDS; fold++) {
-      const train = rows.filter((r) => mine[r.example].fold !== fold);
+      const train = rows.filter((r) => folds[r.example] !== fold);
       const foldFit = fitLogistic(train.map((r) => r.x), train.map((r) => r.y), L2, fit);
-      rows.forEach((r, i) => { if (mine[r.example].fold === fold) outOfFold[i] = logisticProbability(foldFit, r.x); });
+      rows.forEach((r, i) => { if (folds[r.example] === fold) outOfFold[i] = logisticProbability(foldFit, r.x); });
     }
     // Per title, its candidates by out-of-fold score: the first is the answer.
     const answer = { x: [] as number[], y: [] as number[] }, alternative = { x: [] as number[], y: [] as number[] };
@@ -111,9 +107,9 @@ export function bestThreshold(probability: readonly number[], right: readonly nu
 /** A title's fold: a fixed hash, so every build trains on the same folds. */
 export const foldOf = (title: string) => Number(Bun.hash.wyhash(title, 32n) % BigInt(FOLDS));
 
-/** Per fold, the lexicon entries that are that fold's own titles (a title under its `ownLabel` source). */
-export function foldMasks(lexicon: LexiconData, examples: readonly TrainingTitle[]): Uint8Array[] {
-  const foldOfLabel = new Map(examples.filter((e) => e.ownLabel).map((e) => [`${LABEL_SOURCES.indexOf(e.ownLabel!)}|${e.title}`, e.fold]));
+/** Per fold, the lexicon entries that are that fold's own titles (a title under its `ownLabel` source): 1 = withhold. */
+function foldMasks(lexicon: LexiconData, examples: readonly TrainingTitle[]): Uint8Array[] {
+  const foldOfLabel = new Map(examples.filter((e) => e.ownLabel).map((e) => [`${LABEL_SOURCES.indexOf(e.ownLabel!)}|${e.title}`, foldOf(e.title)]));
   const masks = Array.from({ length: FOLDS }, () => new Uint8Array(lexicon.entryConcept.length));
   for (let e = 0; e < lexicon.entryConcept.length; e++) {
     const fold = foldOfLabel.get(`${lexicon.entrySource[e]}|${lexicon.labels[lexicon.entryLabel[e]]}`);

@@ -18,7 +18,7 @@ export const needsTitleOrCode: [(q: { job_title?: string; occupation_code?: stri
 
 /** The match fields every matched answer adds to its query object (see matchFields). */
 export const MatchFields = {
-  match_confidence: z.number().describe("addition: 0–1, the estimated probability that the matched occupation is right (calibrated: README, title matching); below the path's threshold (0.3 on both paths with today's data) E1–E3 answer 404 NO_SALARY_DATA with alternatives"),
+  match_confidence: z.number().describe("addition: 0–1, the estimated probability that the matched occupation is right (calibrated: README, title matching); below the path's threshold (set from the calibration curve; the 404 names it) E1–E3 answer 404 NO_SALARY_DATA with alternatives"),
   matched_label: z.string().nullable().describe("addition: the label that matched, in its own language (an ESCO label, a national title or an O*NET title); null for occupation_code"),
   matched_label_language: z.string().nullable().describe("addition: the matched label's language (en, de, fr, nl, pl, es, it)"),
   alternatives: z.array(z.object({

@@ -107,7 +107,7 @@ export const validateSalaryRange = defineRoute({
     disclaimer: z.string().describe("what legally_valid and statistically_reasonable assess; neither is legal advice"),
     match_method: z.string().nullable().describe("addition: how the occupation was found (null: not matched)"),
     matched_isco_full: z.string().nullable().describe("addition: the matched ISCO-08 unit group"),
-    ...MatchFields, match_confidence: MatchFields.match_confidence.nullable().describe("addition: 0–1, the estimated probability that the matched occupation is right; below the EU path's threshold (0.3 with today's data) no market verdict is given; null when nothing matched"),
+    ...MatchFields, match_confidence: MatchFields.match_confidence.nullable().describe("addition: 0–1, the estimated probability that the matched occupation is right; below the EU path's threshold (set from the calibration curve; the NO_BENCHMARK warning names it) no market verdict is given; null when nothing matched"),
   }),
   handle: ({ body }, s) => {
     const place = resolveLocation(body.country, s.locations);
