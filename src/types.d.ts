@@ -19,3 +19,9 @@ declare module "i18n-iso-countries/index.js" {
   import countries from "i18n-iso-countries";
   export default countries;
 }
+
+// jstat ships no types: the Student t distribution is all the pay-equity analysis uses of it.
+declare module "jstat" {
+  const jStat: { studentt: { cdf(t: number, df: number): number; inv(p: number, df: number): number } };
+  export default jStat;
+}

@@ -42,7 +42,7 @@ export function comparablePay(rows: readonly Row[], fullTimeWeek: number): { bas
 }
 
 /** The full-time week: the weekly hours most records give (the larger on a tie), as the Swiss standard model takes it; 40 when none gives hours. */
-export function fullTimeWeekOf(employees: readonly EmployeeRecord[]): number {
+export function fullTimeWeekOf(employees: readonly { weekly_hours?: number }[]): number {
   const counts = new Map<number, number>();
   for (const e of employees) if (e.weekly_hours !== undefined) counts.set(e.weekly_hours, (counts.get(e.weekly_hours) ?? 0) + 1);
   let best = DEFAULT_ANNUAL_HOURS / 52, bestCount = 0;

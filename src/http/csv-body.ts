@@ -17,6 +17,9 @@ function separatorOf(text: string): string {
   return header.includes(";") ? ";" : header.includes("\t") ? "\t" : ",";
 }
 
+/** A column the route takes by its prefix (factor.grade): its cells are numbers where they look like one. */
+const isPrefixed = (spec: CsvBody, column: string) => !!spec.prefixedColumns && column.startsWith(spec.prefixedColumns) && column.length > spec.prefixedColumns.length && column.length <= 100;
+
 /** The rows, keyed by column and typed, and the line of the file each ends on (for errors). */
 export interface CsvRows { rows: Record<string, string | number>[]; lines: number[] }
 
@@ -37,7 +40,10 @@ export async function csvRows(request: Request, limits: BodyLimits, spec: CsvBod
   const problems: FieldError[] = [];
   const seen = new Set<string>();
   for (const column of header) {
-    if (!Object.hasOwn(spec.columns, column)) problems.push({ field: column.slice(0, 100), column: column.slice(0, 100), code: "unrecognized_column", message: `unknown column; the columns are ${Object.keys(spec.columns).join(", ")}` });
+    if (!Object.hasOwn(spec.columns, column) && !isPrefixed(spec, column)) {
+      const more = spec.prefixedColumns ? `, and any column starting with ${spec.prefixedColumns}` : "";
+      problems.push({ field: column.slice(0, 100), column: column.slice(0, 100), code: "unrecognized_column", message: `unknown column; the columns are ${Object.keys(spec.columns).join(", ")}${more}` });
+    }
     else if (seen.has(column)) problems.push({ field: column, column, code: "repeated_column", message: "column given twice" });
     seen.add(column);
   }
@@ -47,7 +53,8 @@ export async function csvRows(request: Request, limits: BodyLimits, spec: CsvBod
     const row: Record<string, string | number> = {};
     record.forEach((cell, i) => {
       if (cell === "") return; // an empty cell is an omitted field
-      row[header[i]] = spec.columns[header[i]] === "number" && NUMBER.test(cell) ? Number(cell) : cell;
+      const type = spec.columns[header[i]] ?? "auto";
+      row[header[i]] = type !== "text" && NUMBER.test(cell) ? Number(cell) : cell;
     });
     return row;
   });

@@ -57,7 +57,7 @@ export const errorAnchor = (code: ErrorCode) => `error-${code.toLowerCase().repl
 export const ERROR_CODES = {
   INVALID_API_KEY: { status: 401, meaning: "the X-API-Key header is missing, unknown, or the key was revoked." },
   INSUFFICIENT_SCOPE: { status: 403, meaning: "the key lacks the scope the endpoint needs; the message names it." },
-  TIER_REQUIRED: { status: 403, meaning: "the endpoint needs a higher tier (E7 enterprise; E8 pro or enterprise)." },
+  TIER_REQUIRED: { status: 403, meaning: "the endpoint needs a higher tier (E7 and the pay-equity analysis enterprise; E8 pro or enterprise)." },
   RATE_LIMIT_EXCEEDED: { status: 429, meaning: "the key's daily quota (UTC day) is used up; Retry-After says when it resets." },
   VALIDATION_ERROR: { status: 422, meaning: "a query parameter, path parameter or body field is invalid; `errors` lists each field." },
   NOT_FOUND: { status: 404, meaning: "no such endpoint on this host, or no such resource (the message names it)." },

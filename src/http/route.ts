@@ -44,6 +44,8 @@ export interface CsvBody<B extends z.ZodType = z.ZodType, CQ extends z.ZodType =
   /** The body field the rows become (its errors are reported by row and column). */
   rowsField: string;
   columns: Readonly<Record<string, "text" | "number">>;
+  /** Columns named freely after this prefix (factor.grade) are accepted too; a cell that looks like a number is one. */
+  prefixedColumns?: string;
   required: readonly string[];
   /** Query parameters of the CSV form only (what the JSON body carries besides the rows). */
   query: CQ;

@@ -1,0 +1,201 @@
+// The pay-equity analysis both models share: OLS of log pay on the objective factors and a female indicator over the
+// workforce and per category, the unexplained gap by Kennedy's estimator with its t-test and interval, the raw gap
+// split into explained and unexplained parts (Oaxaca–Blinder on the pooled coefficients), and the raises that would
+// bring each woman paid below what the factors predict up to it. Pure: employees in, figures out; nothing is kept.
+import { fitOls, tQuantile, twoSidedP, type OlsFit } from "./ols.ts";
+import { designOf, type Column, type FactorSpec } from "./design.ts";
+import { groupFigures, K_ANONYMITY, JOINT_ASSESSMENT_THRESHOLD, type Gender } from "../pay-gap.ts";
+
+/** The Swiss office's tolerance: a significant unexplained gap below 2.5% meets its target, below 5% its limit. */
+export const TARGET_VALUE_PCT = 2.5;
+export const LIMIT_VALUE_PCT = 5;
+const SIGNIFICANCE = 0.05;
+
+/** One analysed employee: pay on the model's basis (positive), and what one unit of it costs a year. */
+export interface Employee { row: number; id?: string | number; gender: Gender; pay: number; category?: string; annualCost: number }
+export interface Exclusion { row: number; id?: string | number; reason: string }
+export interface Problem { field: string; code: string; message: string }
+
+/** Input the analysis cannot use; the problems name the field or factor. */
+export class PayEquityInputError extends Error {
+  constructor(readonly problems: Problem[]) { super(problems.map((p) => p.message).join("; ")); }
+}
+const reject = (field: string, code: string, message: string): never => { throw new PayEquityInputError([{ field, code, message }]); };
+
+export interface ModelInput {
+  employees: Employee[];
+  /** Factor values indexed like `employees`. */
+  factors: FactorSpec[];
+  excluded: Exclusion[];
+  /** Fewest employees analysed the model accepts (besides more than the parameters + 10). */
+  minimumEmployees: number;
+  /** Columns that repeat a combination of earlier ones: dropped (the Swiss model's fixed factors) or rejected (an employer's own). */
+  aliased: "drop" | "reject";
+  /** The full-time week pay was standardised at (the most frequent weekly hours). */
+  fullTimeWeek: number;
+}
+
+export interface GapEstimate {
+  sex_coefficient: number; standard_error: number; t_statistic: number; p_value: number; degrees_of_freedom: number; r_squared: number;
+  unexplained_gap_pct: number; confidence_interval_pct: { lower: number; upper: number }; significant: boolean;
+}
+export interface Coefficient { name: string; factor: string; estimate: number | null; standard_error: number | null; t_statistic: number | null; p_value: number | null; aliased: boolean }
+export interface Contribution { factor: string; log_points: number; share_pct: number | null }
+export interface Decomposition { raw_log_gap: number; explained: number; unexplained: number; explained_share_pct: number | null; factors: Contribution[] }
+export type Verdict = "no_significant_gap" | "within_target" | "within_limit" | "limit_exceeded";
+export interface Adjustment { row: number; id?: string | number; pay_before: number; pay_predicted: number; raise: number; raise_pct: number; annual_cost: number }
+export interface CategoryResult {
+  category: string; employees: number; women: number; men: number; k_anonymity_warning: boolean;
+  mean_gap_pct: number | null; median_gap_pct: number | null; estimate: GapEstimate | null; reason: string | null;
+  factors_dropped: string[]; requires_joint_assessment: boolean;
+}
+export interface PayEquityAnalysis extends GapEstimate {
+  employees_analysed: number; women: number; men: number; excluded: Exclusion[]; full_time_weekly_hours: number;
+  coefficients: Coefficient[]; reference_levels: Record<string, string>;
+  target_value_pct: number; limit_value_pct: number; verdict: Verdict;
+  mean_gap_pct: number | null; median_gap_pct: number | null; decomposition: Decomposition;
+  categories: CategoryResult[];
+  remediation: { total_cost: number; employees_adjusted: number; adjustments: Adjustment[]; unexplained_gap_pct_after: number };
+}
+
+interface Estimation { fit: OlsFit; columns: Column[]; constant: string[]; references: Record<string, string>; female: number }
+
+const INTERCEPT = "(intercept)";
+const FEMALE = "female";
+
+/** Why a group of employees has no fit. */
+interface NoFit { code: string; message: string }
+const noFit = (x: Estimation | NoFit): x is NoFit => "code" in x;
+
+/** The fit over the employees at `rows`, or why there is none (too few employees, gender aliased …). */
+function estimate(input: ModelInput, rows: readonly number[], pays: readonly number[], aliasedRule: "drop" | "reject", withFemale = true): Estimation | NoFit {
+  const design = designOf(input.factors, rows);
+  const female = Float64Array.from(rows, (i) => (input.employees[i].gender === "F" ? 1 : 0));
+  const columns: Column[] = [{ name: INTERCEPT, factor: INTERCEPT, values: new Float64Array(rows.length).fill(1) }, ...design.columns];
+  if (withFemale) columns.push({ name: FEMALE, factor: FEMALE, values: female });
+  if (rows.length <= columns.length + 10) return { code: "too_few_employees", message: `${rows.length} employees for ${columns.length} parameters: more than the parameters + 10 are needed` };
+  const fit = fitOls(columns.map((c) => c.values), Float64Array.from(rows, (i) => Math.log(pays[i])));
+  if (withFemale && fit.aliased.at(-1)) return { code: "gender_determined_by_factors", message: "the factors determine gender (a level or combination held by one gender only), so no gap can be estimated" };
+  if (aliasedRule === "reject" && fit.aliased.some(Boolean)) {
+    const names = columns.filter((_, j) => fit.aliased[j]).map((c) => c.name);
+    return { code: "collinear_factors", message: `collinear factors: ${names.join(", ")} ${names.length === 1 ? "is a combination" : "are combinations"} of the other factors; leave one of them out` };
+  }
+  if (!(fit.sigma2 > 0)) return { code: "no_residual_variance", message: "the factors explain every pay exactly (no residual variance), so nothing is left to test" };
+  return { fit, columns, constant: design.constant, references: design.references, female: columns.length - 1 };
+}
+
+/** The workforce's fit, or a 422 saying why there is none. */
+const fitted = (e: Estimation | NoFit): Estimation => (noFit(e) ? reject("employees", e.code, e.message) : e);
+
+function gapEstimate(e: Estimation): GapEstimate {
+  const b = e.fit.estimates[e.female]!, se = e.fit.standardErrors[e.female]!, df = e.fit.df;
+  const t = b / se, p = twoSidedP(t, df), half = tQuantile(0.95, df) * se;
+  return {
+    sex_coefficient: b, standard_error: se, t_statistic: t, p_value: p, degrees_of_freedom: df, r_squared: e.fit.rSquared,
+    // Kennedy (1981): the percentage effect of a dummy in a log equation, nearly unbiased.
+    unexplained_gap_pct: (Math.exp(b - se * se / 2) - 1) * 100,
+    confidence_interval_pct: { lower: (Math.exp(b - half) - 1) * 100, upper: (Math.exp(b + half) - 1) * 100 },
+    significant: p < SIGNIFICANCE,
+  };
+}
+
+/** Oaxaca–Blinder with the pooled coefficients (sex indicator in the pooled model): men's mean log pay − women's, split. */
+function decompose(e: Estimation, genders: readonly Gender[], y: readonly number[]): Decomposition {
+  const meanBy = (values: ArrayLike<number>, g: Gender) => { let s = 0, n = 0; for (let i = 0; i < genders.length; i++) if (genders[i] === g) { s += values[i]; n++; } return s / n; };
+  const raw = meanBy(y, "M") - meanBy(y, "F");
+  const byFactor = new Map<string, number>();
+  e.columns.forEach((c, j) => {
+    if (j === 0 || j === e.female) return;
+    const part = (meanBy(c.values, "M") - meanBy(c.values, "F")) * (e.fit.estimates[j] ?? 0);
+    byFactor.set(c.factor, (byFactor.get(c.factor) ?? 0) + part);
+  });
+  const explained = [...byFactor.values()].reduce((a, b) => a + b, 0);
+  const share = (x: number) => (raw === 0 ? null : (x / raw) * 100);
+  return {
+    raw_log_gap: raw, explained, unexplained: raw - explained, explained_share_pct: share(explained),
+    factors: [...byFactor].map(([factor, log_points]) => ({ factor, log_points, share_pct: share(log_points) })),
+  };
+}
+
+export function verdictOf(g: GapEstimate): Verdict {
+  if (!g.significant) return "no_significant_gap";
+  const size = Math.abs(g.unexplained_gap_pct);
+  return size < TARGET_VALUE_PCT ? "within_target" : size < LIMIT_VALUE_PCT ? "within_limit" : "limit_exceeded";
+}
+
+function categoryResult(input: ModelInput, category: string, rows: number[], pays: readonly number[]): CategoryResult {
+  const figures = groupFigures(rows.map((i) => ({ gender: input.employees[i].gender, pay: pays[i] })));
+  const kAnonymous = figures.maleCount >= K_ANONYMITY && figures.femaleCount >= K_ANONYMITY;
+  const base = { category, employees: rows.length, women: figures.femaleCount, men: figures.maleCount, k_anonymity_warning: !kAnonymous };
+  const rawTrigger = figures.meanGap !== null && Math.abs(figures.meanGap) >= JOINT_ASSESSMENT_THRESHOLD;
+  if (!kAnonymous) {
+    return { ...base, mean_gap_pct: null, median_gap_pct: null, estimate: null, factors_dropped: [], requires_joint_assessment: rawTrigger,
+      reason: `fewer than ${K_ANONYMITY} women or men: no figures are shown, so no one's pay can be inferred` };
+  }
+  // Within a category some factors are constant or overlap: they are dropped there, not rejected.
+  const e = estimate(input, rows, pays, "drop");
+  const dropped = noFit(e) ? [] : [...e.constant, ...e.columns.filter((_, j) => e.fit.aliased[j]).map((c) => c.name)];
+  const g = noFit(e) ? null : gapEstimate(e);
+  // Article 10: a gap of 5% or more that the objective factors do not explain; without a model, the raw gap decides.
+  const requires = g ? rawTrigger && g.significant && Math.abs(g.unexplained_gap_pct) >= JOINT_ASSESSMENT_THRESHOLD : rawTrigger;
+  return { ...base, mean_gap_pct: figures.meanGap, median_gap_pct: figures.medianGap, estimate: g, factors_dropped: dropped, requires_joint_assessment: requires, reason: noFit(e) ? e.message : null };
+}
+
+/** Raise every woman paid below what the factors predict for her (a fit without the sex indicator) to that prediction. */
+function remediate(input: ModelInput, rows: readonly number[], pays: readonly number[]) {
+  const e = fitted(estimate(input, rows, pays, "drop", false));
+  const adjusted = [...pays];
+  const adjustments: Adjustment[] = [];
+  rows.forEach((i, k) => {
+    const employee = input.employees[i];
+    const predicted = Math.exp(e.fit.fitted[k]);
+    if (employee.gender !== "F" || pays[i] >= predicted) return;
+    adjusted[i] = predicted;
+    const raise = predicted - pays[i];
+    adjustments.push({ row: employee.row, ...(employee.id !== undefined ? { id: employee.id } : {}), pay_before: pays[i], pay_predicted: predicted, raise, raise_pct: (raise / pays[i]) * 100, annual_cost: raise * employee.annualCost });
+  });
+  const after = estimate(input, rows, adjusted, "drop");
+  return {
+    total_cost: adjustments.reduce((s, a) => s + a.annual_cost, 0), employees_adjusted: adjustments.length, adjustments,
+    unexplained_gap_pct_after: gapEstimate(fitted(after)).unexplained_gap_pct,
+  };
+}
+
+export function analysePayEquity(input: ModelInput): PayEquityAnalysis {
+  const { employees } = input;
+  const women = employees.filter((e) => e.gender === "F").length, men = employees.length - women;
+  if (!women || !men) reject("employees", "one_gender_only", `every employee analysed is ${women ? "a woman" : "a man"}: the analysis compares women with men`);
+  if (employees.length < input.minimumEmployees) {
+    reject("employees", "too_few_employees", `${employees.length} employees analysed; the model needs at least ${input.minimumEmployees}`);
+  }
+  const all = employees.map((_, i) => i);
+  const design = designOf(input.factors, all);
+  if (design.constant.length) {
+    reject(`factors.${design.constant[0]}`, "constant_factor", `${design.constant.join(", ")} take${design.constant.length === 1 ? "s" : ""} one value for every employee analysed, so ${design.constant.length === 1 ? "it explains" : "they explain"} nothing; leave ${design.constant.length === 1 ? "it" : "them"} out`);
+  }
+  const pays = employees.map((e) => e.pay);
+  const est = fitted(estimate(input, all, pays, input.aliased));
+  const g = gapEstimate(est);
+  const figures = groupFigures(employees.map((x) => ({ gender: x.gender, pay: x.pay })));
+  const byCategory = new Map<string, number[]>();
+  employees.forEach((x, i) => {
+    if (x.category === undefined) return;
+    const rows = byCategory.get(x.category);
+    if (rows) rows.push(i); else byCategory.set(x.category, [i]);
+  });
+  return {
+    ...g,
+    employees_analysed: employees.length, women, men, excluded: input.excluded, full_time_weekly_hours: input.fullTimeWeek,
+    coefficients: est.columns.map((c, j) => {
+      const b = est.fit.estimates[j], se = est.fit.standardErrors[j];
+      const t = b === null || se === null ? null : b / se;
+      return { name: c.name, factor: c.factor, estimate: b, standard_error: se, t_statistic: t, p_value: t === null ? null : twoSidedP(t, est.fit.df), aliased: est.fit.aliased[j] };
+    }),
+    reference_levels: est.references,
+    target_value_pct: TARGET_VALUE_PCT, limit_value_pct: LIMIT_VALUE_PCT, verdict: verdictOf(g),
+    mean_gap_pct: figures.meanGap, median_gap_pct: figures.medianGap,
+    decomposition: decompose(est, employees.map((x) => x.gender), pays.map(Math.log)),
+    categories: [...byCategory].sort(([a], [b]) => a.localeCompare(b)).map(([name, rows]) => categoryResult(input, name, rows, pays)),
+    remediation: remediate(input, all, pays),
+  };
+}
