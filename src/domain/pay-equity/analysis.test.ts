@@ -106,7 +106,7 @@ describe("input the model cannot use", () => {
     expect(problem(analyse(byGender))?.code).toBe("gender_determined_by_factors");
   });
   test("factors missing from a record, text in a numeric factor, an unknown categorical factor", () => {
-    const missing = workforce.map((r, i) => ({ ...r, factors: i === 3 ? {} : { tenure: i } }));
+    const missing = workforce.map((r, i): CustomRecord => ({ ...r, factors: i === 3 ? {} : { tenure: i } }));
     expect(problem(analyse(missing))).toMatchObject({ field: "employees[3].factors", code: "inconsistent_factors" });
     const mixed = workforce.map((r, i) => ({ ...r, factors: { tenure: i === 2 ? "two" : i } }));
     expect(problem(analyse(mixed))).toMatchObject({ field: "factors.tenure", code: "mixed_factor_types" });

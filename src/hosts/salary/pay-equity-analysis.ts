@@ -57,10 +57,12 @@ const Estimate = {
   degrees_of_freedom: z.number().int().describe("residual degrees of freedom"),
   r_squared: z.number().describe("share of the variance of log pay the model explains"),
   unexplained_gap_pct: z.number().describe("Kennedy's estimate (exp(b − se²/2) − 1) × 100: women's pay against men's with the factors held equal, negative when women earn less"),
-  confidence_interval_pct: z.object({ lower: z.number(), upper: z.number() }).describe("95% interval of the unexplained gap, (exp(b ± t₀.₉₇₅·se) − 1) × 100"),
+  confidence_interval_pct: z.object({ lower: z.number().describe("lower bound, percent"), upper: z.number().describe("upper bound, percent") }).describe("95% interval of the unexplained gap, (exp(b ± t₀.₉₇₅·se) − 1) × 100"),
   significant: z.boolean().describe("the two-sided t-test rejects b = 0 at 5%"),
 };
-const Problem = z.object({ row: z.number().int().describe("the record's position, 1 = the first"), id: z.union([z.string(), z.number()]).optional(), reason: z.string() });
+const RecordId = z.union([z.string(), z.number()]).optional().describe("the record's id, when it gave one");
+const Row = z.number().int().describe("the record's position in `employees` (or the CSV's data rows), 1 = the first");
+const Excluded = z.object({ row: Row, id: RecordId, reason: z.string().describe("why the record was left out") });
 
 export const payEquityAnalysisRoute = defineRoute({
   id: "X8",
@@ -108,20 +110,21 @@ export const payEquityAnalysisRoute = defineRoute({
     example: "gender,salary,factor.grade,factor.tenure_years\nM,52000,B,4\nF,49000,B,3\n",
   },
   body: z.discriminatedUnion("model", [
-    z.object({ model: z.literal("swiss_standard"), ...Common, employees: z.array(SwissRecord).min(2).max(MAX_EMPLOYEES).describe("the office's data sheet, one record per employee (at least 50 analysed)") }),
+    z.object({ model: z.literal("swiss_standard").describe("the Swiss standard analysis model (Logib module 1)"), ...Common, employees: z.array(SwissRecord).min(2).max(MAX_EMPLOYEES).describe("the office's data sheet, one record per employee (at least 50 analysed)") }),
     z.object({
-      model: z.literal("custom"), ...Common,
+      model: z.literal("custom").describe("the employer's own objective factors"), ...Common,
       categorical_factors: z.array(z.string().regex(FACTOR_NAME)).max(MAX_FACTORS).default([]).describe("factors to treat as categories even where their values are numbers (grade 1, 2, 3)"),
       employees: z.array(CustomRecord).min(2).max(MAX_EMPLOYEES).describe("one record per employee (more than the model's parameters + 10)"),
     }),
   ]).describe("`model` chooses the record fields: swiss_standard (the office's data sheet) or custom (salary and factors)"),
   response: z.object({
-    model: z.enum(["swiss_standard", "custom"]),
+    model: z.enum(["swiss_standard", "custom"]).describe("the model the body chose"),
     currency: z.string().nullable().describe("the currency the body named; null when it named none"),
     pay_basis: z.string().describe("the pay the model compares: full-time standardised monthly pay (swiss_standard) or hourly pay (custom)"),
     full_time_weekly_hours: z.number().describe("the full-time week pay was standardised at: the most frequent weekly_hours (the larger on a tie), 40 when none is given"),
-    employees_analysed: z.number().int(), women: z.number().int(), men: z.number().int(),
-    excluded: z.array(Problem).describe("records left out, with why (swiss_standard: statistical population other than 1)"),
+    employees_analysed: z.number().int().describe("records in the model (swiss_standard: statistical population 1)"),
+    women: z.number().int().describe("women analysed"), men: z.number().int().describe("men analysed"),
+    excluded: z.array(Excluded).describe("records left out, with why (swiss_standard: statistical population other than 1)"),
     ...Estimate,
     target_value_pct: z.number().describe("the Swiss office's target value: a significant unexplained gap below it is within target"),
     limit_value_pct: z.number().describe("the Swiss office's limit value (tolerance threshold): a significant gap at or above it fails"),
@@ -129,7 +132,11 @@ export const payEquityAnalysisRoute = defineRoute({
     verdict_text: z.string().describe("the verdict in words"),
     coefficients: z.array(z.object({
       name: z.string().describe("(intercept), a numeric factor, factor_squared, factor=level (a category against the reference level) or female"),
-      factor: z.string(), estimate: z.number().nullable(), standard_error: z.number().nullable(), t_statistic: z.number().nullable(), p_value: z.number().nullable(),
+      factor: z.string().describe("the factor the regressor belongs to"),
+      estimate: z.number().nullable().describe("the coefficient on log pay; null when aliased"),
+      standard_error: z.number().nullable().describe("its standard error; null when aliased"),
+      t_statistic: z.number().nullable().describe("estimate ÷ standard error"),
+      p_value: z.number().nullable().describe("two-sided p-value of the t-test on the estimate"),
       aliased: z.boolean().describe("swiss_standard: the column repeats a combination of earlier ones and was dropped (estimate null), as R's lm does"),
     })).describe("every regressor of the workforce model"),
     reference_levels: z.record(z.string(), z.string()).describe("each categorical factor's reference level"),
@@ -140,31 +147,33 @@ export const payEquityAnalysisRoute = defineRoute({
       explained: z.number().describe("the part of raw_log_gap the factors' differences explain (pooled coefficients)"),
       unexplained: z.number().describe("raw_log_gap − explained (equals −sex_coefficient)"),
       explained_share_pct: z.number().nullable().describe("explained ÷ raw_log_gap × 100; null when the raw gap is 0"),
-      factors: z.array(z.object({ factor: z.string(), log_points: z.number().describe("the factor's contribution to the explained part"), share_pct: z.number().nullable().describe("of raw_log_gap") })),
+      factors: z.array(z.object({ factor: z.string().describe("a factor of the model"), log_points: z.number().describe("the factor's contribution to the explained part"), share_pct: z.number().nullable().describe("of raw_log_gap") })).describe("each factor's part of the explained gap"),
     }).describe("Oaxaca–Blinder decomposition of the raw gap"),
     categories: z.array(z.object({
-      category: z.string(), employees: z.number().int(), women: z.number().int(), men: z.number().int(),
+      category: z.string().describe("the records' category"), employees: z.number().int().describe("records in it"),
+      women: z.number().int().describe("women in it"), men: z.number().int().describe("men in it"),
       k_anonymity_warning: z.boolean().describe("fewer than 5 women or 5 men: the category's figures are null"),
-      mean_gap_pct: z.number().nullable(), median_gap_pct: z.number().nullable(),
+      mean_gap_pct: z.number().nullable().describe("raw mean gap in the category, as the workforce's; null under the k-anonymity warning"),
+      median_gap_pct: z.number().nullable().describe("raw median gap in the category; null under the k-anonymity warning"),
       estimate: z.object(Estimate).nullable().describe("the model fitted within the category; null with a reason when it cannot be"),
       reason: z.string().nullable().describe("why estimate is null"),
       factors_dropped: z.array(z.string()).describe("factors constant in the category, or columns collinear there, left out of its model"),
       requires_joint_assessment: z.boolean().describe("raw mean gap of 5% or more (either way) that the factors do not explain: the unexplained gap is ≥ 5% and significant; without an estimate, the raw gap alone decides"),
     })).describe("per category (records' `category`), by name"),
-    requires_any_joint_assessment: z.boolean(),
+    requires_any_joint_assessment: z.boolean().describe("any category requires a joint pay assessment"),
     remediation: z.object({
-      rule: z.string(),
+      rule: z.string().describe("how the raises are chosen"),
       total_cost: z.number().describe("the raises' annual cost, in the records' currency"),
-      employees_adjusted: z.number().int(),
+      employees_adjusted: z.number().int().describe("women raised"),
       unexplained_gap_pct_after: z.number().describe("the unexplained gap with the model re-run on the raised pay"),
       adjustments: z.array(z.object({
-        row: z.number().int(), id: z.union([z.string(), z.number()]).optional(),
+        row: Row, id: RecordId,
         pay_before: z.number().describe("on pay_basis"), pay_predicted: z.number().describe("what the factors predict, on pay_basis"),
-        raise: z.number().describe("on pay_basis"), raise_pct: z.number(), annual_cost: z.number().describe("the raise for a year at the employee's own hours"),
-      })),
-    }),
-    methodology_note: z.string(),
-    disclaimer: z.string(),
+        raise: z.number().describe("on pay_basis"), raise_pct: z.number().describe("the raise in percent of pay_before"), annual_cost: z.number().describe("the raise for a year at the employee's own hours"),
+      })).describe("one per woman raised, by row"),
+    }).describe("what bringing each woman up to her predicted pay costs"),
+    methodology_note: z.string().describe("the model, its formulas and sources"),
+    disclaimer: z.string().describe("a statistical analysis, not legal advice or proof of discrimination"),
   }),
   handle: ({ body }) => {
     let input: ModelInput;
