@@ -43,16 +43,22 @@ export type CustomMapping = Partial<Record<CustomField, string>>;
 /** A heading's first line, without case, a trailing colon or spaces: how the office's sheet names its columns. */
 const firstLine = (heading: string) => heading.split("\n")[0].trim().replace(/:$/, "").trim().toLowerCase();
 
-/** Each Swiss field's column by the office's heading or the endpoint's field name; null unless every required field is found. */
-export function swissMapping(columns: string[]): SwissMapping | null {
+/** Each Swiss field's column, found by the office's heading or the endpoint's field name. */
+export function swissMapping(columns: string[]): SwissMapping {
   const mapping: SwissMapping = {};
   for (const f of SWISS_FIELDS) {
-    const names = [f.field, ...(f.heading ? [f.heading.toLowerCase()] : [])];
+    const names: string[] = [f.field, ...(f.heading ? [f.heading.toLowerCase()] : [])];
     const hit = columns.find((c) => names.includes(firstLine(c)));
     if (hit) mapping[f.field] = hit;
   }
-  return SWISS_FIELDS.every((f) => !f.required || mapping[f.field]) ? mapping : null;
+  return mapping;
 }
+
+/** Whether the columns are the office's data sheet: every field that identifies it is found. */
+export const isSwissSheet = (columns: string[]) => {
+  const mapping = swissMapping(columns);
+  return SWISS_FIELDS.every((f) => !f.required || mapping[f.field]);
+};
 
 const ID_NAMES = ["id", "key", "employee id", "employee number", "personnel number", "staff id", "personalnummer"];
 
@@ -72,7 +78,7 @@ export function factorNames(columns: string[]): Record<string, string> {
   for (const c of columns) {
     let base = c.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
     if (!/^[a-z]/.test(base)) base = `f_${base}`.replace(/_+$/, "");
-    base = base.slice(0, 36);
+    base = base.slice(0, 36).replace(/_+$/, ""); // room for a "_2" … "_20" that makes it unique
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
     taken.add(name);
@@ -104,7 +110,7 @@ export async function readPayEquityFile(file: File): Promise<EmployeeTable & { s
   const XLSX = await import("@e965/xlsx");
   const book = XLSX.read(await file.arrayBuffer(), { type: "array" });
   const headerOf = (name: string) => (XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name], { header: 1 })[0] ?? []).map(String);
-  const sheet = book.SheetNames.find((n) => swissMapping(headerOf(n))) ?? book.SheetNames[0];
+  const sheet = book.SheetNames.find((n) => isSwissSheet(headerOf(n))) ?? book.SheetNames[0];
   const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[sheet], { defval: "", raw: true });
   return {
     columns: rows.length ? Object.keys(rows[0]).filter((c) => !c.startsWith("__EMPTY")) : [], // "__EMPTY": SheetJS's key for a column without a heading
