@@ -5,6 +5,7 @@ import { runToEnd } from "../../scripts/lib/service-process.ts";
 
 for (const [script, heading] of [
   ["scripts/bench/pay-gap.ts", "E7 pay-gap report, 10,000 records"],
+  ["scripts/bench/pay-equity.ts", "pay-equity analysis, custom, 6 factors"],
   ["scripts/bench/lookup.ts", "title → occupation"],
   ["scripts/bench/titles.ts", "two stages (20 candidates, ranker, calibration)"],
   ["scripts/bench/search.ts", "PostgreSQL pg_trgm (GIN)"],

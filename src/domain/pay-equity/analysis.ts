@@ -2,7 +2,7 @@
 // workforce and per category, the unexplained gap by Kennedy's estimator with its t-test and interval, the raw gap
 // split into explained and unexplained parts (Oaxaca–Blinder on the pooled coefficients), and the raises that would
 // bring each woman paid below what the factors predict up to it. Pure: employees in, figures out; nothing is kept.
-import { fitOls, tQuantile, twoSidedP, type OlsFit } from "./ols.ts";
+import { factor, solve, tQuantile, twoSidedP, type Factored, type OlsFit } from "./ols.ts";
 import { designOf, type Column, type FactorSpec } from "./design.ts";
 import { groupFigures, K_ANONYMITY, JOINT_ASSESSMENT_THRESHOLD, type Gender } from "../pay-gap.ts";
 
@@ -58,9 +58,11 @@ export interface PayEquityAnalysis extends GapEstimate {
   remediation: { total_cost: number; employees_adjusted: number; adjustments: Adjustment[]; unexplained_gap_pct_after: number };
 }
 
-interface Estimation { fit: OlsFit; columns: Column[]; constant: string[]; references: Record<string, string>; female: number }
+/** A fit and its factored design, which other pay on the same employees and the model without the sex indicator reuse. */
+interface Estimation { fit: OlsFit; design: Factored; columns: Column[]; constant: string[]; references: Record<string, string>; female: number }
 
 const INTERCEPT = "(intercept)";
+const logPay = (rows: readonly number[], pays: readonly number[]) => Float64Array.from(rows, (i) => Math.log(pays[i]));
 const FEMALE = "female";
 
 /** Why a group of employees has no fit. */
@@ -68,20 +70,20 @@ interface NoFit { code: string; message: string }
 const noFit = (x: Estimation | NoFit): x is NoFit => "code" in x;
 
 /** The fit over the employees at `rows`, or why there is none (too few employees, gender aliased …). */
-function estimate(input: ModelInput, rows: readonly number[], pays: readonly number[], aliasedRule: "drop" | "reject", withFemale = true): Estimation | NoFit {
-  const design = designOf(input.factors, rows);
+function estimate(input: ModelInput, rows: readonly number[], pays: readonly number[], aliasedRule: "drop" | "reject"): Estimation | NoFit {
+  const { columns: factorColumns, constant, references } = designOf(input.factors, rows);
   const female = Float64Array.from(rows, (i) => (input.employees[i].gender === "F" ? 1 : 0));
-  const columns: Column[] = [{ name: INTERCEPT, factor: INTERCEPT, values: new Float64Array(rows.length).fill(1) }, ...design.columns];
-  if (withFemale) columns.push({ name: FEMALE, factor: FEMALE, values: female });
+  const columns: Column[] = [{ name: INTERCEPT, factor: INTERCEPT, values: new Float64Array(rows.length).fill(1) }, ...factorColumns, { name: FEMALE, factor: FEMALE, values: female }];
   if (rows.length <= columns.length + 10) return { code: "too_few_employees", message: `${rows.length} employees for ${columns.length} parameters: more than the parameters + 10 are needed` };
-  const fit = fitOls(columns.map((c) => c.values), Float64Array.from(rows, (i) => Math.log(pays[i])));
-  if (withFemale && fit.aliased.at(-1)) return { code: "gender_determined_by_factors", message: "the factors determine gender (a level or combination held by one gender only), so no gap can be estimated" };
+  const design = factor(columns.map((c) => c.values));
+  const fit = solve(design, logPay(rows, pays));
+  if (fit.aliased.at(-1)) return { code: "gender_determined_by_factors", message: "the factors determine gender (a level or combination held by one gender only), so no gap can be estimated" };
   if (aliasedRule === "reject" && fit.aliased.some(Boolean)) {
     const names = columns.filter((_, j) => fit.aliased[j]).map((c) => c.name);
     return { code: "collinear_factors", message: `collinear factors: ${names.join(", ")} ${names.length === 1 ? "is a combination" : "are combinations"} of the other factors; leave one of them out` };
   }
   if (!(fit.sigma2 > 0)) return { code: "no_residual_variance", message: "the factors explain every pay exactly (no residual variance), so nothing is left to test" };
-  return { fit, columns, constant: design.constant, references: design.references, female: columns.length - 1 };
+  return { fit, design, columns, constant, references, female: columns.length - 1 };
 }
 
 /** The workforce's fit, or a 422 saying why there is none. */
@@ -141,23 +143,23 @@ function categoryResult(input: ModelInput, category: string, rows: number[], pay
   return { ...base, mean_gap_pct: figures.meanGap, median_gap_pct: figures.medianGap, estimate: g, factors_dropped: dropped, requires_joint_assessment: requires, reason: noFit(e) ? e.message : null };
 }
 
-/** Raise every woman paid below what the factors predict for her (a fit without the sex indicator) to that prediction. */
-function remediate(input: ModelInput, rows: readonly number[], pays: readonly number[]) {
-  const e = fitted(estimate(input, rows, pays, "drop", false));
+/** Raise every woman paid below what the factors predict for her (the fit without the sex indicator) to that prediction. */
+function remediate(input: ModelInput, e: Estimation, rows: readonly number[], pays: readonly number[]) {
+  const neutral = solve(e.design, logPay(rows, pays), e.female);
   const adjusted = [...pays];
   const adjustments: Adjustment[] = [];
   rows.forEach((i, k) => {
     const employee = input.employees[i];
-    const predicted = Math.exp(e.fit.fitted[k]);
+    const predicted = Math.exp(neutral.fitted[k]);
     if (employee.gender !== "F" || pays[i] >= predicted) return;
     adjusted[i] = predicted;
     const raise = predicted - pays[i];
     adjustments.push({ row: employee.row, ...(employee.id !== undefined ? { id: employee.id } : {}), pay_before: pays[i], pay_predicted: predicted, raise, raise_pct: (raise / pays[i]) * 100, annual_cost: raise * employee.annualCost });
   });
-  const after = estimate(input, rows, adjusted, "drop");
+  const after = gapEstimate({ ...e, fit: solve(e.design, logPay(rows, adjusted)) });
   return {
     total_cost: adjustments.reduce((s, a) => s + a.annual_cost, 0), employees_adjusted: adjustments.length, adjustments,
-    unexplained_gap_pct_after: gapEstimate(fitted(after)).unexplained_gap_pct,
+    unexplained_gap_pct_after: after.unexplained_gap_pct,
   };
 }
 
@@ -196,6 +198,6 @@ export function analysePayEquity(input: ModelInput): PayEquityAnalysis {
     mean_gap_pct: figures.meanGap, median_gap_pct: figures.medianGap,
     decomposition: decompose(est, employees.map((x) => x.gender), pays.map(Math.log)),
     categories: [...byCategory].sort(([a], [b]) => a.localeCompare(b)).map(([name, rows]) => categoryResult(input, name, rows, pays)),
-    remediation: remediate(input, all, pays),
+    remediation: remediate(input, est, all, pays),
   };
 }

@@ -1,11 +1,53 @@
-// Ordinary least squares with the classical standard errors, as R's lm reports them. The solve is ml-matrix's
-// Householder QR; columns that are linear combinations of earlier ones are dropped first ("aliased", as lm marks
-// them NA), so dummy sets that overlap (every level-3 job held by a director, say) still give the one fit they allow.
-import { Matrix, QrDecomposition, inverse } from "ml-matrix";
+// Ordinary least squares with the classical standard errors, as R's lm reports them. The design is factored once,
+// X = QR, by modified Gram–Schmidt with a second orthogonalisation pass ("twice is enough", Giraud et al. 2005) on
+// typed arrays: columns that are linear combinations of earlier ones are found on the way and dropped ("aliased", as
+// lm marks them NA), so dummy sets that overlap still give the one fit they allow. One factoring then serves several
+// fits: other pay on the same employees, and the design's leading columns alone (the model without its last column).
+// Tested against a line worked by hand and against R's lm (ols.test.ts).
 import jStat from "jstat";
 
+/** A column is aliased when what is left of it after the earlier columns is below this share of its length (R's lm uses 1e-7). */
+const ALIAS_TOLERANCE = 1e-7;
+
+const dot = (a: Float64Array, b: ArrayLike<number>) => { let s = 0; for (let i = 0; i < a.length; i++) s += a[i] * b[i]; return s; };
+
+export interface Factored {
+  /** Orthonormal columns, one per kept column. */
+  q: Float64Array[];
+  /** Upper-triangular R over the kept columns: r[i][k] for i ≤ k. */
+  r: number[][];
+  /** Per column given: dropped as a combination of earlier ones. */
+  aliased: boolean[];
+  n: number;
+}
+
+export function factor(columns: readonly Float64Array[]): Factored {
+  const q: Float64Array[] = [], r: number[][] = [];
+  const aliased = columns.map((column) => {
+    const v = Float64Array.from(column);
+    const length = Math.sqrt(dot(v, v));
+    const coefficients = new Array<number>(q.length).fill(0);
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < q.length; i++) {
+        const d = dot(q[i], v);
+        coefficients[i] += d;
+        for (let k = 0; k < v.length; k++) v[k] -= d * q[i][k];
+      }
+    }
+    const left = Math.sqrt(dot(v, v));
+    if (length === 0 || left <= ALIAS_TOLERANCE * length) return true;
+    for (let k = 0; k < v.length; k++) v[k] /= left;
+    coefficients.forEach((c, i) => (r[i][q.length] = c));
+    r.push(new Array<number>(q.length + 1).fill(0));
+    r[q.length][q.length] = left;
+    q.push(v);
+    return false;
+  });
+  return { q, r, aliased, n: columns[0]?.length ?? 0 };
+}
+
 export interface OlsFit {
-  /** Per column, in the order given: null where the column was aliased. */
+  /** Per column given (or the leading `use` of them), in order: null where the column was aliased. */
   estimates: (number | null)[];
   standardErrors: (number | null)[];
   aliased: boolean[];
@@ -17,49 +59,44 @@ export interface OlsFit {
   fitted: Float64Array;
 }
 
-/** A column is aliased when what is left of it after the earlier columns is below this share of its length (R's lm uses 1e-7). */
-const ALIAS_TOLERANCE = 1e-7;
-
-const norm = (v: Float64Array) => { let s = 0; for (const x of v) s += x * x; return Math.sqrt(s); };
-
-/** Which columns are linear combinations of earlier ones (modified Gram–Schmidt, in column order). */
-export function aliasedColumns(columns: readonly Float64Array[]): boolean[] {
-  const basis: Float64Array[] = [];
-  return columns.map((column) => {
-    const v = Float64Array.from(column);
-    const length = norm(v);
-    for (const q of basis) {
-      let dot = 0;
-      for (let i = 0; i < v.length; i++) dot += q[i] * v[i];
-      for (let i = 0; i < v.length; i++) v[i] -= dot * q[i];
+/** Columns of R⁻¹ for the leading m × m block (upper triangular, by back substitution). */
+function inverseUpper(r: number[][], m: number): number[][] {
+  const inv = Array.from({ length: m }, () => new Array<number>(m).fill(0));
+  for (let k = 0; k < m; k++) {
+    inv[k][k] = 1 / r[k][k];
+    for (let i = k - 1; i >= 0; i--) {
+      let s = 0;
+      for (let j = i + 1; j <= k; j++) s += r[i][j] * inv[j][k];
+      inv[i][k] = -s / r[i][i];
     }
-    const left = norm(v);
-    if (length === 0 || left <= ALIAS_TOLERANCE * length) return true;
-    for (let i = 0; i < v.length; i++) v[i] /= left;
-    basis.push(v);
-    return false;
-  });
+  }
+  return inv;
 }
 
-/** OLS of y on the columns (include a column of ones for an intercept; R² is then the usual centred one). */
-export function fitOls(columns: readonly Float64Array[], y: Float64Array): OlsFit {
-  const aliased = aliasedColumns(columns);
-  const kept = columns.filter((_, j) => !aliased[j]);
-  const n = y.length, p = kept.length;
-  const x = new Matrix(n, p);
-  for (let j = 0; j < p; j++) for (let i = 0; i < n; i++) x.set(i, j, kept[j][i]);
-  const qr = new QrDecomposition(x);
-  const beta = qr.solve(Matrix.columnVector(Array.from(y))).getColumn(0);
-  const fitted = new Float64Array(n);
-  for (let j = 0; j < p; j++) for (let i = 0; i < n; i++) fitted[i] += kept[j][i] * beta[j];
+/**
+ * OLS of y on the factored columns; with `use`, on the first `use` columns given only (the leading block of the same
+ * factoring is that design's own). Include a column of ones for an intercept; R² is then the usual centred one.
+ */
+export function solve(f: Factored, y: Float64Array, use = f.aliased.length): OlsFit {
+  const aliased = f.aliased.slice(0, use);
+  const m = aliased.filter((a) => !a).length;
+  const c = f.q.slice(0, m).map((q) => dot(q, y));
+  const beta = new Array<number>(m);
+  for (let i = m - 1; i >= 0; i--) {
+    let s = c[i];
+    for (let j = i + 1; j < m; j++) s -= f.r[i][j] * beta[j];
+    beta[i] = s / f.r[i][i];
+  }
+  const fitted = new Float64Array(f.n);
+  for (let i = 0; i < m; i++) for (let k = 0; k < f.n; k++) fitted[k] += f.q[i][k] * c[i];
   let rss = 0, mean = 0, tss = 0;
-  for (let i = 0; i < n; i++) { rss += (y[i] - fitted[i]) ** 2; mean += y[i] / n; }
-  for (let i = 0; i < n; i++) tss += (y[i] - mean) ** 2;
-  const df = n - p;
+  for (let k = 0; k < f.n; k++) { rss += (y[k] - fitted[k]) ** 2; mean += y[k] / f.n; }
+  for (let k = 0; k < f.n; k++) tss += (y[k] - mean) ** 2;
+  const df = f.n - m;
   const sigma2 = df > 0 ? rss / df : NaN;
-  // Var(b) = σ² (XᵀX)⁻¹ = σ² R⁻¹ R⁻ᵀ, from the triangular factor.
-  const rInverse = inverse(qr.upperTriangularMatrix);
-  const se = Array.from({ length: p }, (_, j) => Math.sqrt(sigma2 * rInverse.getRow(j).reduce((s, v) => s + v * v, 0)));
+  // Var(b) = σ² (XᵀX)⁻¹ = σ² R⁻¹ R⁻ᵀ: row i of R⁻¹, squared and summed.
+  const inv = inverseUpper(f.r, m);
+  const se = inv.map((row) => Math.sqrt(sigma2 * row.reduce((s, v) => s + v * v, 0)));
   let k = 0;
   const estimates: (number | null)[] = [], standardErrors: (number | null)[] = [];
   for (const a of aliased) {
@@ -69,6 +106,12 @@ export function fitOls(columns: readonly Float64Array[], y: Float64Array): OlsFi
   }
   return { estimates, standardErrors, aliased, df, sigma2, rSquared: tss > 0 ? 1 - rss / tss : NaN, fitted };
 }
+
+/** OLS of y on the columns, factored for this one fit. */
+export const fitOls = (columns: readonly Float64Array[], y: Float64Array) => solve(factor(columns), y);
+
+/** Which columns are linear combinations of earlier ones. */
+export const aliasedColumns = (columns: readonly Float64Array[]) => factor(columns).aliased;
 
 /** Two-sided p-value of a t statistic. */
 export const twoSidedP = (t: number, df: number) => 2 * jStat.studentt.cdf(-Math.abs(t), df);

@@ -33,7 +33,7 @@ export const PAY_EQUITY_DISCLAIMER =
   "A statistical analysis, not legal advice and not proof of discrimination: an unexplained difference is what the factors given do not account for, and a factor left out (or one that itself reflects discrimination) changes it. Consult a qualified employment lawyer about your obligations.";
 
 export function methodologyNote(model: PayEquityModel, fullTimeWeek: number | null): string {
-  const common = "Ordinary least squares of log pay on the factors and a female indicator (men are the reference), solved by Householder QR (ml-matrix); columns that repeat a combination of others are dropped as R's lm drops them. " +
+  const common = "Ordinary least squares of log pay on the factors and a female indicator (men are the reference), solved by a QR factoring (modified Gram–Schmidt, twice); columns that repeat a combination of others are dropped as R's lm drops them. " +
     "The unexplained gap is Kennedy's estimator exp(b − se²/2) − 1 (Kennedy 1981, American Economic Review 71(4)); it is significant when the two-sided t-test on b rejects zero at 5%, and the interval is exp(b ± t₀.₉₇₅·se) − 1. " +
     "The raw gap of mean log pay is split into the part the factors explain and the rest (Oaxaca 1973; Blinder 1973) with the pooled model's coefficients, sex indicator included (Jann 2008), so the unexplained part equals −b. " +
     `Target value ${TARGET_VALUE_PCT}% and limit value ${LIMIT_VALUE_PCT}% are the Swiss Federal Office for Gender Equality's. ` +
