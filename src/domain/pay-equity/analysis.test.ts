@@ -105,6 +105,10 @@ describe("input the model cannot use", () => {
     const byGender = workforce.map((r) => ({ ...r, factors: { ward: r.gender === "F" ? "Maternity" : "Surgery" } }));
     expect(problem(analyse(byGender))?.code).toBe("gender_determined_by_factors");
   });
+  test("a categorical factor with more levels than a model can carry (an employee id as a factor)", () => {
+    const many = Array.from({ length: 150 }, (_, i) => hourly(i % 2 ? "F" : "M", 20 + (i % 7), { employee: `E${i}` }));
+    expect(problem(analyse(many))).toMatchObject({ field: "factors.employee", code: "too_many_parameters" });
+  });
   test("factors missing from a record, text in a numeric factor, an unknown categorical factor", () => {
     const missing = workforce.map((r, i): CustomRecord => ({ ...r, factors: i === 3 ? {} : { tenure: i } }));
     expect(problem(analyse(missing))).toMatchObject({ field: "employees[3].factors", code: "inconsistent_factors" });

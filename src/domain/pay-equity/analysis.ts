@@ -3,13 +3,15 @@
 // split into explained and unexplained parts (Oaxaca–Blinder on the pooled coefficients), and the raises that would
 // bring each woman paid below what the factors predict up to it. Pure: employees in, figures out; nothing is kept.
 import { factor, solve, tQuantile, twoSidedP, type Factored, type OlsFit } from "./ols.ts";
-import { designOf, type Column, type FactorSpec } from "./design.ts";
+import { columnCount, designOf, type Column, type FactorSpec } from "./design.ts";
 import { groupFigures, K_ANONYMITY, JOINT_ASSESSMENT_THRESHOLD, type Gender } from "../pay-gap.ts";
 
 /** The Swiss office's tolerance: a significant unexplained gap below 2.5% meets its target, below 5% its limit. */
 export const TARGET_VALUE_PCT = 2.5;
 export const LIMIT_VALUE_PCT = 5;
 const SIGNIFICANCE = 0.05;
+/** Beyond this many regressors the factoring's cost (employees × regressors²) outgrows a request; no real pay model needs more. */
+export const MAX_PARAMETERS = 100;
 
 /** One analysed employee: pay on the model's basis (positive), and what one unit of it costs a year. */
 export interface Employee { row: number; id?: string | number; gender: Gender; pay: number; category?: string; annualCost: number }
@@ -170,6 +172,11 @@ export function analysePayEquity(input: ModelInput): PayEquityAnalysis {
   if (employees.length < input.minimumEmployees) {
     reject("employees", "too_few_employees", `${employees.length} employees analysed; the model needs at least ${input.minimumEmployees}`);
   }
+  const parameters = input.factors.reduce((n, f) => n + columnCount(f), 2);
+  if (parameters > MAX_PARAMETERS) {
+    const widest = input.factors.reduce((a, b) => (columnCount(b) > columnCount(a) ? b : a));
+    reject(`factors.${widest.name}`, "too_many_parameters", `the factors make ${parameters} regressors (${widest.name} alone ${columnCount(widest)}); at most ${MAX_PARAMETERS}: group the levels of a categorical factor, or leave it out`);
+  }
   const all = employees.map((_, i) => i);
   const design = designOf(input.factors, all);
   if (design.constant.length) {
@@ -178,6 +185,9 @@ export function analysePayEquity(input: ModelInput): PayEquityAnalysis {
   const pays = employees.map((e) => e.pay);
   const est = fitted(estimate(input, all, pays, input.aliased));
   const g = gapEstimate(est);
+  if (![g.unexplained_gap_pct, g.confidence_interval_pct.lower, g.confidence_interval_pct.upper, g.t_statistic].every(Number.isFinite)) {
+    reject("employees", "not_estimable", "the pay values are too far apart for a finite estimate; check the salary units");
+  }
   const figures = groupFigures(employees.map((x) => ({ gender: x.gender, pay: x.pay })));
   const byCategory = new Map<string, number[]>();
   employees.forEach((x, i) => {

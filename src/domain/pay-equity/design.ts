@@ -51,3 +51,8 @@ export function designOf(factors: readonly FactorSpec[], rows: readonly number[]
   }
   return { columns, constant, references };
 }
+
+/** How many columns a factor becomes over every employee (before any is found constant or aliased). */
+export function columnCount(factor: FactorSpec): number {
+  return factor.kind === "numeric" ? (factor.squared ? 2 : 1) : new Set(factor.values).size - 1;
+}

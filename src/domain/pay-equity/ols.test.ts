@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { aliasedColumns, fitOls, tQuantile, twoSidedP } from "./ols.ts";
+import { aliasedColumns, factor, fitOls, solve, tQuantile, twoSidedP } from "./ols.ts";
 
 const col = (...v: number[]) => Float64Array.from(v);
 const ones = (n: number) => new Float64Array(n).fill(1);
@@ -33,6 +33,17 @@ test("a column that repeats a combination of earlier ones is aliased and the fit
   expect(withAlias.standardErrors[4]).toBeCloseTo(without.standardErrors[3]!, 12);
   // A column of zeros is aliased too (nothing to estimate).
   expect(aliasedColumns([ones(3), col(0, 0, 0)])).toEqual([false, true]);
+});
+
+test("one factoring serves the design's leading columns and other responses alike", () => {
+  const x1 = col(3, 1, 4, 1, 5, 9, 2, 6), x2 = col(2, 7, 1, 8, 2, 8, 1, 8), y = col(1, 4, 1, 4, 2, 1, 3, 5), y2 = col(2, 2, 3, 1, 5, 4, 4, 1);
+  const f = factor([ones(8), x1, x2]);
+  const leading = solve(f, y, 2), alone = fitOls([ones(8), x1], y);
+  expect(leading.estimates).toHaveLength(2);
+  leading.estimates.forEach((b, j) => expect(b!).toBeCloseTo(alone.estimates[j]!, 12));
+  leading.standardErrors.forEach((se, j) => expect(se!).toBeCloseTo(alone.standardErrors[j]!, 12));
+  expect(leading.df).toBe(6);
+  solve(f, y2).estimates.forEach((b, j) => expect(b!).toBeCloseTo(fitOls([ones(8), x1, x2], y2).estimates[j]!, 12));
 });
 
 test("Student t: the textbook's 1.96 / 2.228 quantiles and a two-sided p of 5% at them", () => {
