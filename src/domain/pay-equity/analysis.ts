@@ -177,6 +177,9 @@ export function analysePayEquity(input: ModelInput): PayEquityAnalysis {
     const widest = input.factors.reduce((a, b) => (columnCount(b) > columnCount(a) ? b : a));
     reject(`factors.${widest.name}`, "too_many_parameters", `the factors make ${parameters} regressors (${widest.name} alone ${columnCount(widest)}); at most ${MAX_PARAMETERS}: group the levels of a categorical factor, or leave it out`);
   }
+  if (employees.length <= parameters + 10) {
+    reject("employees", "too_few_employees", `${employees.length} employees for ${parameters} parameters: more than the parameters + 10 are needed`);
+  }
   const all = employees.map((_, i) => i);
   const design = designOf(input.factors, all);
   if (design.constant.length) {
