@@ -85,6 +85,8 @@ describe("categories", () => {
     // Without its one-valued site, the office's model has no factor: the two-sample figures of its records.
     const officePay = (g: "M" | "F") => [...workforce, ...workforce].filter((r, i) => !small(i) && r.gender === g).map((r) => r.salary);
     expect(office.estimate!.sex_coefficient).toBeCloseTo(twoSample(officePay("M"), officePay("F")).b, 12);
+    expect(office.decomposition!.unexplained).toBeCloseTo(-office.estimate!.sex_coefficient, 12);
+    expect(a.categories.find((c) => c.category === "Small")!.decomposition).toBeNull();
     expect(a.categories.map((c) => c.category)).toEqual(["Office", "Small"]);
   });
 });

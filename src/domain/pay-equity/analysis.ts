@@ -48,7 +48,7 @@ export type Verdict = "no_significant_gap" | "within_target" | "within_limit" | 
 export interface Adjustment { row: number; id?: string | number; pay_before: number; pay_predicted: number; raise: number; raise_pct: number; annual_cost: number }
 export interface CategoryResult {
   category: string; employees: number; women: number; men: number; k_anonymity_warning: boolean;
-  mean_gap_pct: number | null; median_gap_pct: number | null; estimate: GapEstimate | null; reason: string | null;
+  mean_gap_pct: number | null; median_gap_pct: number | null; estimate: GapEstimate | null; decomposition: Decomposition | null; reason: string | null;
   factors_dropped: string[]; requires_joint_assessment: boolean;
 }
 export interface PayEquityAnalysis extends GapEstimate {
@@ -133,7 +133,7 @@ function categoryResult(input: ModelInput, category: string, rows: number[], pay
   const base = { category, employees: rows.length, women: figures.femaleCount, men: figures.maleCount, k_anonymity_warning: !kAnonymous };
   const rawTrigger = figures.meanGap !== null && Math.abs(figures.meanGap) >= JOINT_ASSESSMENT_THRESHOLD;
   if (!kAnonymous) {
-    return { ...base, mean_gap_pct: null, median_gap_pct: null, estimate: null, factors_dropped: [], requires_joint_assessment: rawTrigger,
+    return { ...base, mean_gap_pct: null, median_gap_pct: null, estimate: null, decomposition: null, factors_dropped: [], requires_joint_assessment: rawTrigger,
       reason: `fewer than ${K_ANONYMITY} women or men: no figures are shown, so no one's pay can be inferred` };
   }
   // Within a category some factors are constant or overlap: they are dropped there, not rejected.
@@ -142,7 +142,8 @@ function categoryResult(input: ModelInput, category: string, rows: number[], pay
   const g = noFit(e) ? null : gapEstimate(e);
   // Article 10: a gap of 5% or more that the objective factors do not explain; without a model, the raw gap decides.
   const requires = g ? rawTrigger && g.significant && Math.abs(g.unexplained_gap_pct) >= JOINT_ASSESSMENT_THRESHOLD : rawTrigger;
-  return { ...base, mean_gap_pct: figures.meanGap, median_gap_pct: figures.medianGap, estimate: g, factors_dropped: dropped, requires_joint_assessment: requires, reason: noFit(e) ? e.message : null };
+  const decomposition = noFit(e) ? null : decompose(e, rows.map((i) => input.employees[i].gender), rows.map((i) => Math.log(pays[i])));
+  return { ...base, mean_gap_pct: figures.meanGap, median_gap_pct: figures.medianGap, estimate: g, decomposition, factors_dropped: dropped, requires_joint_assessment: requires, reason: noFit(e) ? e.message : null };
 }
 
 /** Raise every woman paid below what the factors predict for her (the fit without the sex indicator) to that prediction. */

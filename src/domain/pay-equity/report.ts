@@ -1,7 +1,7 @@
 // The analysis as the endpoint answers it: figures rounded once, here (regression statistics to 6 significant digits,
 // percentages and money to 2 decimals, p-values to 4 significant digits), the verdict in words, and the method cited.
 import { round } from "../rounding.ts";
-import { LIMIT_VALUE_PCT, TARGET_VALUE_PCT, type GapEstimate, type PayEquityAnalysis, type Verdict } from "./analysis.ts";
+import { LIMIT_VALUE_PCT, TARGET_VALUE_PCT, type Decomposition, type GapEstimate, type PayEquityAnalysis, type Verdict } from "./analysis.ts";
 
 export type PayEquityModel = "swiss_standard" | "custom";
 
@@ -17,6 +17,11 @@ function estimateOut(g: GapEstimate) {
     confidence_interval_pct: { lower: pct(g.confidence_interval_pct.lower), upper: pct(g.confidence_interval_pct.upper) }, significant: g.significant,
   };
 }
+
+const decompositionOut = (d: Decomposition) => ({
+  raw_log_gap: sig(d.raw_log_gap), explained: sig(d.explained), unexplained: sig(d.unexplained), explained_share_pct: pctOrNull(d.explained_share_pct),
+  factors: d.factors.map((f) => ({ factor: f.factor, log_points: sig(f.log_points), share_pct: pctOrNull(f.share_pct) })),
+});
 
 export function verdictText(verdict: Verdict, gapPct: number): string {
   const size = `${Math.abs(round(gapPct, 1))}%`;
@@ -55,12 +60,11 @@ export function roundedAnalysis(a: PayEquityAnalysis) {
     coefficients: a.coefficients.map((c) => ({ ...c, estimate: sigOrNull(c.estimate), standard_error: sigOrNull(c.standard_error), t_statistic: sigOrNull(c.t_statistic), p_value: sigOrNull(c.p_value, 4) })),
     reference_levels: a.reference_levels,
     mean_gap_pct: pctOrNull(a.mean_gap_pct), median_gap_pct: pctOrNull(a.median_gap_pct),
-    decomposition: {
-      raw_log_gap: sig(a.decomposition.raw_log_gap), explained: sig(a.decomposition.explained), unexplained: sig(a.decomposition.unexplained),
-      explained_share_pct: pctOrNull(a.decomposition.explained_share_pct),
-      factors: a.decomposition.factors.map((f) => ({ factor: f.factor, log_points: sig(f.log_points), share_pct: pctOrNull(f.share_pct) })),
-    },
-    categories: a.categories.map((c) => ({ ...c, mean_gap_pct: pctOrNull(c.mean_gap_pct), median_gap_pct: pctOrNull(c.median_gap_pct), estimate: c.estimate && estimateOut(c.estimate) })),
+    decomposition: decompositionOut(a.decomposition),
+    categories: a.categories.map((c) => ({
+      ...c, mean_gap_pct: pctOrNull(c.mean_gap_pct), median_gap_pct: pctOrNull(c.median_gap_pct),
+      estimate: c.estimate && estimateOut(c.estimate), decomposition: c.decomposition && decompositionOut(c.decomposition),
+    })),
     remediation: {
       total_cost: round(a.remediation.total_cost, 2), employees_adjusted: a.remediation.employees_adjusted,
       unexplained_gap_pct_after: pct(a.remediation.unexplained_gap_pct_after),

@@ -64,6 +64,14 @@ const RecordId = z.union([z.string(), z.number()]).optional().describe("the reco
 const Row = z.number().int().describe("the record's position in `employees` (or the CSV's data rows), 1 = the first");
 const Excluded = z.object({ row: Row, id: RecordId, reason: z.string().describe("why the record was left out") });
 
+const Decomposition = z.object({
+  raw_log_gap: z.number().describe("men's mean log pay − women's"),
+  explained: z.number().describe("the part of raw_log_gap the factors' differences explain (pooled coefficients)"),
+  unexplained: z.number().describe("raw_log_gap − explained (equals −sex_coefficient)"),
+  explained_share_pct: z.number().nullable().describe("explained ÷ raw_log_gap × 100; null when the raw gap is 0"),
+  factors: z.array(z.object({ factor: z.string().describe("a factor of the model"), log_points: z.number().describe("the factor's contribution to the explained part"), share_pct: z.number().nullable().describe("of raw_log_gap") })).describe("each factor's part of the explained gap"),
+}).describe("Oaxaca–Blinder decomposition of the raw gap");
+
 export const payEquityAnalysisRoute = defineRoute({
   id: "X8",
   summary: "Pay equity analysis (explained and unexplained gaps)",
@@ -142,13 +150,7 @@ export const payEquityAnalysisRoute = defineRoute({
     reference_levels: z.record(z.string(), z.string()).describe("each categorical factor's reference level"),
     mean_gap_pct: z.number().nullable().describe("raw gap of mean pay on pay_basis: (men's − women's) ÷ men's × 100, positive when women earn less (as E7)"),
     median_gap_pct: z.number().nullable().describe("raw gap of median pay on pay_basis, as E7"),
-    decomposition: z.object({
-      raw_log_gap: z.number().describe("men's mean log pay − women's"),
-      explained: z.number().describe("the part of raw_log_gap the factors' differences explain (pooled coefficients)"),
-      unexplained: z.number().describe("raw_log_gap − explained (equals −sex_coefficient)"),
-      explained_share_pct: z.number().nullable().describe("explained ÷ raw_log_gap × 100; null when the raw gap is 0"),
-      factors: z.array(z.object({ factor: z.string().describe("a factor of the model"), log_points: z.number().describe("the factor's contribution to the explained part"), share_pct: z.number().nullable().describe("of raw_log_gap") })).describe("each factor's part of the explained gap"),
-    }).describe("Oaxaca–Blinder decomposition of the raw gap"),
+    decomposition: Decomposition.describe("Oaxaca–Blinder decomposition of the raw gap over the workforce"),
     categories: z.array(z.object({
       category: z.string().describe("the records' category"), employees: z.number().int().describe("records in it"),
       women: z.number().int().describe("women in it"), men: z.number().int().describe("men in it"),
@@ -156,6 +158,7 @@ export const payEquityAnalysisRoute = defineRoute({
       mean_gap_pct: z.number().nullable().describe("raw mean gap in the category, as the workforce's; null under the k-anonymity warning"),
       median_gap_pct: z.number().nullable().describe("raw median gap in the category; null under the k-anonymity warning"),
       estimate: z.object(Estimate).nullable().describe("the model fitted within the category; null with a reason when it cannot be"),
+      decomposition: Decomposition.nullable().describe("the category's own decomposition; null with estimate"),
       reason: z.string().nullable().describe("why estimate is null"),
       factors_dropped: z.array(z.string()).describe("factors constant in the category, or columns collinear there, left out of its model"),
       requires_joint_assessment: z.boolean().describe("raw mean gap of 5% or more (either way) that the factors do not explain: the unexplained gap is ≥ 5% and significant; without an estimate, the raw gap alone decides"),
