@@ -1,12 +1,9 @@
 // POST /v1/compliance/pay-equity-analysis over HTTP: the office's example as JSON and as CSV, the custom model,
 // bad input as 422s naming the field, tiers and scopes, and statelessness.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { logibExampleRecords } from "../support/logib.ts";
-import { spawnService } from "../../scripts/lib/service-process.ts";
+import { expectPublishedResults, logibExampleRecords } from "../support/logib.ts";
+import { expectNothingKept } from "../support/stateless.ts";
 
 let s: TestServer;
 beforeAll(() => { s = startTestServer(); });
@@ -16,24 +13,13 @@ const PATH = "/api/v1/compliance/pay-equity-analysis";
 const post = (body: unknown, init: { key?: string; type?: string; query?: string } = {}) =>
   s.call("salary", PATH + (init.query ?? ""), { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": init.type ?? "application/json" }, ...(init.key ? { key: init.key } : {}) });
 
-/** The published results of the office's example (data README, "Equal-pay analysis"). */
-function expectPublishedResults(body: any) {
-  expect(Number(body.sex_coefficient.toPrecision(3))).toBe(-0.0265);
-  expect(Number(body.standard_error.toPrecision(3))).toBe(0.00334);
-  expect(Number(body.t_statistic.toPrecision(4))).toBe(-7.925);
-  expect(body.degrees_of_freedom).toBe(267);
-  expect(Number(body.r_squared.toPrecision(3))).toBe(0.991);
-  expect(Number(body.unexplained_gap_pct.toPrecision(2))).toBe(-2.6);
-  expect(body).toMatchObject({ employees_analysed: 280, women: 52, men: 228, significant: true, verdict: "within_limit", target_value_pct: 2.5, limit_value_pct: 5 });
-  expect(body.excluded).toHaveLength(5);
-}
-
 describe("swiss_standard", () => {
   test("the office's example data sheet as JSON reproduces the published results", async () => {
     const res = await post({ model: "swiss_standard", currency: "CHF", employees: logibExampleRecords() });
     expect(res.status).toBe(200);
     const body = await res.json();
     expectPublishedResults(body);
+    expect(body).toMatchObject({ target_value_pct: 2.5, limit_value_pct: 5 });
     // The interval is around the estimate and excludes 0 (significant).
     expect(body.confidence_interval_pct.lower).toBeLessThan(body.unexplained_gap_pct);
     expect(body.confidence_interval_pct.upper).toBeLessThan(0);
@@ -140,24 +126,10 @@ describe("custom", () => {
 
 describe("statelessness", () => {
   test("after analyses (and a failing one), neither the state database nor the logs hold a submitted wage or id", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "wf-stateless-"));
-    const key = "stateless-test-key-0123456789";
-    const svc = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: key, STATE_DB: join(dir, "state.sqlite") }, 20_000, true);
-    const logs: string[] = [];
-    const drain = async (stream: ReadableStream<Uint8Array>) => { for await (const chunk of stream) logs.push(new TextDecoder().decode(chunk)); };
-    const draining = [drain(svc.proc.stdout), drain(svc.proc.stderr)];
-    const call = (body: unknown) => fetch(`http://127.0.0.1:${svc.port}${PATH}`, { method: "POST", body: JSON.stringify(body), headers: { host: "salary.localhost", "x-api-key": key, "content-type": "application/json" } });
     const records = logibExampleRecords().map((r, i) => (i === 0 ? { ...r, id: "Quixotic-4711", basic_wage: 987654.321 } : r));
-    expect((await call({ model: "swiss_standard", employees: records })).status).toBe(200);
-    expect((await call({ model: "swiss_standard", employees: records.slice(0, 10) })).status).toBe(422);
-    svc.proc.kill();
-    await Promise.all(draining);
-    const stored = readdirSync(dir).map((f) => readFileSync(join(dir, f)).toString("latin1")).join("");
-    for (const needle of ["Quixotic", "987654"]) {
-      expect(stored.includes(needle)).toBe(false);
-      expect(logs.join("").includes(needle)).toBe(false);
-    }
-    expect(logs.join("").split("\n").filter((l) => l.includes(PATH)).map((l) => JSON.parse(l).status)).toEqual([200, 422]);
-    rmSync(dir, { recursive: true, force: true });
+    await expectNothingKept(PATH, [
+      { body: JSON.stringify({ model: "swiss_standard", employees: records }), status: 200 },
+      { body: JSON.stringify({ model: "swiss_standard", employees: records.slice(0, 10) }), status: 422 },
+    ], ["Quixotic", "987654"]);
   }, 30_000);
 });

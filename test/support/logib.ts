@@ -1,5 +1,6 @@
 // The Swiss office's example data sheet (../shared/data/logib/), read by its column headings into the record fields
 // of the pay-equity analysis. The headings' first lines name the columns ("Age\n(date of birth, …)").
+import { expect } from "bun:test";
 import * as XLSX from "@e965/xlsx";
 import { readFileSync } from "node:fs";
 import { mirror } from "./server.ts";
@@ -22,4 +23,24 @@ export function logibExampleRecords(): Record<string, string | number>[] {
     fields.forEach((f, i) => { if (f && r[i] !== undefined && r[i] !== "") record[f] = r[i] as string | number; });
     return record;
   });
+}
+
+/**
+ * The office's published results for its example (data README, "Equal-pay analysis"), to the digits it prints:
+ * sex coefficient −0.0265 (standard error 0.00334), t = −7.925, 267 df, R² 0.991, Kennedy −2.6%, 280 of 285 analysed
+ * (52 women, 228 men): significant, above the 2.5% target value, below the 5% limit value.
+ */
+export function expectPublishedResults(a: {
+  sex_coefficient: number; standard_error: number; t_statistic: number; degrees_of_freedom: number; r_squared: number; unexplained_gap_pct: number;
+  employees_analysed: number; women: number; men: number; excluded: unknown[]; significant: boolean; verdict: string;
+}) {
+  expect(Number(a.sex_coefficient.toPrecision(3))).toBe(-0.0265);
+  expect(Number(a.standard_error.toPrecision(3))).toBe(0.00334);
+  expect(Number(a.t_statistic.toPrecision(4))).toBe(-7.925);
+  expect(a.degrees_of_freedom).toBe(267);
+  expect(Number(a.r_squared.toPrecision(3))).toBe(0.991);
+  expect(Number(a.unexplained_gap_pct.toPrecision(2))).toBe(-2.6);
+  expect([a.employees_analysed, a.women, a.men, a.excluded.length]).toEqual([280, 52, 228, 5]);
+  expect(a.significant).toBe(true);
+  expect(a.verdict).toBe("within_limit");
 }
