@@ -26,7 +26,12 @@ export class RedisQuotaLedger implements QuotaLedger {
   constructor(private readonly redis: Redis) {}
 
   async reserve(keyId: string, day: string, want: number, limit: number): Promise<Grant> {
-    const [granted, count] = (await this.redis.send("EVAL", [RESERVE, "1", quotaKey(keyId, day), String(want), String(limit), TWO_DAYS_S])) as [number, number];
+    // A grant whose answer comes after the deadline was made for a request that already got its 503: give it back.
+    const giveBack = (answer: unknown) => {
+      const granted = Number((answer as [number, number])[0]);
+      if (granted > 0) this.release(keyId, day, granted).catch(() => {}); // if that fails too, the units stay counted (errs towards refusing)
+    };
+    const [granted, count] = (await this.redis.send("EVAL", [RESERVE, "1", quotaKey(keyId, day), String(want), String(limit), TWO_DAYS_S], giveBack)) as [number, number];
     return { granted: Number(granted), count: Number(count) };
   }
 

@@ -1,0 +1,103 @@
+// Quotas under Redis faults, against real redis-server processes: a command whose deadline passed never lands
+// later, a reservation answered late is given back, and neither a paused nor a SIGKILLed Redis lets two meters
+// (two replicas' worth) admit more than the day's quota. Locally a missing redis-server skips this file; in CI
+// (.ci/run installs it) its absence fails it.
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { redisAvailable, startRedis, type RunningRedis } from "../../scripts/lib/redis-server.ts";
+import { connectRedis, type Redis } from "../../src/state/redis.ts";
+import { RedisQuotaLedger, quotaKey } from "../../src/state/redis-ledger.ts";
+import { QuotaMeter, utcDay } from "../../src/state/quota.ts";
+
+const run = redisAvailable() || process.env.CI ? describe : describe.skip;
+const TIMEOUT_MS = 100;
+
+run("Redis faults", () => {
+  const cleanup: (() => unknown)[] = [];
+  afterEach(async () => { for (const f of cleanup.splice(0).reverse()) await f(); });
+  const redisAt = async (options: Parameters<typeof startRedis>[0] = {}) => { const r = await startRedis(options); cleanup.push(() => r.stop()); return r; };
+  const client = (r: RunningRedis): Redis => { const c = connectRedis(r.url, TIMEOUT_MS); cleanup.push(() => c.close()); return c; };
+
+  test("commands sent while Redis is down fail at their deadline and none of them runs when it is back", async () => {
+    const first = await startRedis();
+    const redis = client(first);
+    expect(await redis.send("PING", [])).toBe("PONG");
+    await first.stop();
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => redis.send("INCR", ["wf:test:zombie"])));
+    expect(results.every((r) => r.status === "rejected")).toBe(true);
+    const again = await redisAt({ port: first.port });
+    // Long enough for the client to reconnect and for anything queued to have been sent.
+    await Bun.sleep(1_000);
+    expect(await redis.send("PING", [])).toBe("PONG");
+    expect(again.cli("get", "wf:test:zombie")).toBe("");
+  }, 20_000);
+
+  test("a reservation Redis answers after the deadline is given back", async () => {
+    const r = await redisAt();
+    const ledger = new RedisQuotaLedger(client(r));
+    const day = utcDay(new Date());
+    expect(await ledger.reserve("key_late", day, 1, 1_000)).toEqual({ granted: 1, count: 1 }); // connected
+    r.pause(); // the next command waits in Redis's socket
+    const late = ledger.reserve("key_late", day, 50, 1_000);
+    await expect(late).rejects.toThrow(/Redis/);
+    r.resume(); // Redis runs it now, 50 units granted to a request that already got its 503
+    await Bun.sleep(300);
+    expect(r.cli("get", quotaKey("key_late", day))).toBe("1");
+  }, 20_000);
+
+  /** Two meters (two replicas) consume as fast as they can for `ms`, while `fault` runs; the admitted count. */
+  async function load(meters: QuotaMeter[], limit: number, ms: number, fault: () => Promise<void>) {
+    let admitted = 0, refused = 0, unavailable = 0;
+    const until = Date.now() + ms;
+    const worker = async (meter: QuotaMeter) => {
+      while (Date.now() < until) {
+        try {
+          const d = await meter.consume("key_load", limit);
+          if (d.allowed) admitted++; else refused++;
+        } catch { unavailable++; }
+        await Bun.sleep(5); // a steady load of about 3,000 requests a second over 16 workers
+      }
+    };
+    await Promise.all([...meters.flatMap((m) => Array.from({ length: 8 }, () => worker(m))), fault()]);
+    return { admitted, refused, unavailable };
+  }
+
+  test("a paused Redis under load: the day's admitted total stays within the quota and its lease slack", async () => {
+    const r = await redisAt();
+    const meters = [new QuotaMeter(new RedisQuotaLedger(client(r))), new QuotaMeter(new RedisQuotaLedger(client(r)))];
+    // The pause falls while much of the quota is left, and the load outlasts it.
+    const limit = 6_000;
+    const result = await load(meters, limit, 3_500, async () => { await Bun.sleep(300); r.pause(); await Bun.sleep(700); r.resume(); });
+    expect(result.unavailable).toBeGreaterThan(0); // the pause was felt
+    expect(result.refused).toBeGreaterThan(0); // the load outran the quota
+    for (const m of meters) await m.releaseAll();
+    expect(result.admitted).toBeLessThanOrEqual(limit);
+    expect(result.admitted).toBeGreaterThanOrEqual(limit - Math.ceil(limit / 64));
+    // Every unit counted in Redis was admitted: nothing granted late is left behind.
+    expect(Number(r.cli("get", quotaKey("key_load", utcDay(new Date()))))).toBe(result.admitted);
+  }, 30_000);
+
+  test("Redis killed with SIGKILL under load and restarted from its append-only file: the quota is never exceeded", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "wf-redis-aof-"));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    let r = await startRedis({ dir });
+    const redisA = connectRedis(r.url, TIMEOUT_MS), redisB = connectRedis(r.url, TIMEOUT_MS);
+    cleanup.push(() => { redisA.close(); redisB.close(); });
+    const meters = [new QuotaMeter(new RedisQuotaLedger(redisA)), new QuotaMeter(new RedisQuotaLedger(redisB))];
+    const limit = 6_000;
+    const result = await load(meters, limit, 3_500, async () => {
+      await Bun.sleep(400);
+      const before = Number(r.cli("get", quotaKey("key_load", utcDay(new Date()))));
+      await r.kill();
+      r = await startRedis({ dir, port: r.port });
+      // The count granted before the kill survived it (appendonly, written before each reply).
+      expect(Number(r.cli("get", quotaKey("key_load", utcDay(new Date()))))).toBeGreaterThanOrEqual(before);
+    });
+    cleanup.push(() => r.stop());
+    for (const m of meters) await m.releaseAll();
+    expect(result.refused).toBeGreaterThan(0);
+    expect(result.admitted).toBeLessThanOrEqual(limit);
+  }, 30_000);
+});
