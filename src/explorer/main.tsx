@@ -6,12 +6,14 @@ import { KeyForm } from "./components.tsx";
 import { follow, usePath } from "./router.ts";
 import { SalaryPage } from "./pages/salary.tsx";
 import { PayGapPage } from "./pages/pay-gap.tsx";
+import { PayEquityPage } from "./pages/pay-equity.tsx";
 import { CostPage } from "./pages/cost.tsx";
 import { OccupationPage } from "./pages/occupation.tsx";
 
 const PAGES = [
   { path: "/explore/salary", name: "Salary", about: "A job title's pay percentiles in up to ten places, its trend and the occupation it matched." },
   { path: "/explore/pay-gap", name: "Pay-gap report", about: "Drop an employee CSV or Excel file and get the EU Pay Transparency Directive's gap indicators." },
+  { path: "/explore/pay-equity", name: "Equal pay analysis", about: "Upload the Swiss Logib data sheet or your own file: the unexplained pay gap, what explains the rest, and the cost of closing it." },
   { path: "/explore/cost", name: "Cost of living", about: "Consumer price indexes for up to six countries, price levels, and a U.S. metro's price parities and prices." },
   { path: "/explore/occupation", name: "Occupation profile", about: "An occupation's skills, knowledge, work styles, technologies and wages by state." },
 ];
@@ -32,6 +34,7 @@ function Home() {
 function pageFor(path: string) {
   if (path.startsWith("/explore/salary")) return <SalaryPage />;
   if (path.startsWith("/explore/pay-gap")) return <PayGapPage />;
+  if (path.startsWith("/explore/pay-equity")) return <PayEquityPage />;
   if (path.startsWith("/explore/cost")) return <CostPage />;
   if (path.startsWith("/explore/occupation")) return <OccupationPage soc={path.split("/")[3] ?? ""} />;
   return <Home />;

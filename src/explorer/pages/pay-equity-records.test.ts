@@ -15,12 +15,13 @@ describe("toSwissRecords", () => {
   };
 
   test("numbers as numbers, empty cells left out (an apprentice's codes), the key as given", () => {
-    const { records, problems } = toSwissRecords(table(columns, [
+    const { records, fileRows, problems } = toSwissRecords(table(columns, [
       ["7", "60", "M", "16", "8", "6", "5", "100", "0", "5201", "434", "40", "1"],
       ["195", "18", "M", "2", "8", "", "", "100", "0", "887", "74", "40", "2"],
       ["285", "64", "F", "11", "6", "6", "5", "0", "46.5", "1,631", "137", "40", "1"],
     ]), mapping);
     expect(problems).toEqual([]);
+    expect(fileRows).toEqual([1, 2, 3]);
     expect(records).toEqual([
       { id: "7", age: 60, gender: "M", years_of_service: 16, training: 8, level_of_requirements: 6, professional_position: 5, activity_rate: 100, paid_hours: 0, basic_wage: 5201, monthly_wage_13: 434, weekly_hours: 40, population: 1 },
       { id: "195", age: 18, gender: "M", years_of_service: 2, training: 8, activity_rate: 100, paid_hours: 0, basic_wage: 887, monthly_wage_13: 74, weekly_hours: 40, population: 2 },
@@ -59,11 +60,13 @@ describe("toCustomRecords", () => {
     ]);
   });
 
-  test("a factor left empty or not a number, a period it cannot read: listed, not sent", () => {
-    const { records, problems } = toCustomRecords(table(columns, [
+  test("a factor left empty or not a number, a period it cannot read: listed, not sent; the records keep their file rows", () => {
+    const { records, fileRows, problems } = toCustomRecords(table(columns, [
       ["a1", "F", "52,000", "annual", "40", "", "3", "Sales"], ["a2", "M", "52,000", "annual", "40", "1", "three", "Sales"], ["a3", "M", "900", "weekly", "40", "1", "3", "Sales"],
+      ["a4", "M", "52,000", "annual", "40", "1", "3", "Sales"],
     ]), mapping, factors);
-    expect(records).toEqual([]);
+    expect(records.map((r) => r.id)).toEqual(["a4"]);
+    expect(fileRows).toEqual([4]);
     expect(problems).toEqual([
       { row: 1, message: "no Grade" }, { row: 2, message: 'Tenure "three" is not a number' }, { row: 3, message: 'pay period "weekly" is not annual, monthly or hourly' },
     ]);

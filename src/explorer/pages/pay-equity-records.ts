@@ -4,8 +4,10 @@
 import { mixedPeriodSpread, readAmount, readGender, readPeriod, type EmployeeTable, type Period, type RowProblem } from "./employee-file.ts";
 import { SWISS_FIELDS, type CustomMapping, type SwissField, type SwissMapping } from "./pay-equity-file.ts";
 
-/** mixedPeriods: no period given and the amounts too far apart to be of one period; nothing may be sent. */
-export interface Prepared { records: Record<string, unknown>[]; problems: RowProblem[]; mixedPeriods: { min: number; max: number } | null }
+/** fileRows: each record's row in the file (1 = the first data row), since the endpoint numbers the records it gets and
+ *  unreadable rows are not among them. mixedPeriods: no period given and the amounts too far apart to be of one
+ *  period; nothing may be sent. */
+export interface Prepared { records: Record<string, unknown>[]; fileRows: number[]; problems: RowProblem[]; mixedPeriods: { min: number; max: number } | null }
 
 /** The endpoint requires these of every row; training, level and position only of population 1, which it checks itself. */
 const SWISS_ROW_REQUIRED: readonly SwissField[] = ["gender", "age", "years_of_service", "basic_wage", "weekly_hours"];
@@ -16,6 +18,7 @@ const cellOf = <F extends string>(row: Record<string, string>, mapping: Partial<
 export function toSwissRecords(table: EmployeeTable, mapping: SwissMapping): Prepared {
   const records: Record<string, unknown>[] = [];
   const problems: RowProblem[] = [];
+  const fileRows: number[] = [];
   table.rows.forEach((row, i) => {
     const cell = cellOf(row, mapping);
     const record: Record<string, unknown> = {};
@@ -35,9 +38,9 @@ export function toSwissRecords(table: EmployeeTable, mapping: SwissMapping): Pre
     if (cell("category")) record.category = cell("category");
     const readError = table.rowErrors.get(i);
     if (readError || issues.length) problems.push({ row: i + 1, message: [readError, ...issues].filter(Boolean).join("; ") });
-    else records.push(record);
+    else { records.push(record); fileRows.push(i + 1); }
   });
-  return { records, problems, mixedPeriods: null }; // the data sheet's wages are all monthly
+  return { records, fileRows, problems, mixedPeriods: null }; // the data sheet's wages are all monthly
 }
 
 /** A column used as a factor: its name in the request, and whether its values are numbers or categories. */
@@ -47,6 +50,7 @@ export interface FactorChoice { column: string; name: string; kind: "number" | "
 export function toCustomRecords(table: EmployeeTable, mapping: CustomMapping, factors: readonly FactorChoice[], filePeriod?: Period): Prepared {
   const records: Record<string, unknown>[] = [];
   const problems: RowProblem[] = [];
+  const fileRows: number[] = [];
   table.rows.forEach((row, i) => {
     const cell = cellOf(row, mapping);
     const gender = readGender(cell("gender"));
@@ -77,9 +81,10 @@ export function toCustomRecords(table: EmployeeTable, mapping: CustomMapping, fa
     if (cell("id")) record.id = cell("id");
     if (cell("category")) record.category = cell("category");
     records.push(record);
+    fileRows.push(i + 1);
   });
   // Every row's amount counts, read or not: one hourly rate among salaries is enough to show the file mixes periods.
   const periodGiven = Boolean(mapping.salary_period || filePeriod);
   const mixedPeriods = periodGiven || !mapping.salary ? null : mixedPeriodSpread(table.rows.map((r) => readAmount(r[mapping.salary!] ?? "")));
-  return { records, problems, mixedPeriods };
+  return { records, fileRows, problems, mixedPeriods };
 }
