@@ -54,7 +54,7 @@ run("explorer in chromium", () => {
     await w.page.waitForSelector(".cards");
     const stored = await w.page.evaluate(() => ({ session: sessionStorage.getItem("workforce-api.key"), local: localStorage.length, cookie: document.cookie }));
     expect(stored).toEqual({ session: BOOTSTRAP_KEY, local: 0, cookie: "" });
-    expect(await w.page.$$eval(".cards a", (as) => as.map((a) => a.getAttribute("href")))).toEqual(["/explore/salary", "/explore/pay-gap", "/explore/cost", "/explore/occupation"]);
+    expect(await w.page.$$eval(".cards a", (as) => as.map((a) => a.getAttribute("href")))).toEqual(["/explore/salary", "/explore/pay-gap", "/explore/pay-equity", "/explore/cost", "/explore/occupation"]);
     expect(await unlabelledControls(w.page)).toEqual([]);
     // On a fresh load (the key kept for the tab), the first Tab reaches the skip link: keyboard users can jump past the menu.
     await w.page.reload();
