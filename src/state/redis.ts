@@ -2,6 +2,10 @@
 // and fails at once while disconnected (no offline queue), so a request never waits on an absent Redis; the
 // caller turns StateUnavailable into 503, or admits under QUOTA_FAIL_OPEN.
 //
+// Once a command has failed to reach Redis, Redis counts as down: commands fail at once, so a request that needs two
+// (its key, then its quota) waits at most one deadline, while a PING every deadline finds out when it is back. Any
+// answer, even a late one, counts as Redis being back.
+//
 // A command whose deadline passed is never sent afterwards: it may wait for a reconnect, but it is dropped if the
 // connection comes back too late. One already sent whose answer comes after the deadline did run in Redis: its
 // answer goes to `onLate`, so the caller can undo it (a quota reservation gives its units back).
@@ -23,16 +27,32 @@ export function connectRedis(url: string, timeoutMs: number): Redis {
   // Without an offline queue a command fails while disconnected, so (re)connect first, once for all callers.
   let connecting: Promise<void> | undefined;
   const connected = () => (client.connected ? undefined : (connecting ??= client.connect().finally(() => { connecting = undefined; })));
+  let down = false, closed = false;
+  const ping = () => new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    Promise.resolve(connected()).then(() => client.send("PING", [])).then(() => resolve(true), () => resolve(false)).finally(() => clearTimeout(timer));
+  });
+  const markDown = async () => {
+    if (down) return;
+    down = true;
+    while (down && !closed) {
+      if (await ping()) down = false;
+      else await Bun.sleep(timeoutMs);
+    }
+  };
   return {
     send(command, args, onLate) {
       return new Promise((resolve, reject) => {
-        let settled = false, expired = false;
         const fail = (err: unknown) => reject(new StateUnavailable(`Redis at ${where} (${command})`, err));
+        if (down) return fail(new Error("unreachable at the last attempt; retrying in the background"));
+        let settled = false, expired = false;
+        const done = (up: boolean) => { settled = true; clearTimeout(timer); if (up) down = false; else void markDown(); };
         // When the deadline's timer runs, an answer may already be waiting unread (the event loop was busy, say,
         // parsing a large body); a zero-delay timer lets one round of I/O run first, so the deadline measures Redis.
         const timer = setTimeout(() => setTimeout(() => {
           if (settled) return;
           expired = true;
+          void markDown();
           fail(new Error(`no answer within ${timeoutMs} ms`));
         }, 0), timeoutMs);
         (async () => {
@@ -41,19 +61,19 @@ export function connectRedis(url: string, timeoutMs: number): Redis {
           return client.send(command, args);
         })().then(
           (answer) => {
-            settled = true;
-            clearTimeout(timer);
+            done(true);
             if (!expired) resolve(answer);
             else onLate?.(answer);
           },
           (err) => {
-            settled = true;
-            clearTimeout(timer);
-            if (!expired) fail(err);
+            // A command Redis refused (a script error) says nothing about the connection; only failures to reach it do.
+            const unreachable = !(err instanceof Error && /^(ERR|WRONGTYPE|NOSCRIPT|BUSY)/.test(err.message));
+            if (!expired) { done(!unreachable); fail(err); }
+            else if (!unreachable) done(true);
           },
         );
       });
     },
-    close: () => client.close(),
+    close: () => { closed = true; client.close(); },
   };
 }

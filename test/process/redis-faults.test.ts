@@ -10,6 +10,7 @@ import { redisAvailable, startRedis, type RunningRedis } from "../../scripts/lib
 import { connectRedis, type Redis } from "../../src/state/redis.ts";
 import { RedisQuotaLedger, quotaKey } from "../../src/state/redis-ledger.ts";
 import { QuotaMeter, utcDay } from "../../src/state/quota.ts";
+import { RedisKeyStore } from "../../src/state/redis-keys.ts";
 
 const run = redisAvailable() || process.env.CI ? describe : describe.skip;
 const TIMEOUT_MS = 100;
@@ -34,6 +35,17 @@ run("Redis faults", () => {
     expect(again.cli("get", "wf:test:zombie")).toBe("");
   }, 20_000);
 
+  test("the deadline measures Redis, not the event loop: an answer that arrived while the loop was busy is taken", async () => {
+    const redis = client(await redisAt());
+    expect(await redis.send("PING", [])).toBe("PONG"); // connected
+    for (let i = 0; i < 5; i++) {
+      const answer = redis.send("INCR", ["wf:test:busy"]);
+      const until = performance.now() + 3 * TIMEOUT_MS;
+      while (performance.now() < until); // the loop held (say, by parsing a large body) past the deadline
+      expect(await answer).toBe(i + 1);
+    }
+  }, 20_000);
+
   test("a reservation Redis answers after the deadline is given back", async () => {
     const r = await redisAt();
     const ledger = new RedisQuotaLedger(client(r));
@@ -45,6 +57,27 @@ run("Redis faults", () => {
     r.resume(); // Redis runs it now, 50 units granted to a request that already got its 503
     await Bun.sleep(300);
     expect(r.cli("get", quotaKey("key_late", day))).toBe("1");
+  }, 20_000);
+
+  test("with QUOTA_FAIL_OPEN, a request that must re-check its key and reserve quota while Redis is stuck waits one deadline, not two", async () => {
+    const r = await redisAt();
+    const redis = client(r);
+    const keys = new RedisKeyStore(redis, 50, true), meter = new QuotaMeter(new RedisQuotaLedger(redis), true);
+    const { key, record } = await keys.create({ tier: "pro", scopes: ["skills:read"] });
+    expect((await keys.verify(key))?.id).toBe(record.id);
+    await Bun.sleep(100); // the verified key's cache entry is stale now: the next request asks Redis
+    r.pause();
+    const t0 = performance.now();
+    expect((await keys.verify(key))?.id).toBe(record.id); // served stale after one deadline
+    expect((await meter.consume(record.id, 1_000)).allowed).toBe(true); // admitted unmetered, at once
+    const elapsed = performance.now() - t0;
+    r.resume();
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS);
+    expect(elapsed).toBeLessThan(1.5 * TIMEOUT_MS);
+    // Back: within a few deadlines the background PING finds Redis answering and commands go through again.
+    const back = Date.now();
+    while (!(await redis.send("PING", []).catch(() => null))) await Bun.sleep(10);
+    expect(Date.now() - back).toBeLessThan(5 * TIMEOUT_MS);
   }, 20_000);
 
   /** Two meters (two replicas) consume as fast as they can for `ms`, while `fault` runs; the admitted count. */
