@@ -46,6 +46,8 @@ export const configSchema = z.object({
   MAX_BODY_BYTES: positiveInt(5 * 1024 * 1024),
   // A request whose body has not fully arrived by then is answered 408; idle connections close after it too.
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  // SIGTERM/SIGINT: requests already received are answered within this; then remaining connections are cut and the process exits.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // E4–E6, removed by the spec on 2026-09-01: "auto" serves them (with Deprecation/Sunset headers) before that
   // date and answers 410 Gone naming their successors from it; "on" keeps serving them for installations that
   // need time; "off" retires them now, whatever the date.

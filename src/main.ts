@@ -24,8 +24,9 @@ export async function start(options: AppOptions = {}) {
   const server = Bun.serve({
     port: config.PORT,
     hostname: config.LISTEN_ADDRESS,
-    // Bun's own cap sits above ours, so an oversized body gets our 413 envelope (json-body.ts) rather than Bun's.
-    maxRequestBodySize: 2 * config.MAX_BODY_BYTES + 1024,
+    // No cap of Bun's: bodies stream, and ours (MAX_BODY_BYTES, by Content-Length or while reading) answers every
+    // oversized one with the 413 envelope, however large.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     idleTimeout: Math.min(255, Math.ceil(config.REQUEST_TIMEOUT_MS / 1000) + 5),
     fetch: app.fetch,
   });
@@ -39,10 +40,21 @@ export async function start(options: AppOptions = {}) {
   // SIGHUP: serve the newest snapshot at SNAPSHOT_PATH or in SNAPSHOT_DIR, without dropping a request (live-snapshot.ts).
   onHangup = () => void app.reloadSnapshot("SIGHUP");
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, close the databases, exit 0.
+  // Graceful shutdown: answer what was received, stop accepting, close the databases, exit 0 (README: "Shutdown").
+  let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, async () => {
-      await server.stop();
+      if (stopping) return;
+      stopping = true;
+      const cut = setTimeout(() => {
+        console.error(JSON.stringify({ level: "error", msg: "shutdown timed out; cutting remaining connections", timeout_ms: config.SHUTDOWN_TIMEOUT_MS }));
+        void server.stop(true);
+      }, config.SHUTDOWN_TIMEOUT_MS);
+      // Requests whose bytes came while the loop was busy (a large report) are still unread, and their keep-alive
+      // connections look idle: one turn of the loop reads and dispatches them before stop() closes idle connections.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await server.stop(); // no new connections; waits for requests in flight, closes idle connections
+      clearTimeout(cut);
       await app.close();
       console.log(JSON.stringify({ level: "info", msg: "stopped", signal }));
       process.exit(0);

@@ -63,6 +63,7 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, meaning: "no such endpoint on this host, or no such resource (the message names it)." },
   METHOD_NOT_ALLOWED: { status: 405, meaning: "the path exists with another method; the Allow header lists it." },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: "the request body exceeds MAX_BODY_BYTES." },
+  URI_TOO_LONG: { status: 414, meaning: "the request's URL is longer than 8,192 bytes (send a long list as a POST body where the route takes one)." },
   REQUEST_TIMEOUT: { status: 408, meaning: "the request body did not arrive within REQUEST_TIMEOUT_MS." },
   UNKNOWN_HOST: { status: 404, meaning: "the Host header names none of the configured hosts." },
   LOCATION_NOT_FOUND: { status: 400, meaning: "the location or country cannot be resolved." },
@@ -79,7 +80,7 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** Codes any route may answer, by what the route is: every route, POST routes, tiered routes, deprecated routes. */
 export const COMMON_ERROR_CODES = {
-  every: ["INVALID_API_KEY", "INSUFFICIENT_SCOPE", "RATE_LIMIT_EXCEEDED", "VALIDATION_ERROR", "METHOD_NOT_ALLOWED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"],
+  every: ["INVALID_API_KEY", "INSUFFICIENT_SCOPE", "RATE_LIMIT_EXCEEDED", "VALIDATION_ERROR", "METHOD_NOT_ALLOWED", "URI_TOO_LONG", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"],
   body: ["PAYLOAD_TOO_LARGE", "REQUEST_TIMEOUT"],
   tiered: ["TIER_REQUIRED"],
   deprecated: ["ENDPOINT_RETIRED"],

@@ -1,6 +1,6 @@
 // The request body as JSON, read within limits: at most MAX_BODY_BYTES (also when no Content-Length was sent,
 // e.g. chunked), within REQUEST_TIMEOUT_MS (a client that trickles its body is cut off), nested at most
-// MAX_JSON_DEPTH levels. Each limit answers in the spec's envelope: 413, 408, 422.
+// MAX_JSON_DEPTH levels (checked on the text, before parsing). Each limit answers in the spec's envelope: 413, 408, 422.
 import { ApiError } from "./errors.ts";
 
 export const MAX_JSON_DEPTH = 32;
@@ -18,14 +18,13 @@ export async function jsonBody(request: Request, limits: BodyLimits, csvToo = fa
     throw invalid("unsupported_media_type", `The request body must be ${expected}.`, `content type ${type.slice(0, 60) || "missing"}`);
   }
   const text = await readText(request, limits);
-  let value: unknown;
+  // Checked before parsing: a few megabytes of "[[[[…" would otherwise hold the event loop in JSON.parse.
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) throw invalid("too_deep", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`, "nested too deeply");
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw invalid("invalid_json", "The request body is not valid JSON.", "malformed JSON");
   }
-  if (deeperThan(value, MAX_JSON_DEPTH)) throw invalid("too_deep", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`, "nested too deeply");
-  return value;
 }
 
 export async function readText(request: Request, { maxBytes, timeoutMs }: BodyLimits): Promise<string> {
@@ -55,14 +54,23 @@ export async function readText(request: Request, { maxBytes, timeoutMs }: BodyLi
   return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
-/** Whether any value inside is nested more than `max` arrays/objects deep (iterative: no stack to exhaust). */
-export function deeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== "object") continue;
-    if (depth > max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+/**
+ * Whether JSON text opens more than `max` arrays or objects inside one another, read as text in one pass (brackets
+ * inside strings do not count), stopping at the first level too deep. Malformed text is JSON.parse's to refuse.
+ */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) { // a string: skip to its closing quote, past escapes
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
 }

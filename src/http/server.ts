@@ -31,6 +31,12 @@ export type AnyHostRoutes = Record<string, (request: Request, ctx: RequestContex
  */
 export const hostNameOf = (header: string | null, list = false) => (list ? header?.split(",")[0] : header)?.trim().toLowerCase().replace(/:\d+$/, "") ?? "";
 
+/**
+ * The longest URL answered: longer ones get 414 in the envelope. Bun's own cap on the request line and headers
+ * (16 KiB by default; 64 KiB as `npm start` and the executable run it, --max-http-header-size) answers an empty 431 first.
+ */
+export const MAX_URL_BYTES = 8192;
+
 /** A path naming its host: /salary, /cost or /skills, then / or the end. */
 const PREFIX = /^\/(salary|cost|skills)(?=\/|$)/;
 
@@ -69,6 +75,10 @@ export function createDispatcher(config: Config, serving: { lease(): SnapshotLea
   };
 
   function route(request: Request, ctx: RequestContext, served: ServedSnapshot): Response | Promise<Response> {
+    if (request.url.length > MAX_URL_BYTES) {
+      return errorResponse(new ApiError("URI_TOO_LONG", `The URL is ${request.url.length} bytes long; at most ${MAX_URL_BYTES} are accepted.`,
+        { suggestion: "Shorten the query; lists belong in a POST body where the route takes one." }), ctx, config.DOC_BASE_URL);
+    }
     const path = pathOf(request.url);
     if (path === "/healthz") return json(ctx, 200, served.health.live());
     if (path === "/readyz") return served.health.ready().then((r) => json(ctx, r.ok ? 200 : 503, r.body));

@@ -1,9 +1,10 @@
 // Limits on what a client can make the server hold or wait for: body size (also chunked), JSON depth, a body
-// that trickles in, and header size. Each limit answers in the envelope, except header size, which Bun enforces.
+// that trickles in, URL length and header size. Each limit answers in the envelope, except a request line and headers
+// beyond Bun's own cap (16 KiB here; 64 KiB as `npm start` and the executable run), which Bun answers with an empty 431.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { startTestServer, BOOTSTRAP_KEY, type TestServer } from "../support/server.ts";
-import { MAX_JSON_DEPTH, deeperThan } from "../../src/http/json-body.ts";
+import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../src/http/json-body.ts";
 
 const REPORT = "/api/v1/compliance/pay-gap-report";
 let s: TestServer;
@@ -36,12 +37,20 @@ describe("body limits", () => {
     }
   });
 
-  test("deeperThan counts arrays and objects, not scalars", () => {
-    expect(deeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
-    expect(deeperThan({ a: [{ b: [] }] }, 3)).toBe(true);
-    expect(deeperThan("x".repeat(10), 0)).toBe(false);
-    // Iterative: a million levels neither overflow the stack nor go unnoticed.
-    expect(deeperThan(JSON.parse("[".repeat(1e6) + "]".repeat(1e6)), MAX_JSON_DEPTH)).toBe(true);
+  test("nestedDeeperThan counts arrays and objects, not brackets inside strings, and stops at the first level too deep", () => {
+    expect(nestedDeeperThan('{"a":[{"b":1}]}', 3)).toBe(false);
+    expect(nestedDeeperThan('{"a":[{"b":[]}]}', 3)).toBe(true);
+    expect(nestedDeeperThan('{"a":"[[[[[[\\"[[[[","b":[1]}', 2)).toBe(false); // brackets and an escaped quote in a string
+    expect(nestedDeeperThan('"' + "[".repeat(100) + '"', 1)).toBe(false);
+    // Checked before JSON.parse: over-deep and then malformed text is refused as too deep, never parsed.
+    expect(nestedDeeperThan("[".repeat(1e6) + "garbage", MAX_JSON_DEPTH)).toBe(true);
+  });
+
+  test("an over-deep body that is also malformed is refused as too deep: the depth is read before parsing", async () => {
+    const body = `{"country":"DE","employees":${"[".repeat(1_000)}oops`; // under this server's 2,000-byte limit
+    const res = await s.call("salary", REPORT, { method: "POST", body, headers: { "content-type": "application/json" } });
+    const error = await expectEnvelope(res, 422, "VALIDATION_ERROR");
+    expect(error.errors[0]).toMatchObject({ field: "body", code: "too_deep" });
   });
 
   test("a body that does not arrive within REQUEST_TIMEOUT_MS → 408 envelope, and the server stays responsive", async () => {
@@ -60,6 +69,16 @@ describe("body limits", () => {
     expect(raw).toContain('"code":"REQUEST_TIMEOUT"');
     expect(performance.now() - started).toBeLessThan(2000);
     expect((await s.call("skills", "/api/v1/skills")).status).toBe(200);
+  });
+});
+
+describe("URL length", () => {
+  test("a URL over 8,192 bytes → 414 envelope on any host; one just under is routed as usual", async () => {
+    const long = await s.call("skills", `/api/v1/skills/search?q=${"a".repeat(10_000)}`);
+    const error = await expectEnvelope(long, 414, "URI_TOO_LONG");
+    expect(error.message).toContain("8192");
+    const under = await s.call("skills", `/api/v1/skills/search?q=${"a".repeat(8_000)}`);
+    expect(under.status).not.toBe(414);
   });
 });
 

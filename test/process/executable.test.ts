@@ -56,6 +56,12 @@ test("salary host answers its OpenAPI document and the error envelope", async ()
   expect((await res.json()).error.request_id).toBe(res.headers.get("x-request-id"));
 });
 
+test("runs with Bun's header cap raised to 64 KiB (its embedded flags): a 20 KiB URL gets the API's 414 envelope", async () => {
+  const res = await call("skills.localhost", `/api/v1/skills/search?q=${"a".repeat(20_000)}`);
+  expect(res.status).toBe(414);
+  expect((await res.json()).error.code).toBe("URI_TOO_LONG");
+});
+
 test("serves the explorer from inside the binary: copied alone into an empty folder, its page and every asset answer", async () => {
   const alone = mkdtempSync(join(tmpdir(), "wf-exe-alone-"));
   copyFileSync("build/workforce-api", join(alone, "workforce-api"));
