@@ -35,6 +35,8 @@ export interface Grant { granted: number; count: number }
 export interface QuotaLedger {
   reserve(keyId: string, day: string, want: number, limit: number): Grant | Promise<Grant>;
   release(keyId: string, day: string, units: number): void | Promise<void>;
+  /** Gives back what reservations that failed had granted after all (a ledger reached over a network). */
+  settle?(): Promise<void>;
 }
 
 /** How many units to reserve when `count` of `limit` are already granted. */
@@ -72,6 +74,7 @@ export class QuotaMeter {
 
   /** Give unused units back to the ledger (graceful shutdown). */
   async releaseAll(): Promise<void> {
+    await this.ledger.settle?.();
     for (const [keyId, lease] of this.leases) if (lease.unused > 0) await this.ledger.release(keyId, lease.day, lease.unused);
     this.leases.clear();
   }

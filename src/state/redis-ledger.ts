@@ -1,5 +1,11 @@
 // The quota ledger in Redis, shared by replicas: one counter per key and UTC day that expires by itself two
 // days later. A Lua script reads and grants atomically, so replicas never grant more than the limit between them.
+//
+// A reservation whose answer never reaches us (its deadline passed, or Redis shut down or the connection dropped
+// after running it) may still have been granted: counted, never admitted. So each grant is also recorded under the
+// reservation's own id for an hour, and a reservation that failed is settled once Redis answers again: if its record
+// exists, the units go back and the record goes. On one connection the settling runs after the reservation, so it
+// cannot miss one that Redis had yet to run.
 import type { Grant, QuotaLedger } from "./quota.ts";
 import type { Redis } from "./redis.ts";
 
@@ -9,6 +15,7 @@ local grant = math.min(tonumber(ARGV[1]), tonumber(ARGV[2]) - count)
 if grant > 0 then
   count = redis.call('INCRBY', KEYS[1], grant)
   redis.call('EXPIRE', KEYS[1], ARGV[3])
+  redis.call('SET', KEYS[2], grant, 'EX', ARGV[4])
 else
   grant = 0
 end
@@ -19,23 +26,63 @@ local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then redis.call('DECRBY', KEYS[1], math.min(count, tonumber(ARGV[1]))) end
 return 0`;
 
+/** Gives back what a reservation granted, if it was granted and not given back yet. */
+const SETTLE = `
+local granted = tonumber(redis.call('GET', KEYS[2]) or '0')
+if granted > 0 then
+  local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+  if count > 0 then redis.call('DECRBY', KEYS[1], math.min(count, granted)) end
+  redis.call('DEL', KEYS[2])
+end
+return granted`;
+
 const TWO_DAYS_S = "172800";
+/** How long a grant's record waits to be settled; one still unsettled after it stays counted (errs towards refusing). */
+const GRANT_RECORD_S = "3600";
 export const quotaKey = (keyId: string, day: string) => `wf:quota:${keyId}:${day}`;
+const grantKey = (reservation: string) => `wf:quota-grant:${reservation}`;
 
 export class RedisQuotaLedger implements QuotaLedger {
-  constructor(private readonly redis: Redis) {}
+  /** Grant record key → count key, for reservations whose outcome is unknown. */
+  private readonly unsettled = new Map<string, string>();
+  private settling: Promise<void> | undefined;
+
+  constructor(private readonly redis: Redis, private readonly retryMs = 250) {}
 
   async reserve(keyId: string, day: string, want: number, limit: number): Promise<Grant> {
-    // A grant whose answer comes after the deadline was made for a request that already got its 503: give it back.
-    const giveBack = (answer: unknown) => {
-      const granted = Number((answer as [number, number])[0]);
-      if (granted > 0) this.release(keyId, day, granted).catch(() => {}); // if that fails too, the units stay counted (errs towards refusing)
-    };
-    const [granted, count] = (await this.redis.send("EVAL", [RESERVE, "1", quotaKey(keyId, day), String(want), String(limit), TWO_DAYS_S], giveBack)) as [number, number];
-    return { granted: Number(granted), count: Number(count) };
+    const count = quotaKey(keyId, day), record = grantKey(crypto.randomUUID());
+    try {
+      const [granted, total] = (await this.redis.send("EVAL", [RESERVE, "2", count, record, String(want), String(limit), TWO_DAYS_S, GRANT_RECORD_S])) as [number, number];
+      return { granted: Number(granted), count: Number(total) };
+    } catch (err) {
+      this.unsettled.set(record, count);
+      this.settling ??= this.settleAll().finally(() => { this.settling = undefined; });
+      throw err;
+    }
   }
 
   async release(keyId: string, day: string, units: number): Promise<void> {
     await this.redis.send("EVAL", [RELEASE, "1", quotaKey(keyId, day), String(units)]);
+  }
+
+  /** One attempt to settle every failed reservation (at shutdown: what Redis cannot answer now stays counted). */
+  async settle(): Promise<void> {
+    for (const [record, count] of this.unsettled) {
+      try {
+        await this.redis.send("EVAL", [SETTLE, "2", count, record]);
+        this.unsettled.delete(record);
+      } catch {
+        return; // Redis still away
+      }
+    }
+  }
+
+  /** Settles in the background, trying again while Redis does not answer (until the connection is closed). */
+  private async settleAll(): Promise<void> {
+    for (;;) {
+      await this.settle();
+      if (!this.unsettled.size || this.redis.closed) return;
+      await Bun.sleep(this.retryMs);
+    }
   }
 }

@@ -7,18 +7,16 @@
 // answer, even a late one, counts as Redis being back.
 //
 // A command whose deadline passed is never sent afterwards: it may wait for a reconnect, but it is dropped if the
-// connection comes back too late. One already sent whose answer comes after the deadline did run in Redis: its
-// answer goes to `onLate`, so the caller can undo it (a quota reservation gives its units back).
+// connection comes back too late. One already sent may still run in Redis after its deadline; what it did is the
+// caller's to undo (redis-ledger.ts settles quota reservations).
 import { RedisClient } from "bun";
 import { StateUnavailable } from "./unavailable.ts";
 
 export interface Redis {
-  /**
-   * One command; rejects with StateUnavailable on error, disconnection or after the timeout. An answer that
-   * arrives after the timeout is passed to onLate instead.
-   */
-  send(command: string, args: string[], onLate?: (answer: unknown) => void): Promise<unknown>;
+  /** One command; rejects with StateUnavailable on error, disconnection or after the timeout. */
+  send(command: string, args: string[]): Promise<unknown>;
   close(): void;
+  readonly closed: boolean;
 }
 
 export function connectRedis(url: string, timeoutMs: number): Redis {
@@ -41,7 +39,7 @@ export function connectRedis(url: string, timeoutMs: number): Redis {
     }
   };
   return {
-    send(command, args, onLate) {
+    send(command, args) {
       return new Promise((resolve, reject) => {
         const fail = (err: unknown) => reject(new StateUnavailable(`Redis at ${where} (${command})`, err));
         if (down) return fail(new Error("unreachable at the last attempt; retrying in the background"));
@@ -63,7 +61,6 @@ export function connectRedis(url: string, timeoutMs: number): Redis {
           (answer) => {
             done(true);
             if (!expired) resolve(answer);
-            else onLate?.(answer);
           },
           (err) => {
             // A command Redis refused (a script error) says nothing about the connection; only failures to reach it do.
@@ -75,5 +72,6 @@ export function connectRedis(url: string, timeoutMs: number): Redis {
       });
     },
     close: () => { closed = true; client.close(); },
+    get closed() { return closed; },
   };
 }

@@ -29,7 +29,7 @@ export function openStateStores(db: Database, o: StateOptions): StateStores {
     };
   }
   const redis = connectRedis(o.REDIS_URL, o.REDIS_TIMEOUT_MS);
-  const quota = new QuotaMeter(new RedisQuotaLedger(redis), o.QUOTA_FAIL_OPEN);
+  const quota = new QuotaMeter(new RedisQuotaLedger(redis, o.REDIS_TIMEOUT_MS), o.QUOTA_FAIL_OPEN);
   return {
     keys: new RedisKeyStore(redis, o.KEY_CACHE_TTL_MS, o.QUOTA_FAIL_OPEN),
     quota,

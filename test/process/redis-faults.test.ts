@@ -59,6 +59,42 @@ run("Redis faults", () => {
     expect(r.cli("get", quotaKey("key_late", day))).toBe("1");
   }, 20_000);
 
+  test("a reservation Redis ran but whose reply was lost on the way is settled once Redis answers again", async () => {
+    const r = await redisAt();
+    // A relay between client and Redis that can lose one reply: it forwards the command, then drops the connection.
+    let loseNextReply = false;
+    const relay = Bun.listen<{ upstream?: Awaited<ReturnType<typeof Bun.connect>>; pending: Uint8Array[] }>({
+      hostname: "127.0.0.1", port: 0,
+      socket: {
+        open(client) {
+          client.data = { pending: [] };
+          void Bun.connect({ hostname: "127.0.0.1", port: r.port, socket: {
+            data(_u, reply) {
+              if (loseNextReply) { loseNextReply = false; client.end(); return; }
+              client.write(reply);
+            },
+            close() { client.end(); },
+          } }).then((upstream) => { client.data.upstream = upstream; for (const p of client.data.pending) upstream.write(p); });
+        },
+        data(client, bytes) { if (client.data.upstream) client.data.upstream.write(bytes); else client.data.pending.push(bytes); },
+        close(client) { client.data.upstream?.end(); },
+      },
+    });
+    cleanup.push(() => relay.stop(true));
+    const redis = connectRedis(`redis://127.0.0.1:${relay.port}`, TIMEOUT_MS);
+    cleanup.push(() => redis.close());
+    const ledger = new RedisQuotaLedger(redis, 50);
+    const day = utcDay(new Date());
+    expect(await ledger.reserve("key_lost", day, 1, 1_000)).toEqual({ granted: 1, count: 1 });
+    loseNextReply = true;
+    await expect(ledger.reserve("key_lost", day, 40, 1_000)).rejects.toThrow(/Redis/);
+    expect(r.cli("get", quotaKey("key_lost", day))).toBe("41"); // Redis did grant the 40
+    const until = Date.now() + 5_000;
+    while (r.cli("get", quotaKey("key_lost", day)) !== "1" && Date.now() < until) await Bun.sleep(50);
+    expect(r.cli("get", quotaKey("key_lost", day))).toBe("1"); // settled: given back
+    expect(r.cli("keys", "wf:quota-grant:*").split("\n").filter(Boolean)).toHaveLength(1); // only the first grant's record, left to expire
+  }, 20_000);
+
   test("with QUOTA_FAIL_OPEN, a request that must re-check its key and reserve quota while Redis is stuck waits one deadline, not two", async () => {
     const r = await redisAt();
     const redis = client(r);
@@ -132,5 +168,7 @@ run("Redis faults", () => {
     for (const m of meters) await m.releaseAll();
     expect(result.refused).toBeGreaterThan(0);
     expect(result.admitted).toBeLessThanOrEqual(limit);
+    // Reservations Redis ran but whose answers died with it were settled: what is counted is what was admitted.
+    expect(Number(r.cli("get", quotaKey("key_load", utcDay(new Date()))))).toBe(result.admitted);
   }, 30_000);
 });
