@@ -4,8 +4,9 @@
 // never beyond the limit. A process does not ask the ledger for every request: it reserves a lease of units
 // and admits from it in memory. Leases shrink as the day's count nears the limit (1/64 of what is left, at
 // most 1,024) and are single units at the end, so N concurrent requests over any number of processes admit at
-// most L, and exactly L while every process keeps receiving requests. A lease a process stops using is
-// returned at shutdown; one held by a crashed process is lost for the day (the count errs towards refusing).
+// most L, and exactly L while every process keeps receiving requests. One reservation per key is in flight at a
+// time, so a process holds at most one lease. A lease a process stops using is returned at shutdown; one held by
+// a crashed process is lost for the day (the count errs towards refusing).
 export interface QuotaDecision {
   allowed: boolean;
   limit: number;
@@ -42,7 +43,13 @@ export interface QuotaLedger {
 /** How many units to reserve when `count` of `limit` are already granted. */
 export const leaseSize = (limit: number, count: number) => Math.max(1, Math.min(1024, Math.floor((limit - count) / 64)));
 
-interface Lease { day: string; limit: number; count: number; unused: number }
+interface Lease {
+  day: string; limit: number; count: number; unused: number;
+  /** The reservation in flight, which other requests wait for. */
+  pending?: Promise<unknown>;
+  /** The last reservation was granted nothing: the day's quota is spent. */
+  spent?: boolean;
+}
 
 export class QuotaMeter {
   private readonly leases = new Map<string, Lease>();
@@ -63,13 +70,24 @@ export class QuotaMeter {
       if (!this.failOpen) throw err;
       return { allowed: true, limit, remaining: Math.max(0, limit - lease.count), resetAt };
     };
+    // One reservation in flight per key: requests meanwhile wait for it and share its lease, so a process never
+    // holds more than one lease (what a crash can lose).
+    const current = lease;
+    if (current.pending) {
+      return current.pending.then(() => (current.unused > 0 ? this.take(current, resetAt) : current.spent ? this.refused(current, resetAt) : this.consume(keyId, limit, now)), unmetered);
+    }
     let grant: Grant | Promise<Grant>;
     try {
       grant = this.ledger.reserve(keyId, day, leaseSize(limit, lease.count), limit);
     } catch (err) {
       return unmetered(err);
     }
-    return grant instanceof Promise ? grant.then((g) => this.afterGrant(lease, g, resetAt), unmetered) : this.afterGrant(lease, grant, resetAt);
+    if (!(grant instanceof Promise)) return this.afterGrant(lease, grant, resetAt);
+    const granted = grant.then((g) => this.afterGrant(current, g, resetAt));
+    const pending = granted.finally(() => { current.pending = undefined; });
+    pending.catch(() => {}); // waiters handle its failure; with none, it is not an unhandled rejection
+    current.pending = pending;
+    return granted.catch(unmetered);
   }
 
   /** Give unused units back to the ledger (graceful shutdown). */
@@ -82,7 +100,12 @@ export class QuotaMeter {
   private afterGrant(lease: Lease, grant: Grant, resetAt: Date): QuotaDecision {
     lease.count = Math.max(lease.count, grant.count);
     lease.unused += grant.granted;
-    return lease.unused > 0 ? this.take(lease, resetAt) : { allowed: false, limit: lease.limit, remaining: 0, resetAt };
+    lease.spent = grant.granted === 0;
+    return lease.unused > 0 ? this.take(lease, resetAt) : this.refused(lease, resetAt);
+  }
+
+  private refused(lease: Lease, resetAt: Date): QuotaDecision {
+    return { allowed: false, limit: lease.limit, remaining: 0, resetAt };
   }
 
   private take(lease: Lease, resetAt: Date): QuotaDecision {

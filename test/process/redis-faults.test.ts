@@ -116,6 +116,20 @@ run("Redis faults", () => {
     expect(Date.now() - back).toBeLessThan(5 * TIMEOUT_MS);
   }, 20_000);
 
+  test("concurrent requests on one replica share one reservation, so a replica never holds more than one lease", async () => {
+    const r = await redisAt();
+    const meter = new QuotaMeter(new RedisQuotaLedger(client(r)));
+    // A quota of 6,400: the first lease is 100 units (1/64), enough for all 100 requests at once.
+    const decisions = await Promise.all(Array.from({ length: 100 }, () => meter.consume("key_herd", 6_400)));
+    expect(decisions.every((d) => d.allowed)).toBe(true);
+    expect(r.cli("keys", "wf:quota-grant:*").split("\n").filter(Boolean)).toHaveLength(1); // one reservation made
+    expect(r.cli("get", quotaKey("key_herd", utcDay(new Date())))).toBe("100");
+    // 150 more at once: the lease runs out, and the requests past it wait for one new reservation, not one each.
+    const more = await Promise.all(Array.from({ length: 150 }, () => meter.consume("key_herd", 6_400)));
+    expect(more.every((d) => d.allowed)).toBe(true);
+    expect(r.cli("keys", "wf:quota-grant:*").split("\n").filter(Boolean).length).toBeLessThanOrEqual(3);
+  }, 20_000);
+
   /** Two meters (two replicas) consume as fast as they can for `ms`, while `fault` runs; the admitted count. */
   async function load(meters: QuotaMeter[], limit: number, ms: number, fault: () => Promise<void>) {
     let admitted = 0, refused = 0, unavailable = 0;
