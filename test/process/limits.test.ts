@@ -40,3 +40,17 @@ test("a 20 KiB URL gets the 414 envelope; past 64 KiB of headers Bun's own empty
   // Still serving.
   expect((await fetch(`http://127.0.0.1:${svc.port}/healthz`)).status).toBe(200);
 });
+
+test("a request line Bun cannot parse is answered 400 by Bun itself (documented), and the service carries on", async () => {
+  const answer = await new Promise<string>((resolve) => {
+    let text = "";
+    void Bun.connect({ hostname: "127.0.0.1", port: svc.port, socket: {
+      open(s) { s.write("THIS IS NOT HTTP\r\n\r\n"); },
+      data(_s, d) { text += d.toString(); },
+      close() { resolve(text); },
+    } });
+    setTimeout(() => resolve(text), 2_000);
+  });
+  expect(answer).toStartWith("HTTP/1.1 400");
+  expect((await fetch(`http://127.0.0.1:${svc.port}/healthz`)).status).toBe(200);
+});
