@@ -172,11 +172,35 @@ if (import.meta.main) {
     console.error(`usage: npm run data [-- --if-stale] | npm run data -- --download [--dataset ID]…${unknown.length ? ` (unknown: ${unknown.join(" ")})` : " (--dataset goes with --download)"}`);
     process.exit(2);
   }
+  if (!args.includes("--download") && !existsSync(defaultMirror())) {
+    // No publisher files: keep a snapshot that is already there (a user who placed one), else say the ways forward.
+    if (args.includes("--if-stale") && (existingSnapshotId(output) || process.env.SNAPSHOT_DIR)) {
+      console.log(`no publisher files at ${defaultMirror()} (DATA_MIRROR): serving the snapshot already at ${process.env.SNAPSHOT_DIR ?? output} as it is`);
+      process.exit(0);
+    }
+    console.error(noDataMessage(defaultMirror(), output));
+    process.exit(2);
+  }
   const run = args.includes("--download") ? download(args, output) : buildSnapshot(defaultMirror(), output, { ifStale: args.includes("--if-stale") });
   run.catch((err) => {
     console.error(`${args.includes("--download") ? "download" : "snapshot build"} failed: ${err.message}`);
     process.exit(1);
   });
+}
+
+/** What a first start without data says: what was looked for, and the three ways to get a snapshot. */
+export function noDataMessage(mirror: string, output: string): string {
+  return [
+    `No snapshot at ${output}, and no publisher files at ${mirror} to build one from.`,
+    "Get the data one of three ways, then run the command again:",
+    "  1. You have the publisher files: point DATA_MIRROR at their folder (the layout data/sources.json lists).",
+    "  2. You have internet: download them from the publishers into DATA_MIRROR and build (a contact is sent in the User-Agent):",
+    "       DATA_CONTACT=you@example.com npm run data -- --download",
+    "     ESCO's files come through a form on its site: data/sources.json names the page and the files to place by hand.",
+    "  3. Air-gapped: copy a snapshot built elsewhere to SNAPSHOT_PATH (default build/snapshot.sqlite) or into SNAPSHOT_DIR,",
+    "     or run the single executable, which carries its own.",
+    "README: \"Data\" and \"Keeping data current\".",
+  ].join("\n");
 }
 
 /** --download [--dataset ID]…: fetch the publishers' files into DATA_MIRROR first (scripts/data/download.ts). */
