@@ -154,13 +154,14 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
         return abs;
       },
       glob: (pattern) => d.files.filter((f) => new Bun.Glob(pattern).match(f.path)).map((f) => f.absolute),
+      present: (path) => byPath.get(path) ?? null,
     };
     const result = await LOADERS[d.manifest.id as DatasetId](ctx);
     const m = d.manifest;
     db.run(`INSERT INTO sources (dataset_id, label, publisher, title, publisher_dataset, url, licence, vintage, period_start, period_end, row_count)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [m.id, m.label, m.publisher, m.title, m.publisher_dataset, m.url, m.licence, result.vintage ?? m.vintage ?? null, result.periodStart ?? null, result.periodEnd ?? null, result.rows]);
-    console.log(`  ${m.id.padEnd(22)} ${String(result.rows).padStart(8)} rows  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`  ${m.id.padEnd(22)} ${String(result.rows).padStart(8)} rows  ${((performance.now() - t0) / 1000).toFixed(1)} s${result.layouts ? `  read: ${result.layouts.join("; ")}` : ""}`);
   }
 }
 

@@ -7,6 +7,8 @@ export interface LoadContext {
   file(path: string): string;
   /** Absolute paths of the files a manifest glob matched, sorted. */
   glob(pattern: string): string[];
+  /** Absolute path of an optional or alternative manifest file, or null when the mirror does not have it. */
+  present(path: string): string | null;
 }
 
 export interface LoadResult {
@@ -14,6 +16,8 @@ export interface LoadResult {
   vintage?: string;
   periodStart?: string;
   periodEnd?: string;
+  /** Which of alternative layouts the loader read, for the build's log ("cu.area (BLS, tab-delimited)"). */
+  layouts?: string[];
 }
 
 export type Loader = (ctx: LoadContext) => Promise<LoadResult>;

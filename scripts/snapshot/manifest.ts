@@ -8,6 +8,10 @@ export interface ManifestFile {
   path?: string; glob?: string; package?: string; project?: string; url: string;
   // How `npm run data -- --download` gets and checks it (see the $comment in data/sources.json).
   member?: string; convert?: "xlsx-csv"; columns?: string[]; json_stat?: boolean; download?: false; manual?: string; unconfirmed?: string;
+  /** Files sharing this name are alternatives (the publisher's layout and a mirror's derived copy): one of them suffices. */
+  either?: string;
+  /** The build reads it when it is there and does without it otherwise. */
+  optional?: boolean;
 }
 export interface DatasetManifest {
   id: string; label: string; publisher: string; title: string; url: string; publisher_dataset: string; licence: string;
@@ -48,7 +52,12 @@ export function resolveDataset(mirror: string, manifest: DatasetManifest): Resol
       }
     }
   }
-  return { manifest, files, missing };
+  // A group of alternatives is missing only when none of it is there.
+  const groups = new Map<string, string[]>();
+  for (const f of manifest.files) if (f.either && f.path) groups.set(f.either, [...(groups.get(f.either) ?? []), f.path]);
+  const optional = new Set(manifest.files.filter((f) => f.optional || f.either).map((f) => f.path));
+  for (const [name, paths] of groups) if (!paths.some((p) => files.some((f) => f.path === p))) missing.push(`one of ${paths.join(", ")} (${name})`);
+  return { manifest, files, missing: missing.filter((m) => !optional.has(m)) };
 }
 
 export const defaultMirror = () => resolve(process.env.DATA_MIRROR ?? "../shared/data");

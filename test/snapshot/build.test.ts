@@ -33,8 +33,18 @@ describe("missing publisher files", () => {
 
   test("a required dataset's file: the build fails naming the dataset", async () => {
     const errors = spyOn(console, "error").mockImplementation(() => {});
-    await expect(planBuild(mirrorWithout("required", "bls-cpi/cpiai.csv"))).rejects.toThrow("required datasets incomplete: bls_cpi");
-    expect(errors.mock.calls.flat().join("\n")).toContain("bls-cpi/cpiai.csv (feeds bls_cpi, required)");
+    await expect(planBuild(mirrorWithout("required", "bls-cpi/cu.series"))).rejects.toThrow("required datasets incomplete: bls_cpi");
+    expect(errors.mock.calls.flat().join("\n")).toContain("bls-cpi/cu.series (feeds bls_cpi, required)");
+    errors.mockRestore();
+  });
+
+  test("an optional file, or one of two alternative layouts, may be missing; both alternatives missing fails naming them", async () => {
+    const errors = spyOn(console, "error").mockImplementation(() => {});
+    const plan = await planBuild(mirrorWithout("alternatives", "bls-cpi/cpiai.csv"));
+    expect(plan.usable.some((d) => d.manifest.id === "bls_cpi")).toBe(true);
+    // The mirror holds the derived cu.area.csv, not BLS's cu.area: one of them is enough. Without it, neither is there.
+    await expect(planBuild(mirrorWithout("neither", "bls-cpi/cu.area.csv"))).rejects.toThrow("required datasets incomplete: bls_cpi");
+    expect(errors.mock.calls.flat().join("\n")).toContain("one of bls-cpi/cu.area.csv, bls-cpi/cu.area (cu.area)");
     errors.mockRestore();
   });
 });

@@ -35,14 +35,22 @@ export async function loadBlsCpi(ctx: LoadContext): Promise<LoadResult> {
   const series = await readTable(ctx.file("bls-cpi/cu.series"), { required: ["series_id", "area_code", "item_code"] });
   let rows = insertRows(ctx.db, "cpi_series", ["series_id", "area_code", "item_code", "seasonal", "base_period", "title"],
     series.rows.map((r) => [str(r.SERIES_ID), str(r.AREA_CODE), str(r.ITEM_CODE), str(r.SEASONAL), str(r.BASE_PERIOD), str(r.SERIES_TITLE)]));
-  for (const [file, table] of [["bls-cpi/cu.area.csv", "cpi_area"], ["bls-cpi/cu.item.csv", "cpi_item"]] as const) {
-    const t = await readTable(ctx.file(file), { required: ["code", "name"] });
-    rows += insertRows(ctx.db, table, ["code", "name"], t.rows.map((r) => [str(r.CODE), str(r.NAME)]));
+  const layouts: string[] = [];
+  // The code lists: BLS's own tab-delimited files (area_code, area_name), or a mirror's CSV copies (code, name).
+  for (const [list, table] of [["area", "cpi_area"], ["item", "cpi_item"]] as const) {
+    const official = ctx.present(`bls-cpi/cu.${list}`);
+    const t = official ? await readTable(official, { required: [`${list}_code`, `${list}_name`] }) : await readTable(ctx.file(`bls-cpi/cu.${list}.csv`), { required: ["code", "name"] });
+    layouts.push(official ? `cu.${list} (BLS, tab-delimited)` : `cu.${list}.csv (derived copy)`);
+    const [code, name] = official ? [`${list}_code`.toUpperCase(), `${list}_name`.toUpperCase()] : ["CODE", "NAME"];
+    rows += insertRows(ctx.db, table, ["code", "name"], t.rows.map((r) => [str(r[code]), str(r[name])]));
   }
-  // Order is preference on overlap: the BLS all-items CSV (newest), then the BLS flat file, then FRED copies.
+  // Order is preference on overlap: the BLS all-items CSV (newest; optional), then the BLS flat file, then FRED copies.
   const observations: unknown[][] = [];
-  const allItems = await readTable(ctx.file("bls-cpi/cpiai.csv"), { required: ["Date", "Index"] });
-  for (const r of allItems.rows) if (num(r.INDEX) !== null) observations.push(["CUUR0000SA0", str(r.DATE), num(r.INDEX), null, "bls-cpi/cpiai.csv"]);
+  const allItemsCsv = ctx.present("bls-cpi/cpiai.csv");
+  if (allItemsCsv) {
+    const allItems = await readTable(allItemsCsv, { required: ["Date", "Index"] });
+    for (const r of allItems.rows) if (num(r.INDEX) !== null) observations.push(["CUUR0000SA0", str(r.DATE), num(r.INDEX), null, "bls-cpi/cpiai.csv"]);
+  }
   observations.push(...blsObservations(await readTable(ctx.file("bls-cpi/cu.data.1.AllItems"), { required: ["series_id", "year", "period", "value"] }), "bls-cpi/cu.data.1.AllItems"));
   for (const file of ctx.glob("bls-cpi/fred/CPI*NS.csv")) {
     const item = FRED_CPI_ITEM[baseName(file)];
@@ -50,7 +58,7 @@ export async function loadBlsCpi(ctx: LoadContext): Promise<LoadResult> {
   }
   rows += insertRows(ctx.db, "cpi_observation", ["series_id", "period", "value", "footnote", "source_file"], observations, true);
   const periods = observations.map((o) => o[1] as string).sort();
-  return { rows, periodStart: periods[0].slice(0, 7), periodEnd: periods.at(-1)!.slice(0, 7) };
+  return { rows, periodStart: periods[0].slice(0, 7), periodEnd: periods.at(-1)!.slice(0, 7), layouts };
 }
 
 export async function loadBlsAveragePrices(ctx: LoadContext): Promise<LoadResult> {

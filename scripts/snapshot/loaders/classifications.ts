@@ -24,13 +24,18 @@ export async function loadIsco08(ctx: LoadContext): Promise<LoadResult> {
   return { rows: insertRows(ctx.db, "isco_08", ["code", "level", "title", "definition"], rows) };
 }
 
+const ONET_CROSSWALK = "isco/2010_to_2019_Crosswalk.csv";
+
 export async function loadIscoSocCrosswalk(ctx: LoadContext): Promise<LoadResult> {
   const xwalk = await readTable(ctx.file("isco/isco_soc_crosswalk.xls"), { sheet: "2010 SOC to ISCO-08", required: ["2010 SOC Code", "ISCO-08 Code"] });
   let rows = insertRows(ctx.db, "isco_soc2010", ["isco_code", "soc2010_code", "part"],
     xwalk.rows.filter((r) => str(r["ISCO-08 CODE"]) && str(r["2010 SOC CODE"]))
       .map((r) => [String(r["ISCO-08 CODE"]).trim().padStart(4, "0"), str(r["2010 SOC CODE"]), str(r.PART)]), true);
-  const bridge = await readTable(ctx.file("isco/onet_soc_2010_to_2019_crosswalk.csv"), { required: ["soc2010_code", "soc2019_code"] });
+  // O*NET's own crosswalk file ("O*NET-SOC 2010 Code", "O*NET-SOC 2019 Code"), or a mirror's copy with renamed headers.
+  const official = ctx.present(ONET_CROSSWALK);
+  const [from, to] = official ? ["O*NET-SOC 2010 Code", "O*NET-SOC 2019 Code"] : ["soc2010_code", "soc2019_code"];
+  const bridge = await readTable(official ?? ctx.file("isco/onet_soc_2010_to_2019_crosswalk.csv"), { required: [from, to] });
   rows += insertRows(ctx.db, "onet_soc_2010_2019", ["soc2010_code", "soc2019_code"],
-    bridge.rows.map((r) => [str(r.SOC2010_CODE), str(r.SOC2019_CODE)]), true);
-  return { rows };
+    bridge.rows.map((r) => [str(r[from.toUpperCase()]), str(r[to.toUpperCase()])]), true);
+  return { rows, layouts: [official ? "2010_to_2019_Crosswalk.csv (O*NET)" : "onet_soc_2010_to_2019_crosswalk.csv (derived copy)"] };
 }

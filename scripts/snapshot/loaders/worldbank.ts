@@ -12,19 +12,30 @@ export async function loadWorldBankPpp(ctx: LoadContext): Promise<LoadResult> {
   const meta = await readTable(ctx.file("worldbank/Metadata_Country_API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv"), { required: ["Country Code", "Region", "IncomeGroup", "TableName"] });
   let rows = insertRows(ctx.db, "wb_country", ["iso3", "iso2", "name", "region", "income_group"],
     meta.rows.map((r) => [str(r["COUNTRY CODE"]), countries.alpha3ToAlpha2(str(r["COUNTRY CODE"])!) ?? null, str(r.TABLENAME), str(r.REGION), str(r.INCOMEGROUP)]));
+  // PPP: the Bank's own bulk file (wide, ISO3), or a mirror's long copy (country, ISO2, year, value).
+  const bulk = ctx.present(PPP_BULK);
+  const out: unknown[][] = bulk ? await wideIndicator(bulk) : await longPpp(ctx.file("worldbank/ppp-gdp.csv"));
+  out.push(...(await wideIndicator(ctx.file("worldbank/API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv"))));
+  rows += insertRows(ctx.db, "wb_indicator", ["iso3", "indicator", "year", "value"], out);
+  const years = out.map((o) => o[2] as number);
+  return { rows, vintage: await wdiUpdated(ctx.file("worldbank/API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv")), periodStart: String(Math.min(...years)), periodEnd: String(Math.max(...years)),
+    layouts: [bulk ? "PA.NUS.PPP (World Bank bulk CSV)" : "ppp-gdp.csv (derived long copy)"] };
+}
+
+const PPP_BULK = "worldbank/API_PA.NUS.PPP_DS2_en_csv_v2.csv";
+
+/** A long copy of PA.NUS.PPP: Country, Country ID (ISO2), Year, PPP. */
+async function longPpp(file: string): Promise<unknown[][]> {
+  const ppp = await readTable(file, { required: ["Country ID", "Year", "PPP"] });
   const out: unknown[][] = [];
-  const ppp = await readTable(ctx.file("worldbank/ppp-gdp.csv"), { required: ["Country ID", "Year", "PPP"] });
   const unmapped = new Set<string>();
   for (const r of ppp.rows) {
     const iso3 = iso3Of(str(r["COUNTRY ID"])!);
     if (!iso3) { unmapped.add(str(r["COUNTRY ID"])!); continue; }
     if (num(r.PPP) !== null) out.push([iso3, "PA.NUS.PPP", num(r.YEAR), num(r.PPP)]);
   }
-  if (unmapped.size) throw new Error(`worldbank/ppp-gdp.csv: ISO2 codes with no ISO3: ${[...unmapped].join(", ")}`);
-  out.push(...(await wideIndicator(ctx.file("worldbank/API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv"))));
-  rows += insertRows(ctx.db, "wb_indicator", ["iso3", "indicator", "year", "value"], out);
-  const years = out.map((o) => o[2] as number);
-  return { rows, vintage: await wdiUpdated(ctx.file("worldbank/API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv")), periodStart: String(Math.min(...years)), periodEnd: String(Math.max(...years)) };
+  if (unmapped.size) throw new Error(`${file}: ISO2 codes with no ISO3: ${[...unmapped].join(", ")}`);
+  return out;
 }
 
 /** The WDI bulk file's own date: its preamble's "Last Updated Date" line. */
