@@ -1,4 +1,4 @@
-// Eurostat: country table, SES 2022 (JSON-stat), SES monthly extract, gender pay gap, minimum wages, HICP.
+// Eurostat: the EU/EEA country table (kept in data/eu-countries.csv, a source per row), SES 2022 (JSON-stat), SES monthly extract, gender pay gap, minimum wages, HICP.
 import countries from "../../../src/domain/country-names.ts";
 import { isoToEurostat } from "../../../src/domain/european-countries.ts";
 import { readTable, decodeJsonStat, decodeEurostatTsv, str, num } from "../tabular.ts";
@@ -18,7 +18,7 @@ const AGGREGATE_GEO: Record<string, string> = {
 };
 
 export async function loadEuCountries(ctx: LoadContext): Promise<LoadResult> {
-  const t = await readTable(ctx.file("eurostat/countries.csv"), { required: ["code", "name_en", "is_eu"] });
+  const t = await readTable(ctx.file("project:data/eu-countries.csv"), { required: ["code", "name_en", "is_eu"] });
   const rows = insertRows(ctx.db, "eu_country", ["code", "name_en", "name_fr", "name_de", "is_eu", "is_ea", "is_efta", "is_candidate", "eu_since", "eu_until", "ea_since"],
     t.rows.map((r) => [str(r.CODE), str(r.NAME_EN), str(r.NAME_FR), str(r.NAME_DE), num(r.IS_EU), num(r.IS_EA), num(r.IS_EFTA), num(r.IS_CANDIDATE), str(r.EU_SINCE), str(r.EU_UNTIL), str(r.EA_SINCE)]));
   return { rows };
