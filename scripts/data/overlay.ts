@@ -1,7 +1,7 @@
 // A mirror folder that reads as another mirror with some files replaced: every other file is a symbolic link to
 // the original. The download stages new files this way and builds from it before touching the real mirror; tests
 // build a second, different snapshot the same way.
-import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 /**
@@ -19,7 +19,8 @@ export function overlayMirror(mirror: string, dest: string, replaced: ReadonlyMa
     for (const name of existsSync(from) ? readdirSync(from) : []) {
       const child = rel ? `${rel}/${name}` : name;
       if (replaced.has(child) || hidden.has(child) || child === ".download-staging") continue; // the download's own staging folder
-      if (realDirs.has(child) && lstatSync(join(from, name)).isDirectory()) {
+      // statSync follows links: a mirror folder that is itself a link (to another disk, say) is made real too.
+      if (realDirs.has(child) && statSync(join(from, name)).isDirectory()) {
         mkdirSync(join(dest, child), { recursive: true });
         walk(child);
       } else {

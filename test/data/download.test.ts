@@ -15,6 +15,7 @@ import { overlayMirror } from "../../scripts/data/overlay.ts";
 import { runToEnd } from "../../scripts/lib/service-process.ts";
 import { datasets } from "../../scripts/snapshot/manifest.ts";
 import { startFakePublisher, type FakeFile } from "../support/fake-publisher.ts";
+import { blsCodeList, onetCrosswalk } from "../support/publisher-layouts.ts";
 
 setDefaultTimeout(120_000);
 
@@ -214,3 +215,39 @@ test("workbooks the mirror keeps as CSV (SOC 2018) are converted from the publis
     await fake.stop();
   }
 }, 240_000); // a full snapshot build (with the title ranker's training) runs inside
+
+test("BLS's code lists and O*NET's crosswalk come from the publishers in their own layouts and replace the derived copies", async () => {
+  // What BLS and O*NET serve for CPI-U and the ISCO–SOC bridge; the mirror's derived copies are not there.
+  const fileOf = (path: string) => datasets.flatMap((d) => d.files).find((f) => f.path === path)!;
+  const files = new Map<string, FakeFile>();
+  const text = (t: string) => ({ body: new TextEncoder().encode(t) });
+  for (const path of ["bls-cpi/cu.data.1.AllItems", "bls-cpi/cu.series", "bls-cpi/cu.period", "isco/isco_soc_crosswalk.xls"]) files.set(at(urlOf(path)), { body: bytesOf(path) });
+  for (const name of readdirSync(join(shared, "bls-cpi/fred"))) files.set(at(`https://fred.stlouisfed.org/graph/fredgraph.csv?id=${name.replace(/\.csv$/, "")}`), { body: bytesOf(`bls-cpi/fred/${name}`) });
+  files.set(at(fileOf("bls-cpi/cu.area").url), text(blsCodeList("area")));
+  files.set(at(fileOf("bls-cpi/cu.item").url), text(blsCodeList("item")));
+  files.set(at(fileOf("isco/2010_to_2019_Crosswalk.csv").url), text(onetCrosswalk()));
+  const fake = await startFakePublisher(files);
+  const kept = ["bls-cpi/cu.data.1.AllItems", "bls-cpi/cu.series", "bls-cpi/cu.period", "isco/isco_soc_crosswalk.xls", "isco/ISCO-08 EN Structure and definitions.xlsx"];
+  const derived = new Set(["bls-cpi/cu.area.csv", "bls-cpi/cu.item.csv", "bls-cpi/cpiai.csv", "isco/onet_soc_2010_to_2019_crosswalk.csv"]);
+  const mirror = overlayMirror(shared, join(work, "layouts"), new Map(kept.map((p) => [p, join(shared, p)])), derived);
+  try {
+    const result = await download(mirror, fake.base, ["--dataset", "bls_cpi", "--dataset", "isco_soc_crosswalk"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    for (const path of ["bls-cpi/cu.area", "bls-cpi/cu.item", "isco/2010_to_2019_Crosswalk.csv"]) expect(lstatSync(join(mirror, path)).isFile()).toBe(true);
+    expect(result.stdout).toContain("read: cu.area (BLS, tab-delimited); cu.item (BLS, tab-delimited)");
+    expect(result.stdout).toContain("read: 2010_to_2019_Crosswalk.csv (O*NET)");
+    const table = (path: string, sql: string) => {
+      const db = new Database(path, { readonly: true });
+      try { return db.query(sql).all(); } finally { db.close(); }
+    };
+    for (const sql of ["SELECT code, name FROM cpi_area ORDER BY code", "SELECT code, name FROM cpi_item ORDER BY code", "SELECT soc2010_code, soc2019_code FROM onet_soc_2010_2019 ORDER BY 1, 2"]) {
+      const built = table(join(work, "layouts.sqlite"), sql);
+      expect(built.length).toBeGreaterThan(50);
+      expect(built).toEqual(table("build/snapshot.sqlite", sql));
+    }
+  } finally {
+    await fake.stop();
+  }
+}, 240_000); // a full snapshot build runs inside
+

@@ -3,19 +3,16 @@
 // writes them from the mirror's copies in the publishers' layouts, builds a snapshot from a mirror holding only those
 // (an overlay: the shared mirror is only read), and finds the same tables as in the snapshot built from the copies.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Database } from "bun:sqlite";
-import Papa from "papaparse";
-import countries from "i18n-iso-countries";
 import { overlayMirror } from "../../scripts/data/overlay.ts";
+import { blsCodeList, onetCrosswalk, worldBankPppBulk } from "../support/publisher-layouts.ts";
 import { runToEnd } from "../../scripts/lib/service-process.ts";
 
 const shared = resolve(process.env.DATA_MIRROR ?? "../shared/data");
 const work = resolve(`build/test/layouts-${process.pid}`);
 const snapshotPath = join(work, "snapshot.sqlite");
-const rowsOf = (path: string, delimiter = ",") =>
-  Papa.parse<Record<string, string>>(readFileSync(join(shared, path), "utf8").replace(/^\uFEFF/, ""), { header: true, delimiter, skipEmptyLines: true }).data;
 
 /** The files as their publishers serve them, made from the mirror's derived copies. */
 function publisherLayouts(): Map<string, string> {
@@ -26,34 +23,10 @@ function publisherLayouts(): Map<string, string> {
     writeFileSync(file, text);
     files.set(path, file);
   };
-  // BLS time.series code lists: tab-delimited, CRLF, with display columns the build does not read.
-  for (const list of ["area", "item"]) {
-    const rows = rowsOf(`bls-cpi/cu.${list}.csv`);
-    write(`bls-cpi/cu.${list}`, [`${list}_code\t${list}_name\tdisplay_level\tselectable\tsort_sequence`, ...rows.map((r, i) => `${r.code}\t${r.name}\t0\tT\t${i + 1}`)].join("\r\n") + "\r\n");
-  }
-  // The World Bank's bulk CSV: a preamble, then one row per country (ISO3) and one column per year.
-  const long = rowsOf("worldbank/ppp-gdp.csv");
-  const years = [...new Set(long.map((r) => Number(r.Year)))].sort((a, b) => a - b);
-  const first = Math.min(1960, years[0]), last = Math.max(...years);
-  const allYears = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-  const byCountry = new Map<string, Map<number, string>>();
-  for (const r of long) {
-    // The Bank's own code for Kosovo is XKX (ISO has none; the library says XKK).
-    const iso3 = r["Country ID"] === "XK" ? "XKX" : countries.alpha2ToAlpha3(r["Country ID"]) ?? r["Country ID"];
-    if (!byCountry.has(iso3)) byCountry.set(iso3, new Map());
-    byCountry.get(iso3)!.set(Number(r.Year), r.PPP);
-  }
-  const q = (s: string) => `"${s}"`;
-  write("worldbank/API_PA.NUS.PPP_DS2_en_csv_v2.csv", [
-    `${q("Data Source")},${q("World Development Indicators")},`, "", `${q("Last Updated Date")},${q("2025-07-01")},`, "",
-    [...["Country Name", "Country Code", "Indicator Name", "Indicator Code"], ...allYears.map(String)].map(q).join(",") + ",",
-    ...[...byCountry].map(([iso3, values]) => [q(iso3), q(iso3), q("PPP conversion factor, GDP (LCU per international $)"), q("PA.NUS.PPP"), ...allYears.map((y) => q(values.get(y) ?? ""))].join(",") + ","),
-  ].join("\n") + "\n");
-  // O*NET's crosswalk with its own headers, comma-separated.
-  const xwalk = rowsOf("isco/onet_soc_2010_to_2019_crosswalk.csv", ";");
-  write("isco/2010_to_2019_Crosswalk.csv", Papa.unparse(xwalk.map((r) => ({
-    "O*NET-SOC 2010 Code": r.soc2010_code, "O*NET-SOC 2010 Title": r.soc2010_title, "O*NET-SOC 2019 Code": r.soc2019_code, "O*NET-SOC 2019 Title": r.soc2019_title,
-  }))) + "\n");
+  write("bls-cpi/cu.area", blsCodeList("area"));
+  write("bls-cpi/cu.item", blsCodeList("item"));
+  write("worldbank/API_PA.NUS.PPP_DS2_en_csv_v2.csv", worldBankPppBulk());
+  write("isco/2010_to_2019_Crosswalk.csv", onetCrosswalk());
   return files;
 }
 
