@@ -15,7 +15,7 @@ import { overlayMirror } from "../../scripts/data/overlay.ts";
 import { runToEnd } from "../../scripts/lib/service-process.ts";
 import { datasets } from "../../scripts/snapshot/manifest.ts";
 import { startFakePublisher, type FakeFile } from "../support/fake-publisher.ts";
-import { blsCodeList, onetCrosswalk } from "../support/publisher-layouts.ts";
+import { blsCodeList, onetCrosswalk, worldBankPppBulk } from "../support/publisher-layouts.ts";
 
 setDefaultTimeout(120_000);
 
@@ -216,8 +216,8 @@ test("workbooks the mirror keeps as CSV (SOC 2018) are converted from the publis
   }
 }, 240_000); // a full snapshot build (with the title ranker's training) runs inside
 
-test("BLS's code lists and O*NET's crosswalk come from the publishers in their own layouts and replace the derived copies", async () => {
-  // What BLS and O*NET serve for CPI-U and the ISCO–SOC bridge; the mirror's derived copies are not there.
+test("BLS's code lists, the World Bank's PPP and O*NET's crosswalk come from the publishers in their own layouts and replace the derived copies", async () => {
+  // What BLS, the World Bank and O*NET serve for CPI-U, PPP and the ISCO–SOC bridge; the mirror's derived copies are not there.
   const fileOf = (path: string) => datasets.flatMap((d) => d.files).find((f) => f.path === path)!;
   const files = new Map<string, FakeFile>();
   const text = (t: string) => ({ body: new TextEncoder().encode(t) });
@@ -226,22 +226,29 @@ test("BLS's code lists and O*NET's crosswalk come from the publishers in their o
   files.set(at(fileOf("bls-cpi/cu.area").url), text(blsCodeList("area")));
   files.set(at(fileOf("bls-cpi/cu.item").url), text(blsCodeList("item")));
   files.set(at(fileOf("isco/2010_to_2019_Crosswalk.csv").url), text(onetCrosswalk()));
+  // The World Bank's zips: the indicator's CSV among its metadata files, under names with a build number.
+  const rf = "worldbank/API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv", rfMeta = "worldbank/Metadata_Country_API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv";
+  files.set(at(fileOf(rf).url), { body: zipSync({ "API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv": bytesOf(rf), "Metadata_Country_API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv": bytesOf(rfMeta) }) });
+  files.set(at(fileOf("worldbank/API_PA.NUS.PPP_DS2_en_csv_v2.csv").url), { body: zipSync({
+    "API_PA.NUS.PPP_DS2_en_csv_v2_7021.csv": new TextEncoder().encode(worldBankPppBulk()), "Metadata_Indicator_API_PA.NUS.PPP_DS2_en_csv_v2_7021.csv": new TextEncoder().encode("\"INDICATOR_CODE\"\n") }) });
   const fake = await startFakePublisher(files);
-  const kept = ["bls-cpi/cu.data.1.AllItems", "bls-cpi/cu.series", "bls-cpi/cu.period", "isco/isco_soc_crosswalk.xls", "isco/ISCO-08 EN Structure and definitions.xlsx"];
-  const derived = new Set(["bls-cpi/cu.area.csv", "bls-cpi/cu.item.csv", "bls-cpi/cpiai.csv", "isco/onet_soc_2010_to_2019_crosswalk.csv"]);
+  const kept = ["bls-cpi/cu.data.1.AllItems", "bls-cpi/cu.series", "bls-cpi/cu.period", "isco/isco_soc_crosswalk.xls", rf, rfMeta];
+  const derived = new Set(["bls-cpi/cu.area.csv", "bls-cpi/cu.item.csv", "bls-cpi/cpiai.csv", "isco/onet_soc_2010_to_2019_crosswalk.csv", "worldbank/ppp-gdp.csv"]);
   const mirror = overlayMirror(shared, join(work, "layouts"), new Map(kept.map((p) => [p, join(shared, p)])), derived);
   try {
-    const result = await download(mirror, fake.base, ["--dataset", "bls_cpi", "--dataset", "isco_soc_crosswalk"]);
+    const result = await download(mirror, fake.base, ["--dataset", "bls_cpi", "--dataset", "isco_soc_crosswalk", "--dataset", "worldbank_ppp"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    for (const path of ["bls-cpi/cu.area", "bls-cpi/cu.item", "isco/2010_to_2019_Crosswalk.csv"]) expect(lstatSync(join(mirror, path)).isFile()).toBe(true);
+    for (const path of ["bls-cpi/cu.area", "bls-cpi/cu.item", "isco/2010_to_2019_Crosswalk.csv", "worldbank/API_PA.NUS.PPP_DS2_en_csv_v2.csv"]) expect(lstatSync(join(mirror, path)).isFile()).toBe(true);
+    expect(result.stdout).toContain("read: PA.NUS.PPP (World Bank bulk CSV)");
     expect(result.stdout).toContain("read: cu.area (BLS, tab-delimited); cu.item (BLS, tab-delimited)");
     expect(result.stdout).toContain("read: 2010_to_2019_Crosswalk.csv (O*NET)");
     const table = (path: string, sql: string) => {
       const db = new Database(path, { readonly: true });
       try { return db.query(sql).all(); } finally { db.close(); }
     };
-    for (const sql of ["SELECT code, name FROM cpi_area ORDER BY code", "SELECT code, name FROM cpi_item ORDER BY code", "SELECT soc2010_code, soc2019_code FROM onet_soc_2010_2019 ORDER BY 1, 2"]) {
+    for (const sql of ["SELECT code, name FROM cpi_area ORDER BY code", "SELECT code, name FROM cpi_item ORDER BY code", "SELECT soc2010_code, soc2019_code FROM onet_soc_2010_2019 ORDER BY 1, 2",
+      "SELECT iso3, indicator, year, value FROM wb_indicator ORDER BY 1, 2, 3"]) {
       const built = table(join(work, "layouts.sqlite"), sql);
       expect(built.length).toBeGreaterThan(50);
       expect(built).toEqual(table("build/snapshot.sqlite", sql));
