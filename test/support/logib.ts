@@ -1,9 +1,11 @@
-// The Swiss office's example data sheet (../shared/data/logib/), read by its column headings into the record fields
-// of the pay-equity analysis. The headings' first lines name the columns ("Age\n(date of birth, …)").
+// The Swiss office's example data sheet, as the pay-equity analysis's swiss_standard records. Read from its fixture
+// (test/fixtures/mirror/logib/, cut from the office's workbook by scripts/fixtures/cut-mirror.ts; the full suite checks
+// it still matches), so the fast test tier needs no mirror. Columns are found by their headings' first lines.
 import { expect } from "bun:test";
-import * as XLSX from "@e965/xlsx";
 import { readFileSync } from "node:fs";
-import { mirror } from "./server.ts";
+import Papa from "papaparse";
+
+export const LOGIB_FIXTURE = "test/fixtures/mirror/logib/example_data_sheet.csv";
 
 const FIELDS: Record<string, string> = {
   "Key": "id", "Age": "age", "Gender": "gender", "Years of service": "years_of_service", "Education and training": "training",
@@ -15,12 +17,11 @@ const FIELDS: Record<string, string> = {
 
 /** The example sheet's employees as swiss_standard records (empty cells omitted), in the sheet's row order. */
 export function logibExampleRecords(): Record<string, string | number>[] {
-  const workbook = XLSX.read(readFileSync(mirror("logib/Example_data_sheet_M1.xlsx")));
-  const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets["data_sheet_template"], { header: 1, raw: true });
-  const fields = header.map((h) => FIELDS[String(h).split("\n")[0].trim()]);
-  return rows.filter((r) => r.length).map((r) => {
+  const [header, ...rows] = Papa.parse<string[]>(readFileSync(LOGIB_FIXTURE, "utf8"), { skipEmptyLines: true }).data;
+  const fields = header.map((h) => FIELDS[h.trim()]);
+  return rows.map((r) => {
     const record: Record<string, string | number> = {};
-    fields.forEach((f, i) => { if (f && r[i] !== undefined && r[i] !== "") record[f] = r[i] as string | number; });
+    fields.forEach((f, i) => { if (f && r[i] !== "") record[f] = f === "gender" ? r[i] : Number(r[i]); });
     return record;
   });
 }
