@@ -44,20 +44,30 @@ export async function start(options: AppOptions = {}) {
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, async () => {
-      if (stopping) return;
+      // A second signal while stopping: the operator wants out now.
+      if (stopping) process.exit(1);
       stopping = true;
+      // The whole stop (answers, then closing the stores) is bounded: past it, connections are cut and the process exits.
       const cut = setTimeout(() => {
         console.error(JSON.stringify({ level: "error", msg: "shutdown timed out; cutting remaining connections", timeout_ms: config.SHUTDOWN_TIMEOUT_MS }));
         void server.stop(true);
+        setTimeout(() => process.exit(1), 1_000).unref();
       }, config.SHUTDOWN_TIMEOUT_MS);
-      // Requests whose bytes came while the loop was busy (a large report) are still unread, and their keep-alive
-      // connections look idle: one turn of the loop reads and dispatches them before stop() closes idle connections.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      await server.stop(); // no new connections; waits for requests in flight, closes idle connections
-      clearTimeout(cut);
-      await app.close();
-      console.log(JSON.stringify({ level: "info", msg: "stopped", signal }));
-      process.exit(0);
+      let code = 0;
+      try {
+        // Requests whose bytes came while the loop was busy (a large report) are still unread, and their keep-alive
+        // connections look idle: one turn of the loop reads and dispatches them before stop() closes idle connections.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        await server.stop(); // no new connections; waits for requests in flight, closes idle connections
+        await app.close();
+        console.log(JSON.stringify({ level: "info", msg: "stopped", signal }));
+      } catch (err) {
+        console.error(JSON.stringify({ level: "error", msg: "shutdown failed", error: (err as Error).message }));
+        code = 1;
+      } finally {
+        clearTimeout(cut);
+      }
+      process.exit(code);
     });
   }
 }

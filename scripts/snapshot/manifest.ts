@@ -8,7 +8,7 @@ export interface ManifestFile {
   path?: string; glob?: string; package?: string; project?: string; url: string;
   // How `npm run data -- --download` gets and checks it (see the $comment in data/sources.json).
   member?: string; convert?: "xlsx-csv"; columns?: string[]; json_stat?: boolean; download?: false; manual?: string; unconfirmed?: string;
-  /** Files sharing this name are alternatives (the publisher's layout and a mirror's derived copy): one of them suffices. */
+  /** Files (paths, not globs) sharing this name are alternatives (the publisher's layout and a mirror's derived copy): one suffices. */
   either?: string;
   /** The build reads it when it is there and does without it otherwise. */
   optional?: boolean;
@@ -55,7 +55,7 @@ export function resolveDataset(mirror: string, manifest: DatasetManifest): Resol
   // A group of alternatives is missing only when none of it is there.
   const groups = new Map<string, string[]>();
   for (const f of manifest.files) if (f.either && f.path) groups.set(f.either, [...(groups.get(f.either) ?? []), f.path]);
-  const optional = new Set(manifest.files.filter((f) => f.optional || f.either).map((f) => f.path));
+  const optional = new Set(manifest.files.filter((f) => f.optional || f.either).map((f) => f.path ?? f.glob));
   for (const [name, paths] of groups) if (!paths.some((p) => files.some((f) => f.path === p))) missing.push(`one of ${paths.join(", ")} (${name})`);
   return { manifest, files, missing: missing.filter((m) => !optional.has(m)) };
 }

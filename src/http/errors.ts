@@ -63,7 +63,7 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, meaning: "no such endpoint on this host, or no such resource (the message names it)." },
   METHOD_NOT_ALLOWED: { status: 405, meaning: "the path exists with another method; the Allow header lists it." },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: "the request body exceeds MAX_BODY_BYTES." },
-  URI_TOO_LONG: { status: 414, meaning: "the request's URL is longer than 8,192 bytes (send a long list as a POST body where the route takes one)." },
+  URI_TOO_LONG: { status: 414, meaning: "the request target (path and query) is longer than 8,192 characters (send a long list as a POST body where the route takes one)." },
   REQUEST_TIMEOUT: { status: 408, meaning: "the request body did not arrive within REQUEST_TIMEOUT_MS." },
   UNKNOWN_HOST: { status: 404, meaning: "the Host header names none of the configured hosts." },
   LOCATION_NOT_FOUND: { status: 400, meaning: "the location or country cannot be resolved." },

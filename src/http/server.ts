@@ -32,7 +32,7 @@ export type AnyHostRoutes = Record<string, (request: Request, ctx: RequestContex
 export const hostNameOf = (header: string | null, list = false) => (list ? header?.split(",")[0] : header)?.trim().toLowerCase().replace(/:\d+$/, "") ?? "";
 
 /**
- * The longest URL answered: longer ones get 414 in the envelope. Bun's own cap on the request line and headers
+ * The longest request target (path and query) answered: longer ones get 414 in the envelope. Bun's own cap on the request line and headers
  * (16 KiB by default; 64 KiB as `npm start` and the executable run it, --max-http-header-size) answers an empty 431 first.
  */
 export const MAX_URL_BYTES = 8192;
@@ -75,8 +75,9 @@ export function createDispatcher(config: Config, serving: { lease(): SnapshotLea
   };
 
   function route(request: Request, ctx: RequestContext, served: ServedSnapshot): Response | Promise<Response> {
-    if (request.url.length > MAX_URL_BYTES) {
-      return errorResponse(new ApiError("URI_TOO_LONG", `The URL is ${request.url.length} bytes long; at most ${MAX_URL_BYTES} are accepted.`,
+    const target = targetOf(request.url); // path and query, as the request line carries them
+    if (target.length > MAX_URL_BYTES) {
+      return errorResponse(new ApiError("URI_TOO_LONG", `The request target (path and query) is ${target.length} characters long; at most ${MAX_URL_BYTES} are accepted.`,
         { suggestion: "Shorten the query; lists belong in a POST body where the route takes one." }), ctx, config.DOC_BASE_URL);
     }
     const path = pathOf(request.url);

@@ -74,7 +74,7 @@ export class QuotaMeter {
     // holds more than one lease (what a crash can lose).
     const current = lease;
     if (current.pending) {
-      return current.pending.then(() => (current.unused > 0 ? this.take(current, resetAt) : current.spent ? this.refused(current, resetAt) : this.consume(keyId, limit, now)), unmetered);
+      return current.pending.then(() => (current.unused > 0 ? this.take(current, resetAt) : current.spent ? this.refused(current, resetAt) : this.consume(keyId, limit)), unmetered); // now again: the wait may cross midnight
     }
     let grant: Grant | Promise<Grant>;
     try {

@@ -8,6 +8,7 @@
 // cannot miss one that Redis had yet to run.
 import type { Grant, QuotaLedger } from "./quota.ts";
 import type { Redis } from "./redis.ts";
+import { StateUnavailable } from "./unavailable.ts";
 
 const RESERVE = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -55,8 +56,11 @@ export class RedisQuotaLedger implements QuotaLedger {
       const [granted, total] = (await this.redis.send("EVAL", [RESERVE, "2", count, record, String(want), String(limit), TWO_DAYS_S, GRANT_RECORD_S])) as [number, number];
       return { granted: Number(granted), count: Number(total) };
     } catch (err) {
-      this.unsettled.set(record, count);
-      this.settling ??= this.settleAll().finally(() => { this.settling = undefined; });
+      // A command that never left this process cannot have run: nothing to settle.
+      if (!(err instanceof StateUnavailable && err.notSent)) {
+        this.unsettled.set(record, count);
+        this.settling ??= this.settleAll();
+      }
       throw err;
     }
   }
@@ -71,8 +75,9 @@ export class RedisQuotaLedger implements QuotaLedger {
       try {
         await this.redis.send("EVAL", [SETTLE, "2", count, record]);
         this.unsettled.delete(record);
-      } catch {
-        return; // Redis still away
+      } catch (err) {
+        if (!(err instanceof StateUnavailable && err.refused)) return; // Redis still away: try again later
+        this.unsettled.delete(record); // Redis refused the script for this one: retrying would not help
       }
     }
   }
@@ -81,8 +86,9 @@ export class RedisQuotaLedger implements QuotaLedger {
   private async settleAll(): Promise<void> {
     for (;;) {
       await this.settle();
-      if (!this.unsettled.size || this.redis.closed) return;
+      if (!this.unsettled.size || this.redis.closed) break;
       await Bun.sleep(this.retryMs);
     }
+    this.settling = undefined; // here, not in a later .finally: a failure recorded meanwhile starts a new loop
   }
 }

@@ -25,24 +25,26 @@ export function connectRedis(url: string, timeoutMs: number): Redis {
   // Without an offline queue a command fails while disconnected, so (re)connect first, once for all callers.
   let connecting: Promise<void> | undefined;
   const connected = () => (client.connected ? undefined : (connecting ??= client.connect().finally(() => { connecting = undefined; })));
-  let down = false, closed = false;
+  let down = false, closed = false, pinging = false;
   const ping = () => new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
     Promise.resolve(connected()).then(() => client.send("PING", [])).then(() => resolve(true), () => resolve(false)).finally(() => clearTimeout(timer));
   });
   const markDown = async () => {
-    if (down) return;
     down = true;
+    if (pinging) return; // one loop at a time
+    pinging = true;
     while (down && !closed) {
       if (await ping()) down = false;
       else await Bun.sleep(timeoutMs);
     }
+    pinging = false;
   };
   return {
     send(command, args) {
       return new Promise((resolve, reject) => {
-        const fail = (err: unknown) => reject(new StateUnavailable(`Redis at ${where} (${command})`, err));
-        if (down) return fail(new Error("unreachable at the last attempt; retrying in the background"));
+        const fail = (err: unknown, how?: { notSent?: boolean; refused?: boolean }) => reject(new StateUnavailable(`Redis at ${where} (${command})`, err, how));
+        if (down) return fail(new Error("unreachable at the last attempt; retrying in the background"), { notSent: true });
         let settled = false, expired = false;
         const done = (up: boolean) => { settled = true; clearTimeout(timer); if (up) down = false; else void markDown(); };
         // When the deadline's timer runs, an answer may already be waiting unread (the event loop was busy, say,
@@ -56,7 +58,7 @@ export function connectRedis(url: string, timeoutMs: number): Redis {
         }, performance.now() - due > 5 ? 10 : 0), timeoutMs);
         (async () => {
           await connected();
-          if (expired) throw new Error("the connection came back after the deadline; the command was not sent");
+          if (expired) throw new Error("the connection came back after the deadline; the command was not sent"); // already rejected
           return client.send(command, args);
         })().then(
           (answer) => {
@@ -66,7 +68,7 @@ export function connectRedis(url: string, timeoutMs: number): Redis {
           (err) => {
             // A command Redis refused (a script error) says nothing about the connection; only failures to reach it do.
             const unreachable = !(err instanceof Error && /^(ERR|WRONGTYPE|NOSCRIPT|BUSY)/.test(err.message));
-            if (!expired) { done(!unreachable); fail(err); }
+            if (!expired) { done(!unreachable); fail(err, { refused: !unreachable }); }
             else if (!unreachable) done(true);
           },
         );

@@ -76,7 +76,7 @@ describe("URL length", () => {
   test("a URL over 8,192 bytes → 414 envelope on any host; one just under is routed as usual", async () => {
     const long = await s.call("skills", `/api/v1/skills/search?q=${"a".repeat(10_000)}`);
     const error = await expectEnvelope(long, 414, "URI_TOO_LONG");
-    expect(error.message).toContain("8192");
+    expect(error.message).toContain("at most 8192");
     const under = await s.call("skills", `/api/v1/skills/search?q=${"a".repeat(8_000)}`);
     expect(under.status).not.toBe(414);
   });

@@ -107,6 +107,18 @@ describe("input the model cannot use", () => {
     const byGender = workforce.map((r) => ({ ...r, factors: { ward: r.gender === "F" ? "Maternity" : "Surgery" } }));
     expect(problem(analyse(byGender))?.code).toBe("gender_determined_by_factors");
   });
+  test("pay that the factors fix exactly (a strict pay scale) is refused as leaving nothing to test, not fitted to rounding noise", () => {
+    const scale = [...workforce, ...workforce].map((r, i) => ({ ...r, salary: Math.exp(3 + 0.2 * (i % 3) + 0.021 * (i % 5)), factors: { grade: `G${i % 3}`, step: i % 5 } }));
+    expect(problem(analyse(scale))?.code).toBe("no_residual_variance");
+    expect(problem(analyse(workforce.map((r) => ({ ...r, salary: 20 }))))?.code).toBe("no_residual_variance");
+  });
+  test("a numeric factor in huge units gives the same sex coefficient as in ordinary ones (columns are scaled)", () => {
+    const tenure = (i: number) => (i * 7) % 11;
+    const ordinary = analysePayEquity(customInput(workforce.map((r, i) => ({ ...r, factors: { tenure: tenure(i) } }))));
+    const huge = analysePayEquity(customInput(workforce.map((r, i) => ({ ...r, factors: { tenure: tenure(i) * 1e200 } }))));
+    expect(huge.sex_coefficient).toBeCloseTo(ordinary.sex_coefficient, 12);
+    expect(huge.coefficients.find((c) => c.name === "tenure")!.estimate! * 1e200).toBeCloseTo(ordinary.coefficients.find((c) => c.name === "tenure")!.estimate!, 12);
+  });
   test("a categorical factor with more levels than a model can carry (an employee id as a factor)", () => {
     const many = Array.from({ length: 150 }, (_, i) => hourly(i % 2 ? "F" : "M", 20 + (i % 7), { employee: `E${i}` }));
     expect(problem(analyse(many))).toMatchObject({ field: "factors.employee", code: "too_many_parameters" });

@@ -6,6 +6,9 @@ import { factor, solve, tQuantile, twoSidedP, type Factored, type OlsFit } from 
 import { columnCount, designOf, type Column, type FactorSpec } from "./design.ts";
 import { groupFigures, K_ANONYMITY, JOINT_ASSESSMENT_THRESHOLD, type Gender } from "../pay-gap.ts";
 
+// Signs: the unexplained gap (Kennedy, from the sex coefficient b) is negative when women earn less, as the Swiss office
+// reports it; the raw gaps (E7's definition) and the decomposition (men's − women's log pay) are positive then.
+
 /** The Swiss office's tolerance: a significant unexplained gap below 2.5% meets its target, below 5% its limit. */
 export const TARGET_VALUE_PCT = 2.5;
 export const LIMIT_VALUE_PCT = 5;
@@ -61,7 +64,7 @@ export interface PayEquityAnalysis extends GapEstimate {
 }
 
 /** A fit and its factored design, which other pay on the same employees and the model without the sex indicator reuse. */
-interface Estimation { fit: OlsFit; design: Factored; columns: Column[]; constant: string[]; references: Record<string, string>; female: number }
+interface Estimation { fit: OlsFit; design: Factored; columns: Column[]; constant: string[]; references: Record<string, string>; femaleColumn: number }
 
 const INTERCEPT = "(intercept)";
 const logPay = (rows: readonly number[], pays: readonly number[]) => Float64Array.from(rows, (i) => Math.log(pays[i]));
@@ -84,15 +87,16 @@ function estimate(input: ModelInput, rows: readonly number[], pays: readonly num
     const names = columns.filter((_, j) => fit.aliased[j]).map((c) => c.name);
     return { code: "collinear_factors", message: `collinear factors: ${names.join(", ")} ${names.length === 1 ? "is a combination" : "are combinations"} of the other factors; leave one of them out` };
   }
-  if (!(fit.sigma2 > 0)) return { code: "no_residual_variance", message: "the factors explain every pay exactly (no residual variance), so nothing is left to test" };
-  return { fit, design, columns, constant, references, female: columns.length - 1 };
+  // An exact fit leaves rounding noise, not zero: R² within 1e-12 of 1 (or pay that does not vary at all) is no residual variance.
+  if (!(fit.rSquared <= 1 - 1e-12)) return { code: "no_residual_variance", message: "the factors explain every pay exactly (no residual variance), so nothing is left to test" };
+  return { fit, design, columns, constant, references, femaleColumn: columns.length - 1 };
 }
 
 /** The workforce's fit, or a 422 saying why there is none. */
-const fitted = (e: Estimation | NoFit): Estimation => (noFit(e) ? reject("employees", e.code, e.message) : e);
+const orReject = (e: Estimation | NoFit): Estimation => (noFit(e) ? reject("employees", e.code, e.message) : e);
 
 function gapEstimate(e: Estimation): GapEstimate {
-  const b = e.fit.estimates[e.female]!, se = e.fit.standardErrors[e.female]!, df = e.fit.df;
+  const b = e.fit.estimates[e.femaleColumn]!, se = e.fit.standardErrors[e.femaleColumn]!, df = e.fit.df;
   const t = b / se, p = twoSidedP(t, df), half = tQuantile(0.95, df) * se;
   return {
     sex_coefficient: b, standard_error: se, t_statistic: t, p_value: p, degrees_of_freedom: df, r_squared: e.fit.rSquared,
@@ -109,7 +113,7 @@ function decompose(e: Estimation, genders: readonly Gender[], y: readonly number
   const raw = meanBy(y, "M") - meanBy(y, "F");
   const byFactor = new Map<string, number>();
   e.columns.forEach((c, j) => {
-    if (j === 0 || j === e.female) return;
+    if (j === 0 || j === e.femaleColumn) return;
     const part = (meanBy(c.values, "M") - meanBy(c.values, "F")) * (e.fit.estimates[j] ?? 0);
     byFactor.set(c.factor, (byFactor.get(c.factor) ?? 0) + part);
   });
@@ -120,6 +124,9 @@ function decompose(e: Estimation, genders: readonly Gender[], y: readonly number
     factors: [...byFactor].map(([factor, log_points]) => ({ factor, log_points, share_pct: share(log_points) })),
   };
 }
+
+/** Every figure of an estimate is a finite number (pay values too far apart can overflow exp()). */
+const finite = (g: GapEstimate) => [g.unexplained_gap_pct, g.confidence_interval_pct.lower, g.confidence_interval_pct.upper, g.t_statistic, g.p_value, g.r_squared].every(Number.isFinite);
 
 export function verdictOf(g: GapEstimate): Verdict {
   if (!g.significant) return "no_significant_gap";
@@ -139,16 +146,17 @@ function categoryResult(input: ModelInput, category: string, rows: number[], pay
   // Within a category some factors are constant or overlap: they are dropped there, not rejected.
   const e = estimate(input, rows, pays, "drop");
   const dropped = noFit(e) ? [] : [...e.constant, ...e.columns.filter((_, j) => e.fit.aliased[j]).map((c) => c.name)];
-  const g = noFit(e) ? null : gapEstimate(e);
+  const estimated = noFit(e) ? null : gapEstimate(e);
+  const g = estimated && finite(estimated) ? estimated : null;
   // Article 10: a gap of 5% or more that the objective factors do not explain; without a model, the raw gap decides.
   const requires = g ? rawTrigger && g.significant && Math.abs(g.unexplained_gap_pct) >= JOINT_ASSESSMENT_THRESHOLD : rawTrigger;
-  const decomposition = noFit(e) ? null : decompose(e, rows.map((i) => input.employees[i].gender), rows.map((i) => Math.log(pays[i])));
-  return { ...base, mean_gap_pct: figures.meanGap, median_gap_pct: figures.medianGap, estimate: g, decomposition, factors_dropped: dropped, requires_joint_assessment: requires, reason: noFit(e) ? e.message : null };
+  const decomposition = noFit(e) || !g ? null : decompose(e, rows.map((i) => input.employees[i].gender), rows.map((i) => Math.log(pays[i])));
+  return { ...base, mean_gap_pct: figures.meanGap, median_gap_pct: figures.medianGap, estimate: g, decomposition, factors_dropped: dropped, requires_joint_assessment: requires, reason: noFit(e) ? e.message : g ? null : "the pay values are too far apart for a finite estimate" };
 }
 
 /** Raise every woman paid below what the factors predict for her (the fit without the sex indicator) to that prediction. */
 function remediate(input: ModelInput, e: Estimation, rows: readonly number[], pays: readonly number[]) {
-  const neutral = solve(e.design, logPay(rows, pays), e.female);
+  const neutral = solve(e.design, logPay(rows, pays), e.femaleColumn);
   const adjusted = [...pays];
   const adjustments: Adjustment[] = [];
   rows.forEach((i, k) => {
@@ -160,8 +168,10 @@ function remediate(input: ModelInput, e: Estimation, rows: readonly number[], pa
     adjustments.push({ row: employee.row, ...(employee.id !== undefined ? { id: employee.id } : {}), pay_before: pays[i], pay_predicted: predicted, raise, raise_pct: (raise / pays[i]) * 100, annual_cost: raise * employee.annualCost });
   });
   const after = gapEstimate({ ...e, fit: solve(e.design, logPay(rows, adjusted)) });
+  const total = adjustments.reduce((s, a) => s + a.annual_cost, 0);
+  if (!finite(after) || !Number.isFinite(total)) reject("employees", "not_estimable", "the pay values are too far apart for a finite remediation; check the salary units");
   return {
-    total_cost: adjustments.reduce((s, a) => s + a.annual_cost, 0), employees_adjusted: adjustments.length, adjustments,
+    total_cost: total, employees_adjusted: adjustments.length, adjustments,
     unexplained_gap_pct_after: after.unexplained_gap_pct,
   };
 }
@@ -169,6 +179,9 @@ function remediate(input: ModelInput, e: Estimation, rows: readonly number[], pa
 export function analysePayEquity(input: ModelInput): PayEquityAnalysis {
   const { employees } = input;
   const women = employees.filter((e) => e.gender === "F").length, men = employees.length - women;
+  if (!employees.length) reject("employees", "no_employee_analysed", `no employee is analysed (${input.excluded.length} left out: ${input.excluded[0]?.reason ?? "none given"})`);
+  const badPay = employees.find((e) => !Number.isFinite(e.pay) || e.pay <= 0);
+  if (badPay) reject(`employees[${badPay.row - 1}]`, "pay_out_of_range", "pay on the model's basis is not a finite positive number; check the salary and its units");
   if (!women || !men) reject("employees", "one_gender_only", `every employee analysed is ${women ? "a woman" : "a man"}: the analysis compares women with men`);
   if (employees.length < input.minimumEmployees) {
     reject("employees", "too_few_employees", `${employees.length} employees analysed; the model needs at least ${input.minimumEmployees}`);
@@ -187,9 +200,9 @@ export function analysePayEquity(input: ModelInput): PayEquityAnalysis {
     reject(`factors.${design.constant[0]}`, "constant_factor", `${design.constant.join(", ")} take${design.constant.length === 1 ? "s" : ""} one value for every employee analysed, so ${design.constant.length === 1 ? "it explains" : "they explain"} nothing; leave ${design.constant.length === 1 ? "it" : "them"} out`);
   }
   const pays = employees.map((e) => e.pay);
-  const est = fitted(estimate(input, all, pays, input.aliased));
+  const est = orReject(estimate(input, all, pays, input.aliased));
   const g = gapEstimate(est);
-  if (![g.unexplained_gap_pct, g.confidence_interval_pct.lower, g.confidence_interval_pct.upper, g.t_statistic].every(Number.isFinite)) {
+  if (!finite(g)) {
     reject("employees", "not_estimable", "the pay values are too far apart for a finite estimate; check the salary units");
   }
   const figures = groupFigures(employees.map((x) => ({ gender: x.gender, pay: x.pay })));

@@ -18,13 +18,18 @@ export interface Factored {
   r: number[][];
   /** Per column given: dropped as a combination of earlier ones. */
   aliased: boolean[];
+  /** Per kept column: what it was divided by (its largest absolute value), so no product over- or underflows. */
+  scales: number[];
   n: number;
 }
 
 export function factor(columns: readonly Float64Array[]): Factored {
-  const q: Float64Array[] = [], r: number[][] = [];
+  const q: Float64Array[] = [], r: number[][] = [], scales: number[] = [];
   const aliased = columns.map((column) => {
-    const v = Float64Array.from(column);
+    let scale = 0;
+    for (const x of column) scale = Math.max(scale, Math.abs(x));
+    scale ||= 1;
+    const v = Float64Array.from(column, (x) => x / scale);
     const length = Math.sqrt(dot(v, v));
     const coefficients = new Array<number>(q.length).fill(0);
     for (let pass = 0; pass < 2; pass++) {
@@ -41,9 +46,10 @@ export function factor(columns: readonly Float64Array[]): Factored {
     r.push(new Array<number>(q.length + 1).fill(0));
     r[q.length][q.length] = left;
     q.push(v);
+    scales.push(scale);
     return false;
   });
-  return { q, r, aliased, n: columns[0]?.length ?? 0 };
+  return { q, r, aliased, scales, n: columns[0]?.length ?? 0 };
 }
 
 export interface OlsFit {
@@ -100,8 +106,9 @@ export function solve(f: Factored, y: Float64Array, use = f.aliased.length): Ols
   let k = 0;
   const estimates: (number | null)[] = [], standardErrors: (number | null)[] = [];
   for (const a of aliased) {
-    estimates.push(a ? null : beta[k]);
-    standardErrors.push(a ? null : se[k]);
+    // The factoring is of the scaled columns: a coefficient of column ÷ scale is scale × the column's own.
+    estimates.push(a ? null : beta[k] / f.scales[k]);
+    standardErrors.push(a ? null : se[k] / f.scales[k]);
     if (!a) k++;
   }
   return { estimates, standardErrors, aliased, df, sigma2, rSquared: tss > 0 ? 1 - rss / tss : NaN, fitted };

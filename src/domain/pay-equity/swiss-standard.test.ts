@@ -40,3 +40,8 @@ test("a monthly-paid row without activity rate or paid hours, or without its cod
   records[7] = { ...records[7], activity_rate: 0, paid_hours: 0 };
   expect(() => swissStandardInput(records)).toThrow(/required of every employee in statistical population 1; give activity_rate/);
 });
+
+test("a sheet whose rows are all outside statistical population 1 is refused as analysing no one", () => {
+  const records = example().slice(0, 60).map((r) => ({ ...r, population: 2 }));
+  expect(() => analysePayEquity(swissStandardInput(records))).toThrow(/no employee is analysed \(60 left out: statistical population 2/);
+});
