@@ -29,7 +29,7 @@ export function verdictText(verdict: Verdict, gapPct: number): string {
   switch (verdict) {
     case "no_significant_gap": return `No significant unexplained difference: with the objective factors held equal, ${who}, which is not significantly different from zero at the 5% level.`;
     case "within_target": return `With the objective factors held equal, ${who}. The difference is significant but below the ${TARGET_VALUE_PCT}% target value.`;
-    case "within_limit": return `With the objective factors held equal, ${who}. The difference is significant, above the ${TARGET_VALUE_PCT}% target value and below the ${LIMIT_VALUE_PCT}% limit value: the Swiss tolerance threshold is met.`;
+    case "within_limit": return `With the objective factors held equal, ${who}. The difference is significant, above the ${TARGET_VALUE_PCT}% target value and below the ${LIMIT_VALUE_PCT}% limit value: the Swiss office's tolerance threshold is met.`;
     case "limit_exceeded": return `With the objective factors held equal, ${who}. The difference is significant and at or above the ${LIMIT_VALUE_PCT}% limit value: the tolerance threshold is not met. Unless other objective, gender-neutral criteria justify it, this calls for a joint pay assessment (Directive (EU) 2023/970, Article 10) and correction.`;
   }
 }
