@@ -6,10 +6,11 @@ import { storedTitleSearch, TITLE_INDEX } from "../../src/snapshot/repositories/
 import { similarity } from "../../src/domain/trigram.ts";
 import { startPostgres, postgresAvailable, type Postgres } from "../../scripts/lib/postgres.ts";
 import { conformanceQueries, prng } from "../../scripts/lib/search-queries.ts";
+import { whenInstalled } from "../support/requires.ts";
 
 const QUERY_COUNT = 600;
 // Locally a missing PostgreSQL skips this file; in CI (.ci/run installs it) its absence is a failure.
-const run = postgresAvailable() || process.env.CI ? describe : describe.skip;
+const run = whenInstalled(describe, postgresAvailable(), "postgresql-contrib (PostgreSQL with pg_trgm)");
 
 run("pg_trgm conformance", () => {
   let pg: Postgres;

@@ -2,6 +2,7 @@
 // The full runs (`npm run bench`) are made by hand; CI only checks that they still work.
 import { expect, test } from "bun:test";
 import { runToEnd } from "../../scripts/lib/service-process.ts";
+import { whenInstalled } from "../support/requires.ts";
 
 for (const [script, heading] of [
   ["scripts/bench/pay-gap.ts", "E7 pay-gap report, 10,000 records"],
@@ -24,7 +25,7 @@ for (const [script, heading] of [
 }
 
 // The chaos run (`npm run chaos`) in its short form: two replicas, Redis restarted, a replica killed and one stopped.
-const withRedis = Bun.which("redis-server") || process.env.CI ? test : test.skip;
+const withRedis = whenInstalled(test, !!Bun.which("redis-server"), "redis-server");
 withRedis("scripts/chaos.ts runs its short form and passes its own checks", async () => {
   const r = await runToEnd([process.execPath, "scripts/chaos.ts"], { CHAOS_QUICK: "1" });
   expect({ code: r.code, stderr: r.code ? r.stderr.slice(0, 500) + r.stdout.slice(-800) : "" }).toEqual({ code: 0, stderr: "" });

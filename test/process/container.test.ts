@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { runToEnd, spawnService, type Running } from "../../scripts/lib/service-process.ts";
+import { whenInstalled } from "../support/requires.ts";
 
 const dockerfile = readFileSync("Dockerfile", "utf8");
 /** The Dockerfile's instructions, continuation lines joined, comments dropped. */
@@ -107,7 +108,7 @@ describe(".dockerignore", () => {
 });
 
 // Locally a missing strace skips this; in CI (.ci/run installs it) its absence fails it.
-const traceable = Bun.which("strace") || process.env.CI ? describe : describe.skip;
+const traceable = whenInstalled(describe, !!Bun.which("strace"), "strace");
 traceable("the executable writes only to its state folder (what a read-only root filesystem needs)", () => {
   // Every system call that can create, change or remove a file, traced across all threads.
   const WRITE_CALLS = "open,openat,openat2,creat,mkdir,mkdirat,rename,renameat,renameat2,unlink,unlinkat,rmdir,link,linkat,symlink,symlinkat,truncate,chmod,fchmodat,chown,lchown,fchownat,utimensat,mknod,mknodat";

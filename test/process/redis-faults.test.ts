@@ -11,8 +11,9 @@ import { connectRedis, type Redis } from "../../src/state/redis.ts";
 import { RedisQuotaLedger, quotaKey } from "../../src/state/redis-ledger.ts";
 import { QuotaMeter, utcDay } from "../../src/state/quota.ts";
 import { RedisKeyStore } from "../../src/state/redis-keys.ts";
+import { whenInstalled } from "../support/requires.ts";
 
-const run = redisAvailable() || process.env.CI ? describe : describe.skip;
+const run = whenInstalled(describe, redisAvailable(), "redis-server");
 const TIMEOUT_MS = 100;
 
 run("Redis faults", () => {

@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { redisAvailable, startRedis, type RunningRedis } from "../../scripts/lib/redis-server.ts";
 import { runToEnd, spawnService, type Running } from "../../scripts/lib/service-process.ts";
+import { whenInstalled } from "../support/requires.ts";
 
-const run = redisAvailable() || process.env.CI ? describe : describe.skip;
+const run = whenInstalled(describe, redisAvailable(), "redis-server");
 
 run("replicas sharing Redis", () => {
   const dir = mkdtempSync(join(tmpdir(), "wf-redis-"));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, setDefaultTimeout } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
 import { startTestServer, type TestServer } from "./server.ts";
 import { buildExplorer } from "../../scripts/build-explorer.ts";
+import { whenInstalled } from "./requires.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const SCREENSHOTS = "build/screenshots";
@@ -34,7 +35,7 @@ export function browserSuite(ready: (server: TestServer, browser: Browser) => vo
     await browser?.close();
     await server?.stop();
   });
-  return existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+  return whenInstalled(describe, existsSync(CHROMIUM), "chromium");
 }
 
 export const launchBrowser = (): Promise<Browser> =>

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { aliasedColumns, factor, fitOls, solve, tQuantile, twoSidedP } from "./ols.ts";
+import { whenInstalled } from "../../../test/support/requires.ts";
 
 const col = (...v: number[]) => Float64Array.from(v);
 const ones = (n: number) => new Float64Array(n).fill(1);
@@ -54,7 +55,7 @@ test("Student t: the textbook's 1.96 / 2.228 quantiles and a two-sided p of 5% a
 });
 
 // R is installed by .ci/run; without it this test is skipped locally and fails in CI, like the other tests of Debian tools.
-const withR = Bun.which("Rscript") || process.env.CI ? test : test.skip;
+const withR = whenInstalled(test, !!Bun.which("Rscript"), "r-base-core (R)");
 
 withR("R's lm is the oracle: log pay on a 3-level category, a number and a female indicator, 60 made-up employees", async () => {
   // A deterministic made-up workforce (a linear congruential generator, not the code under test).
