@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { analysePayEquity, PayEquityInputError } from "./analysis.ts";
+import { analysePayEquity, PayEquityInputError, verdictOf, type GapEstimate } from "./analysis.ts";
 import { customInput, type CustomRecord } from "./custom.ts";
 
 const MEN = [20, 22, 25, 30, 18, 24, 26, 21];
@@ -135,5 +135,34 @@ describe("input the model cannot use", () => {
     expect(analysePayEquity(customInput(records)).coefficients.map((c) => c.name)).toEqual(["(intercept)", "grade", "female"]);
     // Most frequent level is the reference: grades 1 and 2 have five records each, 3 has five: the first in order (1) wins the tie.
     expect(analysePayEquity(customInput(records, ["grade"])).coefficients.map((c) => c.name)).toEqual(["(intercept)", "grade=2", "grade=3", "female"]);
+  });
+});
+
+describe("thresholds, each side", () => {
+  const estimate = (gap: number, significant: boolean) => ({ unexplained_gap_pct: gap, significant }) as GapEstimate;
+  test("the verdict: not significant; significant below 2.5%, from 2.5% below 5%, from 5% (either sign)", () => {
+    expect(verdictOf(estimate(-7, false))).toBe("no_significant_gap");
+    expect(verdictOf(estimate(-2.49, true))).toBe("within_target");
+    expect(verdictOf(estimate(-2.5, true))).toBe("within_limit");
+    expect(verdictOf(estimate(4.99, true))).toBe("within_limit");
+    expect(verdictOf(estimate(-5, true))).toBe("limit_exceeded");
+    expect(verdictOf(estimate(5.2, true))).toBe("limit_exceeded");
+  });
+
+  test("a category's joint assessment: a raw and unexplained gap of about 10% is flagged, about 1% is not", () => {
+    // Two categories of 20 pairs on a pay scale 20·e^(0.03·step), the step a factor; within each pair the woman's pay
+    // is the man's × e^−δ (δ = 0.105 or 0.01), each with ±0.75% of noise so the model has residual variance.
+    // Raw gap ≈ 1 − e^−δ: about 10% and 1%.
+    const noise = (k: number) => 1 + ((k % 4) - 1.5) / 200;
+    const pairs = (category: string, delta: number) => Array.from({ length: 20 }, (_, i) => {
+      const base = 20 * Math.exp(0.03 * i), factors = { step: i };
+      return [hourly("M", base * noise(i), factors, { category }), hourly("F", base * Math.exp(-delta) * noise(i + 1), factors, { category })];
+    }).flat();
+    const a = analysePayEquity(customInput([...pairs("Wide", 0.105), ...pairs("Narrow", 0.01)]));
+    const wide = a.categories.find((c) => c.category === "Wide")!, narrow = a.categories.find((c) => c.category === "Narrow")!;
+    expect(wide.mean_gap_pct!).toBeGreaterThan(9);
+    expect(wide.requires_joint_assessment).toBe(true);
+    expect(narrow.mean_gap_pct!).toBeLessThan(2);
+    expect(narrow.requires_joint_assessment).toBe(false);
   });
 });

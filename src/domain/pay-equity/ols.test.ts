@@ -37,14 +37,18 @@ test("a column that repeats a combination of earlier ones is aliased and the fit
 });
 
 test("one factoring serves the design's leading columns and other responses alike", () => {
-  const x1 = col(3, 1, 4, 1, 5, 9, 2, 6), x2 = col(2, 7, 1, 8, 2, 8, 1, 8), y = col(1, 4, 1, 4, 2, 1, 3, 5), y2 = col(2, 2, 3, 1, 5, 4, 4, 1);
+  const x1 = col(3, 1, 4, 1, 5, 9, 2, 6), x2 = col(2, 7, 1, 8, 2, 8, 1, 8), y = col(1, 4, 1, 4, 2, 1, 3, 5);
   const f = factor([ones(8), x1, x2]);
   const leading = solve(f, y, 2), alone = fitOls([ones(8), x1], y);
   expect(leading.estimates).toHaveLength(2);
   leading.estimates.forEach((b, j) => expect(b!).toBeCloseTo(alone.estimates[j]!, 12));
   leading.standardErrors.forEach((se, j) => expect(se!).toBeCloseTo(alone.standardErrors[j]!, 12));
   expect(leading.df).toBe(6);
-  solve(f, y2).estimates.forEach((b, j) => expect(b!).toBeCloseTo(fitOls([ones(8), x1, x2], y2).estimates[j]!, 12));
+  // Another response on the same factoring: y2 = y + x1 − 2·x2 shifts the coefficients by exactly (0, 1, −2).
+  const y2 = y.map((v, i) => v + x1[i] - 2 * x2[i]);
+  const full = solve(f, y), shifted = solve(f, y2);
+  [0, 1, -2].forEach((d, j) => expect(shifted.estimates[j]!).toBeCloseTo(full.estimates[j]! + d, 12));
+  shifted.standardErrors.forEach((se, j) => expect(se!).toBeCloseTo(full.standardErrors[j]!, 12)); // same residuals
 });
 
 test("Student t: the textbook's 1.96 / 2.228 quantiles and a two-sided p of 5% at them", () => {
