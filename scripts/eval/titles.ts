@@ -18,7 +18,12 @@ console.error(`lexicon built without ${heldOutRows.size} held-out rows in ${((pe
 // `--first-stage`: without it, to compare.
 const t1 = performance.now();
 const ranker = process.argv.includes("--first-stage") ? null : titleRanker(db, lexicon);
-if (ranker) console.error(`ranker trained on ${ranker.trainedOn.soc.titles + ranker.trainedOn.isco.titles} titles in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+if (ranker) {
+  console.error(`ranker trained on ${ranker.trainedOn.soc.titles + ranker.trainedOn.isco.titles} titles in ${((performance.now() - t1) / 1000).toFixed(1)} s; out of fold (tune on these):`);
+  for (const path of ["soc", "isco"] as const) for (const [set, t] of Object.entries(ranker.trainedOn[path].outOfFold ?? {})) {
+    console.error(`  ${set}: ${t.titles} titles, right ${((100 * t.right) / t.titles).toFixed(1)}%, recall@20 ${((100 * t.recall) / t.titles).toFixed(1)}%`);
+  }
+}
 const matcher = new TitleMatcher(lexicon, ranker);
 const only = process.argv.slice(2).find((a) => !a.startsWith("--"));
 const scores = sets.filter((s) => !only || s.name.includes(only)).map((set) => scoreSet(set, (item, target) => {

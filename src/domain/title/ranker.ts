@@ -27,6 +27,10 @@ export interface CandidateFacts {
   /** The occupation's share of the votes of every label the title matches (Σ score²), and of filed titles' alone. */
   voteShare: number;
   filedVoteShare: number;
+  /** The occupation's share of the title's word votes (word-votes.ts), its rank among them, and whether only they proposed it. */
+  wordVoteShare: number;
+  wordVoteRank: number;
+  wordVoteOnly: boolean;
   /** The coding convention (conventions.ts) that names this occupation, if one does: it goes first. */
   convention: ConventionRule | null;
 }
@@ -46,6 +50,7 @@ const SOURCE_FEATURES = LABEL_SOURCES.filter((s) => s !== "onet_title"); // onet
 export const RANKER_FEATURES: readonly string[] = [
   "score", "lead", "gap_to_best", "log_rank", "is_first", "exact", ...SOURCE_FEATURES.map((s) => `source_${s}`),
   "foreign", "log_employment", "own_title_share", "country_language", "pattern", "unknown_share", "title_words", "vote_share", "filed_vote_share", "all_caps", "digits", "all_caps_x_filed_vote", "all_caps_x_score", "score_squared", "score_x_vote", "score_x_filed_vote", "vote_squared", "filed_vote_squared", "exact_x_foreign",
+  "word_vote_share", "word_vote_log_rank", "word_vote_only", "word_vote_squared", "score_x_word_vote",
 ];
 
 /** The features of candidate i of a first-stage list (sorted by score, best first). */
@@ -60,6 +65,7 @@ export function rankerFeatures(list: readonly CandidateFacts[], i: number, title
     title.unknownShare, Math.min(title.words, 8) / 8, c.voteShare, c.filedVoteShare,
     title.allCaps ? 1 : 0, title.digits ? 1 : 0, title.allCaps ? c.filedVoteShare : 0, title.allCaps ? c.score : 0,
     c.score * c.score, c.score * c.voteShare, c.score * c.filedVoteShare, c.voteShare * c.voteShare, c.filedVoteShare * c.filedVoteShare, c.exact && c.foreign ? 1 : 0,
+    c.wordVoteShare, Math.log1p(c.wordVoteRank), c.wordVoteOnly ? 1 : 0, c.wordVoteShare * c.wordVoteShare, c.score * c.wordVoteShare,
   ];
 }
 
@@ -82,7 +88,11 @@ export interface RankerModel {
   soc: PathModel;
   isco: PathModel;
   /** What the model learned from, per path: titles, candidate rows and the sets they came from. */
-  trainedOn: Record<"soc" | "isco", { titles: number; rows: number; sets: string[] }>;
+  trainedOn: Record<"soc" | "isco", {
+    titles: number; rows: number; sets: string[];
+    /** Per training set, its titles' out-of-fold answers: how many were right, and how many had the right code among RERANK_POOL. */
+    outOfFold?: Record<string, { titles: number; right: number; recall: number }>;
+  }>;
 }
 
 /**

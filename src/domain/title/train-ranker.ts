@@ -37,7 +37,7 @@ interface Row { x: number[]; y: number; example: number }
 /** The ranker for `matcher`'s lexicon (a matcher without a ranker: its first stage is what is learned on). */
 export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTitle[]): RankerModel {
   const masks = foldMasks(matcher.lexicon, examples);
-  const path = (target: MatchTarget): { model: PathModel; rows: number; titles: number; sets: string[] } => {
+  const path = (target: MatchTarget): { model: PathModel } & RankerModel["trainedOn"]["soc"] => {
     const mine = examples.filter((e) => e.target === target);
     const folds = mine.map((e) => foldOf(e.title));
     const rows: Row[] = [];
@@ -67,9 +67,15 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     const answer = { x: [] as number[], y: [] as number[] }, alternative = { x: [] as number[], y: [] as number[] };
     const byExample = new Map<number, number[]>();
     rows.forEach((r, i) => { const list = byExample.get(r.example); if (list) list.push(i); else byExample.set(r.example, [i]); });
+    // How the out-of-fold order does per set: the figure to tune on (titles without candidates count as wrong).
+    const outOfFoldBySet: Record<string, { titles: number; right: number; recall: number }> = {};
+    mine.forEach((e) => { (outOfFoldBySet[e.set] ??= { titles: 0, right: 0, recall: 0 }).titles++; });
     for (const [example, list] of byExample) {
-      if (!mine[example].calibrates) continue;
       list.sort((a, b) => outOfFold[b] - outOfFold[a] || a - b);
+      const tally = outOfFoldBySet[mine[example].set];
+      tally.right += rows[list[0]].y;
+      tally.recall += list.slice(0, RERANK_POOL).some((i) => rows[i].y === 1) ? 1 : 0;
+      if (!mine[example].calibrates) continue;
       list.forEach((i, k) => { const into = k === 0 ? answer : alternative; into.x.push(outOfFold[i]); into.y.push(rows[i].y); });
     }
     // A title with no candidate at all is a 404 either way: it teaches the curve nothing.
@@ -77,13 +83,16 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     const threshold = bestThreshold(answer.x.map((x) => isotonicValue(answerCurve, x)), answer.y, mine.filter((e) => e.calibrates).length);
     return {
       model: { fit, answer: answerCurve, alternative: fitIsotonic(alternative.x, alternative.y), threshold, conventions },
-      rows: rows.length, titles: mine.length, sets: [...new Set(mine.map((e) => e.set))],
+      rows: rows.length, titles: mine.length, sets: [...new Set(mine.map((e) => e.set))], outOfFold: outOfFoldBySet,
     };
   };
   const soc = path("soc"), isco = path("isco");
   return {
     features: RANKER_FEATURES, soc: soc.model, isco: isco.model,
-    trainedOn: { soc: { titles: soc.titles, rows: soc.rows, sets: soc.sets }, isco: { titles: isco.titles, rows: isco.rows, sets: isco.sets } },
+    trainedOn: {
+      soc: { titles: soc.titles, rows: soc.rows, sets: soc.sets, outOfFold: soc.outOfFold },
+      isco: { titles: isco.titles, rows: isco.rows, sets: isco.sets, outOfFold: isco.outOfFold },
+    },
   };
 }
 

@@ -1,0 +1,88 @@
+// Word votes: which occupations the labels holding each of a title's words belong to. Every word casts its weight
+// (rare words more) split over the occupation groups of the labels it is in, in proportion to how many labels of
+// each group hold it; filed titles count most, as they are written the way users write. The sum is a bag-of-words
+// guess that needs no single label to match the title: "SRAM DESIGNER" is an electronics engineer because filers
+// who wrote "SRAM" chose that code. The matcher proposes its best groups beside the label tiers' candidates (they
+// raise candidate recall) and the ranker reads each candidate's share.
+import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts";
+
+/** How much one label of each source counts in its words' votes. */
+const SOURCE_VOTE_WEIGHT: Record<LabelSource, number> = {
+  employer_filing: 10, onet_title: 1, onet_alternate: 1, onet_short: 1, onet_reported: 1, oews_title: 1,
+  esco_preferred: 0.5, esco_alt: 0.3, esco_hidden: 0.1, national: 0.2,
+};
+const VOTE_WEIGHT_BY_SOURCE = Float32Array.from(LABEL_SOURCES, (s) => SOURCE_VOTE_WEIGHT[s]);
+
+/** One word's split of its vote: group ids and their shares (summing to 1). */
+interface Split { groups: Int32Array; shares: Float32Array }
+
+export class WordVotes {
+  private readonly cache = new Map<number, Split | null>();
+  private readonly scratch: Float32Array;
+  private readonly scratchTouched: Int32Array;
+  /** The title's votes per group, and the groups that have any (reset after each title). */
+  readonly vote: Float32Array;
+  private readonly touched: Int32Array;
+  private count = 0;
+
+  /**
+   * `groupOfConcept`: each occupation's group on this path (-1: none); `skipSource`: a source index the path
+   * ignores (-1: none).
+   */
+  constructor(private readonly lexicon: LexiconData, private readonly groupOfConcept: Int32Array, groups: number, private readonly skipSource: number) {
+    this.scratch = new Float32Array(groups);
+    this.scratchTouched = new Int32Array(groups);
+    this.vote = new Float32Array(groups);
+    this.touched = new Int32Array(groups);
+  }
+
+  /** Adds word `id`'s vote at `weight`. `withheld` labels take no part (then the split is not remembered). */
+  add(id: number, weight: number, withheld: Uint8Array | null) {
+    let split = withheld ? undefined : this.cache.get(id);
+    if (split === undefined) {
+      split = this.split(id, withheld);
+      if (!withheld) this.cache.set(id, split);
+    }
+    if (!split) return;
+    for (let k = 0; k < split.groups.length; k++) {
+      const g = split.groups[k];
+      if (this.vote[g] === 0) this.touched[this.count++] = g;
+      this.vote[g] += weight * split.shares[k];
+    }
+  }
+
+  /** The groups voted for, most votes first, and the total cast. */
+  ranked(): { groups: number[]; total: number } {
+    const groups = Array.from(this.touched.subarray(0, this.count));
+    let total = 0;
+    for (const g of groups) total += this.vote[g];
+    groups.sort((a, b) => this.vote[b] - this.vote[a] || a - b);
+    return { groups, total };
+  }
+
+  reset() {
+    for (let i = 0; i < this.count; i++) this.vote[this.touched[i]] = 0;
+    this.count = 0;
+  }
+
+  private split(id: number, withheld: Uint8Array | null): Split | null {
+    const { postingStart, postingEntries, entryConcept, entrySource } = this.lexicon;
+    const { scratch, scratchTouched } = this;
+    let n = 0, total = 0;
+    for (let k = postingStart[id]; k < postingStart[id + 1]; k++) {
+      const e = postingEntries[k];
+      if (entrySource[e] === this.skipSource || (withheld && withheld[e])) continue;
+      const g = this.groupOfConcept[entryConcept[e]];
+      if (g < 0) continue;
+      const w = VOTE_WEIGHT_BY_SOURCE[entrySource[e]];
+      if (scratch[g] === 0) scratchTouched[n++] = g;
+      scratch[g] += w;
+      total += w;
+    }
+    if (!n) return null;
+    const groups = Int32Array.from(scratchTouched.subarray(0, n));
+    const shares = Float32Array.from(groups, (g) => scratch[g] / total);
+    for (const g of groups) scratch[g] = 0;
+    return { groups, shares };
+  }
+}
