@@ -24,6 +24,9 @@ export class WordVotes {
   readonly vote: Float32Array;
   private readonly touched: Int32Array;
   private count = 0;
+  /** The head noun's own split per group (what its labels' occupations are), and its groups. */
+  readonly headShare: Float32Array;
+  private headGroups: Int32Array | null = null;
 
   /**
    * `groupOfConcept`: each occupation's group on this path (-1: none); `skipSource`: a source index the path
@@ -34,16 +37,24 @@ export class WordVotes {
     this.scratchTouched = new Int32Array(groups);
     this.vote = new Float32Array(groups);
     this.touched = new Int32Array(groups);
+    this.headShare = new Float32Array(groups);
   }
 
-  /** Adds word `id`'s vote at `weight`. `withheld` labels take no part (then the split is not remembered). */
-  add(id: number, weight: number, withheld: Uint8Array | null) {
+  /**
+   * Adds word `id`'s vote at `weight`; `head`: the word is the title's head noun. `withheld` labels take no part
+   * (then the split is not remembered).
+   */
+  add(id: number, weight: number, withheld: Uint8Array | null, head: boolean) {
     let split = withheld ? undefined : this.cache.get(id);
     if (split === undefined) {
       split = this.split(id, withheld);
       if (!withheld) this.cache.set(id, split);
     }
     if (!split) return;
+    if (head) {
+      this.headGroups = split.groups;
+      for (let k = 0; k < split.groups.length; k++) this.headShare[split.groups[k]] = split.shares[k];
+    }
     for (let k = 0; k < split.groups.length; k++) {
       const g = split.groups[k];
       if (this.vote[g] === 0) this.touched[this.count++] = g;
@@ -63,6 +74,8 @@ export class WordVotes {
   reset() {
     for (let i = 0; i < this.count; i++) this.vote[this.touched[i]] = 0;
     this.count = 0;
+    if (this.headGroups) for (const g of this.headGroups) this.headShare[g] = 0;
+    this.headGroups = null;
   }
 
   private split(id: number, withheld: Uint8Array | null): Split | null {
