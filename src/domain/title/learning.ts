@@ -1,55 +1,11 @@
-// The two fits behind the title ranker: an L2-penalised logistic regression (Newton–Raphson, i.e. iteratively
-// reweighted least squares, the method R's glm uses; linear algebra by ml-matrix) and isotonic regression by the
-// pool-adjacent-violators algorithm, to turn the regression's score into a calibrated probability.
+// The two fits behind the title ranker: an L2-penalised conditional logit (Newton's method; linear algebra by
+// ml-matrix) and isotonic regression by the pool-adjacent-violators algorithm, to turn the logit's choice
+// probability into a calibrated probability.
 // Both are deterministic: no random start, no sampling.
 import { Matrix, solve } from "ml-matrix";
 
+/** A conditional logit's weights (its intercept is 0: it cancels within a title's candidates). */
 export interface LogisticFit { weights: number[]; intercept: number; iterations: number }
-
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
-
-/**
- * Maximum-likelihood logistic regression of y (0/1) on the rows of x, with penalty `l2`·Σw² on the weights (not the
- * intercept; 0 gives glm's estimate). Stops when no coefficient moves more than 1e-8 in an iteration. `start`: a
- * fit to begin from (a fit on similar rows converges in fewer steps to the same optimum).
- */
-export function fitLogistic(x: readonly ArrayLike<number>[], y: readonly number[], l2 = 0, start?: LogisticFit, maxIterations = 50): LogisticFit {
-  const n = x.length, k = (x[0]?.length ?? 0) + 1; // column 0: the intercept
-  let beta = start ? [start.intercept, ...start.weights] : new Array<number>(k).fill(0);
-  const row = (i: number, j: number) => (j === 0 ? 1 : x[i][j - 1]);
-  const h = new Float64Array(k * k), g = new Float64Array(k), xi = new Float64Array(k);
-  for (let it = 1; it <= maxIterations; it++) {
-    h.fill(0); g.fill(0);
-    for (let i = 0; i < n; i++) {
-      let z = 0;
-      for (let j = 0; j < k; j++) z += beta[j] * (xi[j] = row(i, j));
-      const p = sigmoid(z), w = Math.max(p * (1 - p), 1e-10), r = y[i] - p;
-      for (let a = 0; a < k; a++) {
-        const xa = xi[a];
-        if (xa === 0) continue; // most features of a candidate are indicators, mostly 0
-        g[a] += xa * r;
-        const wa = w * xa;
-        for (let b = a; b < k; b++) h[a * k + b] += wa * xi[b];
-      }
-    }
-    for (let a = 0; a < k; a++) {
-      for (let b = 0; b < a; b++) h[a * k + b] = h[b * k + a];
-      if (a > 0) { h[a * k + a] += 2 * l2; g[a] -= 2 * l2 * beta[a]; }
-    }
-    const hessian = new Matrix(Array.from({ length: k }, (_, a) => Array.from(h.subarray(a * k, a * k + k))));
-    const gradient = Matrix.columnVector(Array.from(g));
-    const step = solve(hessian, gradient).to1DArray();
-    beta = beta.map((b, j) => b + step[j]);
-    if (Math.max(...step.map(Math.abs)) < 1e-8) return { intercept: beta[0], weights: beta.slice(1), iterations: it };
-  }
-  return { intercept: beta[0], weights: beta.slice(1), iterations: maxIterations };
-}
-
-export const logisticProbability = (fit: Pick<LogisticFit, "weights" | "intercept">, features: ArrayLike<number>) => {
-  let z = fit.intercept;
-  for (let j = 0; j < fit.weights.length; j++) z += fit.weights[j] * features[j];
-  return sigmoid(z);
-};
 
 /** A non-decreasing step function: at score x, the value of the last step whose start is ≤ x (the first below). */
 export interface IsotonicFit { from: number[]; value: number[] }
@@ -79,4 +35,75 @@ export function isotonicValue(fit: IsotonicFit, x: number): number {
     if (fit.from[mid] <= x) lo = mid; else hi = mid - 1;
   }
   return fit.value[lo];
+}
+
+/**
+ * Conditional (multinomial) logit over choice sets: each set is a title's candidates, rows `start[s]` to
+ * `start[s + 1]` of x; the model says P(candidate j) = exp(β·x_j) / Σ_set exp(β·x), and the fit maximises the
+ * log probability of the set's right candidates (y = 1; a set with several counts them as one outcome) less `l2`·Σβ².
+ * It learns which candidate beats the others of the same title, not how good a candidate is across titles, which
+ * is what ranking needs. No intercept (it cancels). Newton steps on the expected information (exact when one
+ * candidate is right); sets without a right candidate, or with only right ones, carry no information and are skipped.
+ */
+export function fitConditionalLogit(x: readonly ArrayLike<number>[], y: readonly number[], start: readonly number[], l2 = 0, from?: LogisticFit, maxIterations = 50): LogisticFit {
+  const k = x[0]?.length ?? 0;
+  let beta = from ? [...from.weights] : new Array<number>(k).fill(0);
+  const h = new Float64Array(k * k), g = new Float64Array(k), mean = new Float64Array(k), meanRight = new Float64Array(k);
+  for (let it = 1; it <= maxIterations; it++) {
+    h.fill(0); g.fill(0);
+    for (let s = 0; s + 1 < start.length; s++) {
+      const lo = start[s], hi = start[s + 1];
+      const p = choiceProbabilities(beta, x, lo, hi);
+      let right = 0, positives = 0;
+      for (let i = lo; i < hi; i++) { right += y[i] * p[i - lo]; positives += y[i]; }
+      if (positives === 0 || positives === hi - lo) continue;
+      mean.fill(0); meanRight.fill(0);
+      for (let i = lo; i < hi; i++) {
+        // q: the right candidates' share of the right probability (equal shares if it underflowed to 0).
+        const xi = x[i], pi = p[i - lo], qi = right > 0 ? (y[i] * pi) / right : y[i] / positives;
+        for (let a = 0; a < k; a++) {
+          const xa = xi[a];
+          if (xa === 0) continue;
+          mean[a] += pi * xa; meanRight[a] += qi * xa;
+          const wa = pi * xa;
+          for (let b = a; b < k; b++) h[a * k + b] += wa * xi[b];
+        }
+      }
+      for (let a = 0; a < k; a++) {
+        g[a] += meanRight[a] - mean[a];
+        if (mean[a] === 0) continue;
+        for (let b = a; b < k; b++) h[a * k + b] -= mean[a] * mean[b];
+      }
+    }
+    for (let a = 0; a < k; a++) {
+      for (let b = 0; b < a; b++) h[a * k + b] = h[b * k + a];
+      h[a * k + a] += 2 * l2; g[a] -= 2 * l2 * beta[a];
+    }
+    const information = new Matrix(Array.from({ length: k }, (_, a) => Array.from(h.subarray(a * k, a * k + k))));
+    const step = solve(information, Matrix.columnVector(Array.from(g))).to1DArray();
+    // A step of more than MAX_STEP in any weight is shortened to it: far from the optimum the quadratic model overshoots.
+    const longest = Math.max(...step.map(Math.abs));
+    const scale = longest > MAX_STEP ? MAX_STEP / longest : 1;
+    beta = beta.map((b, j) => b + scale * step[j]);
+    if (longest < 1e-8) return { intercept: 0, weights: beta, iterations: it };
+  }
+  return { intercept: 0, weights: beta, iterations: maxIterations };
+}
+
+const MAX_STEP = 2;
+
+/** The choice probabilities of rows lo..hi-1 under weights `beta` (softmax of β·x, computed stably). */
+export function choiceProbabilities(beta: ArrayLike<number>, x: readonly ArrayLike<number>[], lo: number, hi: number): Float64Array {
+  const z = new Float64Array(hi - lo);
+  let max = -Infinity;
+  for (let i = lo; i < hi; i++) {
+    let v = 0;
+    for (let j = 0; j < beta.length; j++) v += beta[j] * x[i][j];
+    z[i - lo] = v;
+    if (v > max) max = v;
+  }
+  let sum = 0;
+  for (let i = 0; i < z.length; i++) sum += (z[i] = Math.exp(z[i] - max));
+  for (let i = 0; i < z.length; i++) z[i] /= sum;
+  return z;
 }

@@ -145,9 +145,6 @@ export class TitleMatcher {
   private readonly wordVotes: Record<MatchTarget, WordVotes>;
   /** The head noun's word id of the title being matched (-1: none known). */
   private titleHead = -1;
-  /** Per group, how many filed titles carry its code, for all labels and per withheld mask (the trainer's folds). */
-  private filedCounts: Int32Array | null = null;
-  private readonly filedCountsWithheld = new WeakMap<Uint8Array, Int32Array>();
   /** Per path and group, the occupation that stands for the group when only word votes propose it. */
   private readonly groupConcept: Record<MatchTarget, Int32Array>;
   private readonly wordIds: Map<string, number>;
@@ -260,7 +257,7 @@ export class TitleMatcher {
     const variants = titleVariants(title, headline);
     const words = new Set<string>();
     variants.forEach((variant, i) => { for (const w of this.scoreVariant(variant, options, i === 0)) words.add(w); });
-    let ranked = this.rank(options.target, words, pool, options.withheld ?? null);
+    let ranked = this.rank(options.target, words, pool);
     let patternFirst = false;
     if (!ranked.length || ranked[0].score < PATTERN_BELOW) {
       const pattern = this.pattern(title, options.target);
@@ -277,7 +274,7 @@ export class TitleMatcher {
       ownTitleShare: words.size ? this.sharedWithOwnTitle(r.code, words, options.target) / words.size : 0,
       countryLanguage: r.entry >= 0 && langs.includes(LANGS[lx.entryLang[r.entry]]), voteShare: r.voteShare, filedVoteShare: r.filedVoteShare,
       wordVoteShare: r.wordVoteShare, wordVoteRank: r.wordVoteRank, wordVoteOnly: r.wordVoteOnly, headWordShare: r.headWordShare,
-      headAgrees: r.entry >= 0 && this.titleHead >= 0 && lx.entryHead[r.entry] === this.titleHead, filedTitles: r.filedTitles, convention: null,
+      headAgrees: r.entry >= 0 && this.titleHead >= 0 && lx.entryHead[r.entry] === this.titleHead, convention: null,
     }));
     const letters = title.replace(/[^\p{L}]/gu, "");
     const facts: TitleFacts = {
@@ -391,7 +388,7 @@ export class TitleMatcher {
    * Occupations by score, one per code. Among near-equal scores (within 0.01; a label two occupations share): the
    * one whose own title shares the title's words (the head noun names the family), then the one more people hold.
    */
-  private rank(target: MatchTarget, words: ReadonlySet<string>, limit: number, withheld: Uint8Array | null) {
+  private rank(target: MatchTarget, words: ReadonlySet<string>, limit: number) {
     const lx = this.lexicon;
     // Occupations ordered by (score desc, id) as one number each, sorted natively: a float4 score times 2^24 is
     // an integer, and occupation ids stay below 2^16.
@@ -447,7 +444,6 @@ export class TitleMatcher {
       }
     }
     const wordVotes = this.wordVotes[target];
-    const filed = this.filedTitles(withheld);
     const { groups: voted, total: votedTotal } = wordVotes.ranked();
     const voteRank = new Map(voted.slice(0, WORD_VOTE_RANKS).map((g, i) => [g, i]));
     const withVotes = <T extends { conceptId: number }>(r: T, wordVoteOnly: boolean) => {
@@ -455,7 +451,7 @@ export class TitleMatcher {
       return {
         ...r, voteShare: total ? vote[group] / total : 0, filedVoteShare: filedTotal ? filedVote[group] / filedTotal : 0,
         wordVoteShare: votedTotal ? wordVotes.vote[group] / votedTotal : 0, wordVoteRank: voteRank.get(group) ?? WORD_VOTE_RANKS, wordVoteOnly,
-        headWordShare: wordVotes.headShare[group], filedTitles: target === "soc" ? filed[group] : 0,
+        headWordShare: wordVotes.headShare[group],
       };
     };
     const scored = [...out.map((r) => withVotes(r, false)), ...this.votedOnly(target, voted, out).map((r) => withVotes(r, true))];
@@ -467,21 +463,6 @@ export class TitleMatcher {
     }
     this.conceptCount = 0;
     return scored;
-  }
-
-  /** Per U.S. group, how many filed titles (less withheld ones) carry its code: how often filers choose it. */
-  private filedTitles(withheld: Uint8Array | null): Int32Array {
-    const known = withheld ? this.filedCountsWithheld.get(withheld) : this.filedCounts;
-    if (known) return known;
-    const counts = new Int32Array(this.groupVote.soc.length);
-    const lx = this.lexicon;
-    for (let e = 0; e < lx.entryConcept.length; e++) {
-      const g = this.groupIds.soc[lx.entryConcept[e]];
-      if (lx.entrySource[e] === FILED_SOURCE && g >= 0 && !(withheld && withheld[e])) counts[g]++;
-    }
-    if (withheld) this.filedCountsWithheld.set(withheld, counts);
-    else this.filedCounts = counts;
-    return counts;
   }
 
   /**
@@ -534,7 +515,7 @@ export class TitleMatcher {
     const ruled: Proposal = {
       conceptId, entry: -1, code, score: 0, exact: false, employment: concept.employment, source: null, pattern: false, foreign: false,
       ownTitleShare: 0, countryLanguage: false, voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: WORD_VOTE_RANKS,
-      wordVoteOnly: false, headWordShare: 0, headAgrees: false, filedTitles: 0, convention: convention!.rule,
+      wordVoteOnly: false, headWordShare: 0, headAgrees: false, convention: convention!.rule,
     };
     if (at >= 0) proposals[at] = ruled;
     else { if (proposals.length >= pool) proposals.pop(); proposals.push(ruled); }
@@ -565,7 +546,7 @@ export class TitleMatcher {
     if (!code) return null;
     return {
       conceptId, entry: best.entry, exact: false, score: Math.min(0.6, (0.8 * q.length) / best.text.length), code, employment: c.employment,
-      voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: WORD_VOTE_RANKS, wordVoteOnly: false, headWordShare: 0, filedTitles: 0,
+      voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: WORD_VOTE_RANKS, wordVoteOnly: false, headWordShare: 0,
     };
   }
 

@@ -1,9 +1,10 @@
-// The title matcher's second stage: the lexicon tiers (match.ts) propose up to RERANK_POOL occupations; a logistic
-// regression over features of each (title, candidate) pair, learned at snapshot build time from labelled titles
-// (scripts/snapshot/title-ranker.ts), orders them; an isotonic map fitted on held-out folds turns the answer's
-// score into the probability that it is right. One model per path (U.S.: O*NET-SOC; EU: ISCO-08).
+// The title matcher's second stage: the lexicon tiers and word votes (match.ts) propose up to RERANK_POOL + 10
+// occupations; a conditional logit over features of each (title, candidate) pair, learned at snapshot build time from
+// labelled titles (scripts/snapshot/title-ranker.ts), gives each candidate its share of the title (softmax) and so
+// orders them; an isotonic map fitted on held-out folds turns the answer's share into the probability that it is
+// right. One model per path (U.S.: O*NET-SOC; EU: ISCO-08).
 import { LABEL_SOURCES, type LabelSource } from "./lexicon.ts";
-import { isotonicValue, logisticProbability, type IsotonicFit, type LogisticFit } from "./learning.ts";
+import { choiceProbabilities, isotonicValue, type IsotonicFit, type LogisticFit } from "./learning.ts";
 import { round } from "../rounding.ts";
 import type { ConventionRule } from "./conventions.ts";
 
@@ -34,8 +35,6 @@ export interface CandidateFacts {
   /** The occupation's share of the title's head noun's split alone, and whether the matched label has that head. */
   headWordShare: number;
   headAgrees: boolean;
-  /** How many filed titles carry the occupation's code (U.S. path): how often filers choose it. */
-  filedTitles: number;
   /** The coding convention (conventions.ts) that names this occupation, if one does: it goes first. */
   convention: ConventionRule | null;
 }
@@ -56,7 +55,7 @@ export const RANKER_FEATURES: readonly string[] = [
   "score", "lead", "gap_to_best", "log_rank", "is_first", "exact", ...SOURCE_FEATURES.map((s) => `source_${s}`),
   "foreign", "log_employment", "own_title_share", "country_language", "pattern", "unknown_share", "title_words", "vote_share", "filed_vote_share", "all_caps", "digits", "all_caps_x_filed_vote", "all_caps_x_score", "score_squared", "score_x_vote", "score_x_filed_vote", "vote_squared", "filed_vote_squared", "exact_x_foreign",
   "word_vote_share", "word_vote_log_rank", "word_vote_only", "word_vote_squared", "score_x_word_vote",
-  "head_word_share", "head_agrees", "log_filed_titles",
+  "head_word_share", "head_agrees",
 ];
 
 /** The features of candidate i of a first-stage list (sorted by score, best first). */
@@ -72,7 +71,7 @@ export function rankerFeatures(list: readonly CandidateFacts[], i: number, title
     title.allCaps ? 1 : 0, title.digits ? 1 : 0, title.allCaps ? c.filedVoteShare : 0, title.allCaps ? c.score : 0,
     c.score * c.score, c.score * c.voteShare, c.score * c.filedVoteShare, c.voteShare * c.voteShare, c.filedVoteShare * c.filedVoteShare, c.exact && c.foreign ? 1 : 0,
     c.wordVoteShare, Math.log1p(c.wordVoteRank), c.wordVoteOnly ? 1 : 0, c.wordVoteShare * c.wordVoteShare, c.score * c.wordVoteShare,
-    c.headWordShare, c.headAgrees ? 1 : 0, Math.log10(1 + c.filedTitles) / 3,
+    c.headWordShare, c.headAgrees ? 1 : 0,
   ];
 }
 
@@ -108,7 +107,8 @@ export interface RankerModel {
  * goes first, with the share of training titles it was right for (add-one smoothed).
  */
 export function rerank<T extends CandidateFacts>(list: readonly T[], title: TitleFacts, model: PathModel): (T & { probability: number })[] {
-  const scored = list.map((c, i) => ({ c, s: logisticProbability(model.fit, rankerFeatures(list, i, title)), i }));
+  const choice = choiceProbabilities(model.fit.weights, list.map((_, i) => rankerFeatures(list, i, title)), 0, list.length);
+  const scored = list.map((c, i) => ({ c, s: choice[i], i }));
   scored.sort((a, b) => Number(b.c.convention !== null) - Number(a.c.convention !== null) || b.s - a.s || a.i - b.i);
   const rule = scored[0]?.c.convention;
   const record = rule ? model.conventions[rule] : undefined;

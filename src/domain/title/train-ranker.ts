@@ -1,15 +1,15 @@
 // Learns the title ranker (ranker.ts) from labelled titles, deterministically:
-// 1. every example title goes through the first stage (RERANK_POOL candidates) with its own fold's labels withheld
+// 1. every example title goes through the first stage (its candidates) with its own fold's labels withheld
 //    (5 folds by a hash of the title),
 //    so a filed title never meets itself in the lexicon — as a title from outside the training data would not;
-// 2. per path, a logistic regression on the candidates' features (right code: 1, else 0), fitted five times
-//    leaving one fold out, scores the left-out fold; the isotonic maps from those out-of-fold scores to how often
+// 2. per path, a conditional logit over each title's candidates (which one is right), fitted five times leaving one
+//    fold out, scores the left-out fold; the isotonic maps from those out-of-fold choice probabilities to how often
 //    the answer (and, separately, an alternative) was right, over the titles as users write them, are the
 //    calibration;
 // 3. the fit on every fold (made first: the fold fits start from it) is the model served.
 import type { TitleMatcher, MatchTarget } from "./match.ts";
 import { RANKER_FEATURES, RERANK_POOL, rankerFeatures, type PathModel, type RankerModel } from "./ranker.ts";
-import { fitIsotonic, fitLogistic, isotonicValue, logisticProbability } from "./learning.ts";
+import { choiceProbabilities, fitConditionalLogit, fitIsotonic, isotonicValue, type LogisticFit } from "./learning.ts";
 import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts";
 
 export interface TrainingTitle {
@@ -55,13 +55,17 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
         rows.push({ x: rankerFeatures(stage.proposals, i, stage.title), y: e.right.includes(code) ? 1 : 0, example });
       });
     });
-    const fit = fitLogistic(rows.map((r) => r.x), rows.map((r) => r.y), L2);
+    const fitOn = (subset: Row[], from?: LogisticFit) => fitConditionalLogit(subset.map((r) => r.x), subset.map((r) => r.y), setStarts(subset), L2, from);
+    const fit = fitOn(rows);
     // Out-of-fold scores: each fold scored by a fit on the other four (started from the fit on all).
     const outOfFold = new Float64Array(rows.length);
+    const starts = setStarts(rows), xs = rows.map((r) => r.x);
     for (let fold = 0; fold < FOLDS; fold++) {
-      const train = rows.filter((r) => folds[r.example] !== fold);
-      const foldFit = fitLogistic(train.map((r) => r.x), train.map((r) => r.y), L2, fit);
-      rows.forEach((r, i) => { if (folds[r.example] === fold) outOfFold[i] = logisticProbability(foldFit, r.x); });
+      const foldFit = fitOn(rows.filter((r) => folds[r.example] !== fold), fit);
+      for (let s = 0; s + 1 < starts.length; s++) {
+        if (folds[rows[starts[s]].example] !== fold) continue;
+        choiceProbabilities(foldFit.weights, xs, starts[s], starts[s + 1]).forEach((p, j) => { outOfFold[starts[s] + j] = p; });
+      }
     }
     // Per title, its candidates by out-of-fold score: the first is the answer.
     const answer = { x: [] as number[], y: [] as number[] }, alternative = { x: [] as number[], y: [] as number[] };
@@ -111,6 +115,14 @@ export function bestThreshold(probability: readonly number[], right: readonly nu
     if (f1 > bestF1 + 1e-9) { best = t; bestF1 = f1; }
   }
   return best;
+}
+
+/** Where each title's rows begin (rows come grouped by title), and one past the last row. */
+function setStarts(rows: readonly Row[]): number[] {
+  const out: number[] = [];
+  rows.forEach((r, i) => { if (i === 0 || rows[i - 1].example !== r.example) out.push(i); });
+  out.push(rows.length);
+  return out;
 }
 
 /** A title's fold: a fixed hash, so every build trains on the same folds. */
