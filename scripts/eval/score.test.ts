@@ -25,3 +25,11 @@ test("top-1, top-3, recall@20, answered, right at ≥ 0.8 and ECE, worked by han
   expect(s.ece).toBe(0.338);
   expect(s.reliability[8]).toEqual({ from: 0.8, n: 1, meanConfidence: 0.85, accuracy: 0 });
 });
+
+test("an item with accepted alternatives (a Census aggregate) is right at any of its codes, and at their major groups", () => {
+  const census: EvalSet = { name: "aggregate", lang: "en", items: [{ title: "x", country: "US", isco: null, soc: "13-2011", alt: ["13-2041", "51-9011"] }] };
+  const one = (soc: string) => scoreSet(census, () => ({ soc, isco: null, confidence: 0.9, next: [] }), () => 0.5);
+  expect(one("13-2041")).toMatchObject({ soc6: 100, soc2: 100 });
+  expect(one("51-9012")).toMatchObject({ soc6: 0, soc2: 100 });
+  expect(one("15-1252")).toMatchObject({ soc6: 0, soc2: 0 });
+});

@@ -21,9 +21,9 @@ export interface SetScore {
 const pct = (k: number, n: number) => (n ? Math.round((1000 * k) / n) / 10 : 0);
 const CONFIDENT = 0.8;
 
-/** Whether a code is right for the item: its own code, or (ISCO headlines) an accepted alternative. */
+/** Whether a code is right for the item: its own code, or an accepted alternative. */
 const rightCode = (item: EvalItem, target: "isco" | "soc", code: string | null | undefined) =>
-  !!code && (target === "soc" ? code === item.soc : code === item.isco || (item.alt ?? []).includes(code));
+  !!code && (code === (target === "soc" ? item.soc : item.isco) || (item.alt ?? []).includes(code));
 
 export function scoreSet(set: EvalSet, match: MatcherUnderTest, thresholdOf: (target: "isco" | "soc") => number): SetScore {
   const target: "isco" | "soc" = set.items.some((i) => i.soc) ? "soc" : "isco";
@@ -40,7 +40,7 @@ export function scoreSet(set: EvalSet, match: MatcherUnderTest, thresholdOf: (ta
       if (ok) unit++;
     } else {
       if (ok) six++;
-      if (code && code.slice(0, 2) === item.soc!.slice(0, 2)) two++;
+      if (code && [item.soc!, ...(item.alt ?? [])].some((x) => x.slice(0, 2) === code.slice(0, 2))) two++;
     }
     if (ok || (a?.next ?? []).slice(0, 2).some((c) => rightCode(item, target, c))) top3++;
     if (ok || (a?.next ?? []).slice(0, 19).some((c) => rightCode(item, target, c))) recall20++;

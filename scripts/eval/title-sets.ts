@@ -2,6 +2,7 @@
 // - a random 20% of ESCO alternative labels in each language (target: the occupation's ISCO-08 unit group);
 // - a random 20% of each national title list (target: the ISCO unit group its ESCO mapping gives);
 // - a random 20% of O*NET's Sample of Reported Titles (target: the O*NET-SOC code it was reported for);
+// - a random 20% of the Census index's titles (target: the detailed SOC codes its code stands for);
 // - hand-written titles as job postings write them, per language (test/eval/postings/*.csv, labelled by
 //   someone who had not seen the matcher), with ISCO-08 and, in English, SOC 2018 codes.
 // "Random" is a fixed hash of the row, so every run holds out the same rows.
@@ -9,10 +10,10 @@ import type { Database } from "bun:sqlite";
 import { parse } from "csv-parse/sync";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { readHeadlines } from "../snapshot/title-ranker.ts";
+import { censusTitles, readHeadlines } from "../snapshot/title-ranker.ts";
 import { heldOut, labelRowKey, onetRowKey, type RowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
 
-/** `alt`: other ISCO-08 unit groups a careful coder also accepts for an ambiguous headline. */
+/** `alt`: other codes a careful coder also accepts (an ambiguous headline's ISCO unit groups, a Census aggregate's SOC codes). */
 export interface EvalItem { title: string; country: string | null; isco: string | null; soc: string | null; alt?: string[] }
 export interface EvalSet { name: string; lang: string; items: EvalItem[] }
 
@@ -62,6 +63,9 @@ export function buildEvalSets(db: Database): EvalSets {
     reportedItems.push({ title: r.title, country: "US", isco: null, soc: r.soc_code.slice(0, 7) });
   }
   sets.push({ name: "O*NET reported titles (en)", lang: "en", items: reportedItems });
+  // The Census index's held-out fifth (not labels: nothing to hold out of the lexicon; the ranker trains on the rest).
+  const census = censusTitles(db).filter((c) => c.heldOut);
+  if (census.length) sets.push({ name: "Census index, held out (en)", lang: "en", items: census.map((c) => ({ title: c.title, country: "US", isco: null, soc: c.right[0], alt: c.right.slice(1) })) });
   sets.push(...postingSets(), ...headlineSets(), ...employerTitleSets());
   return { sets, heldOutRows };
 }

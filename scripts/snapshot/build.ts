@@ -17,6 +17,7 @@ import { loadBlsCpi, loadBlsAveragePrices } from "./loaders/bls-prices.ts";
 import { loadRpp } from "./loaders/bea.ts";
 import { loadWorldBankPpp, loadWorldBankInflation } from "./loaders/worldbank.ts";
 import { loadCbsa } from "./loaders/census.ts";
+import { loadCensusOccupationIndex } from "./loaders/census-occupations.ts";
 import { loadCities, loadZipCodes, loadPlaceAliases } from "./loaders/geonames.ts";
 import { writeDerivedTables } from "./derived.ts";
 import type { DatasetId } from "../../src/snapshot/repositories/sources.ts";
@@ -36,6 +37,7 @@ export const LOADERS: Record<DatasetId, Loader> = {
   esco_onet_crosswalk: loadEscoOnetCrosswalk,
   esco_national_titles: loadEscoNationalTitles, // after esco_occupations: reads their ISCO groups
   employer_titles: loadEmployerTitles,
+  census_occupation_index: loadCensusOccupationIndex,
   eurostat_ses_2022: loadSes2022,
   eurostat_ses_monthly: loadSesMonthly,
   eurostat_gpg: loadGenderPayGap,

@@ -12,6 +12,7 @@ import type { LabelSource, LexiconData } from "../../src/domain/title/lexicon.ts
 import type { RankerModel } from "../../src/domain/title/ranker.ts";
 import { writePacked } from "../../src/snapshot/packed.ts";
 import { RANKER_KEY, heldOut, labelRowKey, onetRowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
+import { detailedSocCodes } from "../../src/domain/title/codes.ts";
 
 export const HEADLINES = resolve(import.meta.dir, "../../data/headlines");
 const HEADLINE_COUNTRY: Record<string, string> = { de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
@@ -28,6 +29,22 @@ export function readHeadlines(): Headline[] {
       alt: (r.alt ?? "").split(";").map((a) => a.trim()).filter(Boolean), split: r.split === "test" ? "test" : "dev",
     }));
   });
+}
+
+/**
+ * The Census index's titles (census_occupation_title), one per title whatever its case, with every detailed SOC
+ * code its rows name (a title coded by industry names several: without the industry, each is right). `heldOut`:
+ * whether the evaluation keeps it (a fixed fifth, by a hash of the title).
+ */
+export function censusTitles(db: Database): { title: string; right: string[]; heldOut: boolean }[] {
+  const detailed = db.query<{ soc: string }, []>("SELECT DISTINCT substr(soc_code, 1, 7) AS soc FROM onet_occupation ORDER BY soc").all().map((r) => r.soc);
+  const byTitle = new Map<string, { title: string; right: Set<string> }>();
+  for (const r of db.query<{ title: string; soc_code: string | null }, []>("SELECT title, soc_code FROM census_occupation_title ORDER BY rowid").all()) {
+    const key = r.title.toLowerCase();
+    const entry = byTitle.get(key) ?? byTitle.set(key, { title: r.title, right: new Set() }).get(key)!;
+    for (const code of detailedSocCodes(r.soc_code ?? "", detailed)) entry.right.add(code);
+  }
+  return [...byTitle].filter(([, e]) => e.right.size).map(([key, e]) => ({ title: e.title, right: [...e.right], heldOut: heldOut(`census:${key}`) }));
 }
 
 export function rankerTrainingTitles(db: Database): TrainingTitle[] {
@@ -50,7 +67,11 @@ export function rankerTrainingTitles(db: Database): TrainingTitle[] {
     });
   const headlines = readHeadlines().filter((h) => h.split === "dev")
     .map((h): TrainingTitle => ({ title: h.title, country: h.country, target: "isco", right: [h.isco, ...h.alt], set: `job-ad headlines, dev (${h.lang})`, calibrates: true }));
-  return [...filed, ...reported, ...listed, ...headlines];
+  // The Census index, less the fifth the evaluation holds out: titles as people report them in surveys, the
+  // population beside the filers'. A title coded by industry has several right codes.
+  const census = censusTitles(db).filter((c) => !c.heldOut && Number(Bun.hash.wyhash(c.title, 7n) % 4n) === 0)
+    .map((c): TrainingTitle => ({ title: c.title, country: "US", target: "soc", right: c.right, set: "Census index", calibrates: false }));
+  return [...filed, ...reported, ...census, ...listed, ...headlines];
 }
 
 /** Trains the ranker on a lexicon: the one the snapshot serves, or the evaluation's without its held-out rows. */

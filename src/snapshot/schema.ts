@@ -39,6 +39,10 @@ CREATE INDEX onet_title_soc ON onet_title (soc_code);
 -- Job titles as U.S. employers wrote them on labour-certification filings, with the SOC 2018 code filed (titles/,
 -- the dev split only): labels for the U.S. path, so the matcher learns filers' titles; the test split judges it.
 CREATE TABLE coded_title (soc_code TEXT NOT NULL, title TEXT NOT NULL, source TEXT NOT NULL, records INTEGER NOT NULL);
+-- The Census 2022 Alphabetical Index of Occupations: titles as people report them, with the 2018 SOC code as Census
+-- publishes it (detailed, a broad group such as 51-9010, or an aggregate such as 13-20XX; null when it has none).
+-- Ranker training and evaluation only: not labels.
+CREATE TABLE census_occupation_title (title TEXT NOT NULL, soc_code TEXT, census_code TEXT, industry_restriction TEXT);
 CREATE TABLE onet_job_zone (job_zone INTEGER PRIMARY KEY, name TEXT NOT NULL, experience TEXT, education TEXT, training TEXT, examples TEXT, svp_range TEXT);
 CREATE TABLE onet_element (element_id TEXT PRIMARY KEY, name TEXT NOT NULL, description TEXT);
 CREATE TABLE onet_scale (scale_id TEXT PRIMARY KEY, name TEXT NOT NULL, minimum REAL NOT NULL, maximum REAL NOT NULL);

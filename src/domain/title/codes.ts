@@ -47,3 +47,14 @@ export function socForEsco(matches: readonly { onet: string; relation: string }[
 
 const mostEmployed = (codes: readonly string[], employment: (onet: string) => number) =>
   [...codes].sort((a, b) => employment(b) - employment(a) || a.localeCompare(b))[0];
+
+/**
+ * The detailed SOC 2018 codes a published code stands for, among `detailed` (the ones that exist): itself if it is
+ * one; else every detailed code under it, read without its trailing zeros and X's: a broad group (51-9010: 51-901x),
+ * a minor group (51-9000), a Census aggregate (13-20XX: 13-20xx; 49-209X: 49-209x).
+ */
+export function detailedSocCodes(code: string, detailed: readonly string[]): string[] {
+  if (detailed.includes(code)) return [code];
+  const prefix = code.replace(/[0X]+$/, "");
+  return /^\d{2}-\d*$/.test(prefix) && prefix.length > 3 ? detailed.filter((c) => c.startsWith(prefix)) : [];
+}

@@ -21,7 +21,7 @@ export interface DatasetSource {
  * proves this copy, the build's loaders and the built snapshot agree with the manifest.
  */
 export const DATASET_IDS = [
-  "bls_oews", "onet_30_0", "onet_29_3", "soc_2018", "isco_08", "isco_soc_crosswalk", "esco_occupations", "esco_onet_crosswalk", "esco_national_titles", "employer_titles",
+  "bls_oews", "onet_30_0", "onet_29_3", "soc_2018", "isco_08", "isco_soc_crosswalk", "esco_occupations", "esco_onet_crosswalk", "esco_national_titles", "employer_titles", "census_occupation_index",
   "eurostat_countries", "eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_gpg", "eurostat_min_wage", "statutory_minimum_wages", "eurostat_hicp",
   "bls_cpi", "bls_ap", "bea_rpp", "worldbank_ppp", "worldbank_inflation", "census_cbsa", "geonames_cities", "geonames_zip", "place_aliases",
 ] as const;
