@@ -444,8 +444,8 @@ export class TitleMatcher {
       }
     }
     const wordVotes = this.wordVotes[target];
-    const { groups: voted, total: votedTotal } = wordVotes.ranked();
-    const voteRank = new Map(voted.slice(0, WORD_VOTE_RANKS).map((g, i) => [g, i]));
+    const { groups: voted, total: votedTotal } = wordVotes.ranked(WORD_VOTE_RANKS);
+    const voteRank = new Map(voted.map((g, i) => [g, i]));
     const withVotes = <T extends { conceptId: number }>(r: T, wordVoteOnly: boolean) => {
       const group = groupIds[r.conceptId];
       return {

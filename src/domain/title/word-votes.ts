@@ -13,6 +13,9 @@ const SOURCE_VOTE_WEIGHT: Record<LabelSource, number> = {
 };
 const VOTE_WEIGHT_BY_SOURCE = Float32Array.from(LABEL_SOURCES, (s) => SOURCE_VOTE_WEIGHT[s]);
 
+/** How many groups a word's split keeps (its largest shares). */
+const SPLIT_GROUPS = 32;
+
 /** One word's split of its vote: group ids and their shares (summing to 1). */
 interface Split { groups: Int32Array; shares: Float32Array }
 
@@ -62,13 +65,13 @@ export class WordVotes {
     }
   }
 
-  /** The groups voted for, most votes first, and the total cast. */
-  ranked(): { groups: number[]; total: number } {
+  /** The `limit` groups with most votes, most first, and the total cast. */
+  ranked(limit: number): { groups: number[]; total: number } {
     const groups = Array.from(this.touched.subarray(0, this.count));
     let total = 0;
     for (const g of groups) total += this.vote[g];
     groups.sort((a, b) => this.vote[b] - this.vote[a] || a - b);
-    return { groups, total };
+    return { groups: groups.slice(0, limit), total };
   }
 
   reset() {
@@ -93,9 +96,12 @@ export class WordVotes {
       total += w;
     }
     if (!n) return null;
-    const groups = Int32Array.from(scratchTouched.subarray(0, n));
-    const shares = Float32Array.from(groups, (g) => scratch[g] / total);
-    for (const g of groups) scratch[g] = 0;
+    // A common word ("manager") is in labels of hundreds of groups; only its largest shares change an answer.
+    const all = Array.from(scratchTouched.subarray(0, n)).sort((a, b) => scratch[b] - scratch[a] || a - b);
+    const kept = all.slice(0, SPLIT_GROUPS);
+    const groups = Int32Array.from(kept);
+    const shares = Float32Array.from(kept, (g) => scratch[g] / total);
+    for (const g of all) scratch[g] = 0;
     return { groups, shares };
   }
 }
