@@ -273,7 +273,7 @@ export class TitleMatcher {
       foreign: this.pathFactors[options.target][r.conceptId] < 1,
       ownTitleShare: words.size ? this.sharedWithOwnTitle(r.code, words, options.target) / words.size : 0,
       countryLanguage: r.entry >= 0 && langs.includes(LANGS[lx.entryLang[r.entry]]), voteShare: r.voteShare, filedVoteShare: r.filedVoteShare,
-      wordVoteShare: r.wordVoteShare, wordVoteRank: r.wordVoteRank, wordVoteOnly: r.wordVoteOnly, headWordShare: r.headWordShare,
+      wordVoteShare: r.wordVoteShare, wordVoteRank: r.wordVoteRank, wordVoteOnly: r.wordVoteOnly, headWordShare: r.headWordShare, pairVoteShare: r.pairVoteShare,
       headAgrees: r.entry >= 0 && this.titleHead >= 0 && lx.entryHead[r.entry] === this.titleHead, convention: null,
     }));
     const letters = title.replace(/[^\p{L}]/gu, "");
@@ -322,7 +322,13 @@ export class TitleMatcher {
       // The head noun in the language that covers the title best (the first of equals).
       const head = HEAD_FIRST.has(LANGS[langFactor.indexOf(Math.max(...langFactor))]) ? headFirst : headLast;
       this.titleHead = head >= 0 && matches[head].length ? matches[head][0].id : -1;
-      matches.forEach((list, i) => { if (list.length) this.wordVotes[options.target].add(list[0].id, list[0].sim * weightOf[i], withheld, i === head); });
+      const wordVotes = this.wordVotes[options.target];
+      matches.forEach((list, i) => {
+        if (!list.length) return;
+        wordVotes.addWord(list[0].id, list[0].sim * weightOf[i], withheld, i === head);
+        const next = matches[i + 1];
+        if (next?.length) wordVotes.addPair(list[0].id, next[0].id, (list[0].sim * weightOf[i] + next[0].sim * weightOf[i + 1]) / 2, withheld);
+      });
     }
 
     const { acc, touched, headFirstOf } = this;
@@ -444,13 +450,14 @@ export class TitleMatcher {
       }
     }
     const wordVotes = this.wordVotes[target];
-    const { groups: voted, total: votedTotal } = wordVotes.ranked(WORD_VOTE_RANKS);
+    const { groups: voted, total: votedTotal } = wordVotes.words.ranked(WORD_VOTE_RANKS);
+    const pairTotal = wordVotes.pairs.total();
     const voteRank = new Map(voted.map((g, i) => [g, i]));
     const withVotes = <T extends { conceptId: number }>(r: T, wordVoteOnly: boolean) => {
       const group = groupIds[r.conceptId];
       return {
         ...r, voteShare: total ? vote[group] / total : 0, filedVoteShare: filedTotal ? filedVote[group] / filedTotal : 0,
-        wordVoteShare: votedTotal ? wordVotes.vote[group] / votedTotal : 0, wordVoteRank: voteRank.get(group) ?? WORD_VOTE_RANKS, wordVoteOnly,
+        wordVoteShare: votedTotal ? wordVotes.words.vote[group] / votedTotal : 0, pairVoteShare: pairTotal ? wordVotes.pairs.vote[group] / pairTotal : 0, wordVoteRank: voteRank.get(group) ?? WORD_VOTE_RANKS, wordVoteOnly,
         headWordShare: wordVotes.headShare[group],
       };
     };
@@ -515,7 +522,7 @@ export class TitleMatcher {
     const ruled: Proposal = {
       conceptId, entry: -1, code, score: 0, exact: false, employment: concept.employment, source: null, pattern: false, foreign: false,
       ownTitleShare: 0, countryLanguage: false, voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: WORD_VOTE_RANKS,
-      wordVoteOnly: false, headWordShare: 0, headAgrees: false, convention: convention!.rule,
+      wordVoteOnly: false, headWordShare: 0, pairVoteShare: 0, headAgrees: false, convention: convention!.rule,
     };
     if (at >= 0) proposals[at] = ruled;
     else { if (proposals.length >= pool) proposals.pop(); proposals.push(ruled); }
@@ -546,7 +553,7 @@ export class TitleMatcher {
     if (!code) return null;
     return {
       conceptId, entry: best.entry, exact: false, score: Math.min(0.6, (0.8 * q.length) / best.text.length), code, employment: c.employment,
-      voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: WORD_VOTE_RANKS, wordVoteOnly: false, headWordShare: 0,
+      voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: WORD_VOTE_RANKS, wordVoteOnly: false, headWordShare: 0, pairVoteShare: 0,
     };
   }
 

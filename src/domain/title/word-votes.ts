@@ -2,8 +2,9 @@
 // (rare words more) split over the occupation groups of the labels it is in, in proportion to how many labels of
 // each group hold it; filed titles count most, as they are written the way users write. The sum is a bag-of-words
 // guess that needs no single label to match the title: "SRAM DESIGNER" is an electronics engineer because filers
-// who wrote "SRAM" chose that code. The matcher proposes its best groups beside the label tiers' candidates (they
-// raise candidate recall) and the ranker reads each candidate's share.
+// who wrote "SRAM" chose that code. Pairs of neighbouring words vote the same way over the labels holding both
+// ("data" and "analyst" together say more than each alone). The matcher proposes the words' best groups beside the
+// label tiers' candidates (they raise candidate recall) and the ranker reads each candidate's shares.
 import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts";
 
 /** How much one label of each source counts in its words' votes. */
@@ -12,21 +13,55 @@ const SOURCE_VOTE_WEIGHT: Record<LabelSource, number> = {
   esco_preferred: 0.5, esco_alt: 0.3, esco_hidden: 0.1, national: 0.2,
 };
 const VOTE_WEIGHT_BY_SOURCE = Float32Array.from(LABEL_SOURCES, (s) => SOURCE_VOTE_WEIGHT[s]);
-
-/** How many groups a word's split keeps (its largest shares). */
+/** How many groups a split keeps (its largest shares): a common word is in labels of hundreds. */
 const SPLIT_GROUPS = 32;
 
-/** One word's split of its vote: group ids and their shares (summing to 1). */
+/** One word's (or pair's) split of its vote: group ids and their shares of its labels' weight. */
 interface Split { groups: Int32Array; shares: Float32Array }
 
-export class WordVotes {
-  private readonly cache = new Map<number, Split | null>();
-  private readonly scratch: Float32Array;
-  private readonly scratchTouched: Int32Array;
-  /** The title's votes per group, and the groups that have any (reset after each title). */
+/** Votes per group for the title being matched, and the groups that have any (reset after each title). */
+class Tally {
   readonly vote: Float32Array;
   private readonly touched: Int32Array;
   private count = 0;
+  constructor(groups: number) {
+    this.vote = new Float32Array(groups);
+    this.touched = new Int32Array(groups);
+  }
+  add(split: Split, weight: number) {
+    for (let k = 0; k < split.groups.length; k++) {
+      const g = split.groups[k];
+      if (this.vote[g] === 0) this.touched[this.count++] = g;
+      this.vote[g] += weight * split.shares[k];
+    }
+  }
+  /** The `limit` groups with most votes, most first, and the total cast. */
+  ranked(limit: number): { groups: number[]; total: number } {
+    const groups = Array.from(this.touched.subarray(0, this.count));
+    let total = 0;
+    for (const g of groups) total += this.vote[g];
+    groups.sort((a, b) => this.vote[b] - this.vote[a] || a - b);
+    return { groups: groups.slice(0, limit), total };
+  }
+  /** The votes cast. */
+  total(): number {
+    let total = 0;
+    for (let i = 0; i < this.count; i++) total += this.vote[this.touched[i]];
+    return total;
+  }
+  reset() {
+    for (let i = 0; i < this.count; i++) this.vote[this.touched[i]] = 0;
+    this.count = 0;
+  }
+}
+
+export class WordVotes {
+  private readonly wordSplits = new Map<number, Split | null>();
+  private readonly pairSplits = new Map<number, Split | null>();
+  private readonly scratch: Float32Array;
+  private readonly scratchTouched: Int32Array;
+  readonly words: Tally;
+  readonly pairs: Tally;
   /** The head noun's own split per group (what its labels' occupations are), and its groups. */
   readonly headShare: Float32Array;
   private headGroups: Int32Array | null = null;
@@ -38,8 +73,8 @@ export class WordVotes {
   constructor(private readonly lexicon: LexiconData, private readonly groupOfConcept: Int32Array, groups: number, private readonly skipSource: number) {
     this.scratch = new Float32Array(groups);
     this.scratchTouched = new Int32Array(groups);
-    this.vote = new Float32Array(groups);
-    this.touched = new Int32Array(groups);
+    this.words = new Tally(groups);
+    this.pairs = new Tally(groups);
     this.headShare = new Float32Array(groups);
   }
 
@@ -47,46 +82,58 @@ export class WordVotes {
    * Adds word `id`'s vote at `weight`; `head`: the word is the title's head noun. `withheld` labels take no part
    * (then the split is not remembered).
    */
-  add(id: number, weight: number, withheld: Uint8Array | null, head: boolean) {
-    let split = withheld ? undefined : this.cache.get(id);
-    if (split === undefined) {
-      split = this.split(id, withheld);
-      if (!withheld) this.cache.set(id, split);
-    }
+  addWord(id: number, weight: number, withheld: Uint8Array | null, head: boolean) {
+    const { postingStart, postingEntries } = this.lexicon;
+    const split = this.remembered(this.wordSplits, id, withheld, () => postingEntries.subarray(postingStart[id], postingStart[id + 1]));
     if (!split) return;
     if (head) {
       this.headGroups = split.groups;
       for (let k = 0; k < split.groups.length; k++) this.headShare[split.groups[k]] = split.shares[k];
     }
-    for (let k = 0; k < split.groups.length; k++) {
-      const g = split.groups[k];
-      if (this.vote[g] === 0) this.touched[this.count++] = g;
-      this.vote[g] += weight * split.shares[k];
-    }
+    this.words.add(split, weight);
   }
 
-  /** The `limit` groups with most votes, most first, and the total cast. */
-  ranked(limit: number): { groups: number[]; total: number } {
-    const groups = Array.from(this.touched.subarray(0, this.count));
-    let total = 0;
-    for (const g of groups) total += this.vote[g];
-    groups.sort((a, b) => this.vote[b] - this.vote[a] || a - b);
-    return { groups: groups.slice(0, limit), total };
+  /** Adds the vote of the labels holding both words `a` and `b`, at `weight`. */
+  addPair(a: number, b: number, weight: number, withheld: Uint8Array | null) {
+    if (a === b) return;
+    const [lo, hi] = a < b ? [a, b] : [b, a];
+    const split = this.remembered(this.pairSplits, lo * this.lexicon.words.length + hi, withheld, () => this.bothWords(lo, hi));
+    if (split) this.pairs.add(split, weight);
   }
 
   reset() {
-    for (let i = 0; i < this.count; i++) this.vote[this.touched[i]] = 0;
-    this.count = 0;
+    this.words.reset();
+    this.pairs.reset();
     if (this.headGroups) for (const g of this.headGroups) this.headShare[g] = 0;
     this.headGroups = null;
   }
 
-  private split(id: number, withheld: Uint8Array | null): Split | null {
-    const { postingStart, postingEntries, entryConcept, entrySource } = this.lexicon;
+  private remembered(cache: Map<number, Split | null>, key: number, withheld: Uint8Array | null, entries: () => ArrayLike<number>): Split | null {
+    if (withheld) return this.split(entries(), withheld);
+    let split = cache.get(key);
+    if (split === undefined) cache.set(key, (split = this.split(entries(), null)));
+    return split;
+  }
+
+  /** The labels holding both words: the intersection of their (ascending) posting lists. */
+  private bothWords(a: number, b: number): Int32Array {
+    const { postingStart, postingEntries } = this.lexicon;
+    const out: number[] = [];
+    let i = postingStart[a], j = postingStart[b];
+    const endA = postingStart[a + 1], endB = postingStart[b + 1];
+    while (i < endA && j < endB) {
+      const x = postingEntries[i], y = postingEntries[j];
+      if (x === y) { out.push(x); i++; j++; } else if (x < y) i++; else j++;
+    }
+    return Int32Array.from(out);
+  }
+
+  private split(entries: ArrayLike<number>, withheld: Uint8Array | null): Split | null {
+    const { entryConcept, entrySource } = this.lexicon;
     const { scratch, scratchTouched } = this;
     let n = 0, total = 0;
-    for (let k = postingStart[id]; k < postingStart[id + 1]; k++) {
-      const e = postingEntries[k];
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k];
       if (entrySource[e] === this.skipSource || (withheld && withheld[e])) continue;
       const g = this.groupOfConcept[entryConcept[e]];
       if (g < 0) continue;
@@ -96,12 +143,10 @@ export class WordVotes {
       total += w;
     }
     if (!n) return null;
-    // A common word ("manager") is in labels of hundreds of groups; only its largest shares change an answer.
     const all = Array.from(scratchTouched.subarray(0, n)).sort((a, b) => scratch[b] - scratch[a] || a - b);
     const kept = all.slice(0, SPLIT_GROUPS);
-    const groups = Int32Array.from(kept);
-    const shares = Float32Array.from(kept, (g) => scratch[g] / total);
+    const split = { groups: Int32Array.from(kept), shares: Float32Array.from(kept, (g) => scratch[g] / total) };
     for (const g of all) scratch[g] = 0;
-    return { groups, shares };
+    return split;
   }
 }
