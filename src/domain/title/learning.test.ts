@@ -33,9 +33,9 @@ test("a penalty shrinks the weights towards zero", () => {
   const x = MTCARS.map((c) => [c.hp / 100, c.wt]);
   const y = MTCARS.map((_, i) => (i % 4 === Math.floor(i / 4) % 4 ? 1 : 0));
   const starts = [0, 4, 8, 12, 16, 20, 24, 28, 32];
-  const plain = fitConditionalLogit(x, y, starts), penalised = fitConditionalLogit(x, y, starts, 1);
+  const plain = fitConditionalLogit(x, y, starts), penalised = fitConditionalLogit(x, y, starts, { l2: 1 });
   expect(Math.abs(penalised.weights[0])).toBeLessThan(Math.abs(plain.weights[0]));
-  expect(Math.abs(fitConditionalLogit(x, y, starts, 1e9).weights[1])).toBeLessThan(1e-6);
+  expect(Math.abs(fitConditionalLogit(x, y, starts, { l2: 1e9 }).weights[1])).toBeLessThan(1e-6);
 });
 
 test("isotonic regression pools adjacent violators (worked by hand)", () => {
@@ -47,4 +47,15 @@ test("isotonic regression pools adjacent violators (worked by hand)", () => {
   expect(isotonicValue(fit, 100)).toBe(2 / 3);
   // Ties are one score: (1: 0 and 1) → ½; order of input does not matter.
   expect(fitIsotonic([2, 1, 1], [1, 1, 0])).toEqual({ from: [1, 2], value: [0.5, 1] });
+});
+
+test("a set counted twice weighs as much as the same set given twice", () => {
+  const x = MTCARS.map((c) => [c.hp / 100, c.wt]);
+  const y = MTCARS.map((_, i) => (i % 4 === Math.floor(i / 4) % 4 ? 1 : 0));
+  const starts = [0, 4, 8, 12, 16, 20, 24, 28, 32];
+  // Set 3 (cars 8–11) repeated at the end, against the same data with set 3 weighted 2.
+  const repeated = fitConditionalLogit([...x, ...x.slice(8, 12)], [...y, ...y.slice(8, 12)], [...starts, 36]);
+  const weighted = fitConditionalLogit(x, y, starts, { setWeight: [1, 1, 2, 1, 1, 1, 1, 1] });
+  expect(weighted.weights[0]).toBeCloseTo(repeated.weights[0], 8);
+  expect(weighted.weights[1]).toBeCloseTo(repeated.weights[1], 8);
 });
