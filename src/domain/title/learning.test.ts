@@ -59,3 +59,15 @@ test("a set counted twice weighs as much as the same set given twice", () => {
   expect(weighted.weights[0]).toBeCloseTo(repeated.weights[0], 8);
   expect(weighted.weights[1]).toBeCloseTo(repeated.weights[1], 8);
 });
+
+test("isotonic steps on fewer than the minimum join the neighbour nearer in value (worked by hand)", () => {
+  // Scores 1..8, outcomes 0 0 0 1 1 1 1 1: PAV gives two steps, 0 (three titles) and 1 (five). With at least four
+  // per step the first joins the second: one step, 5/8. With at least three both stand.
+  const x = [1, 2, 3, 4, 5, 6, 7, 8], y = [0, 0, 0, 1, 1, 1, 1, 1];
+  expect(fitIsotonic(x, y, 3)).toEqual({ from: [1, 4], value: [0, 1] });
+  expect(fitIsotonic(x, y, 4)).toEqual({ from: [1], value: [5 / 8] });
+  // Outcomes 0 0 0 1 1 0 1 1 pool to 0 (scores 1–3), ⅔ (4–6: 1 1 0) and 1 (7–8, two titles). With at least three
+  // per step the last joins its only neighbour: (2 + 2) / 5 = 0.8.
+  const z = fitIsotonic([1, 2, 3, 4, 5, 6, 7, 8], [0, 0, 0, 1, 1, 0, 1, 1], 3);
+  expect(z).toEqual({ from: [1, 4], value: [0, 0.8] });
+});

@@ -10,8 +10,12 @@ export interface LogisticFit { weights: number[]; intercept: number; iterations:
 /** A non-decreasing step function: at score x, the value of the last step whose start is ≤ x (the first below). */
 export interface IsotonicFit { from: number[]; value: number[] }
 
-/** Least-squares non-decreasing fit of y (0/1) on score x: pool adjacent violators over the sorted scores. */
-export function fitIsotonic(x: readonly number[], y: readonly number[]): IsotonicFit {
+/**
+ * Least-squares non-decreasing fit of y (0/1) on score x: pool adjacent violators over the sorted scores. Then every
+ * step holding fewer than `minBlock` observations joins its neighbour nearer in value (the merged value lies between
+ * the two, so the fit stays non-decreasing): a step of three titles says 0 or 1, which no title deserves.
+ */
+export function fitIsotonic(x: readonly number[], y: readonly number[], minBlock = 1): IsotonicFit {
   const order = x.map((_, i) => i).sort((a, b) => x[a] - x[b] || a - b);
   const blocks: { from: number; sum: number; n: number }[] = [];
   for (const i of order) {
@@ -23,7 +27,16 @@ export function fitIsotonic(x: readonly number[], y: readonly number[]): Isotoni
       below.sum += top.sum; below.n += top.n;
     }
   }
-  return { from: blocks.map((b) => b.from), value: blocks.map((b) => b.sum / b.n) };
+  const mean = (b: { sum: number; n: number }) => b.sum / b.n;
+  for (;;) {
+    const small = blocks.findIndex((b) => b.n < minBlock);
+    if (small < 0 || blocks.length < 2) break;
+    const before = blocks[small - 1], after = blocks[small + 1];
+    const into = !after || (before && mean(blocks[small]) - mean(before) <= mean(after) - mean(blocks[small])) ? small - 1 : small;
+    const [a, b] = [blocks[into], blocks[into + 1]];
+    blocks.splice(into, 2, { from: a.from, sum: a.sum + b.sum, n: a.n + b.n });
+  }
+  return { from: blocks.map((b) => b.from), value: blocks.map(mean) };
 }
 
 export function isotonicValue(fit: IsotonicFit, x: number): number {

@@ -121,6 +121,8 @@ export function titleVariants(title: string, headline: Headline = parseHeadline(
 export class TitleMatcher {
   private readonly compound: Set<string>;
   private readonly acc: Float32Array;
+  /** Per label, the title's side of `acc`: the weight of the title's words the label holds. */
+  private readonly accTitle: Float32Array;
   private readonly touched: Int32Array;
   private readonly exactIndex: Map<string, number>;
   private readonly conceptIndex: Map<string, number>;
@@ -130,6 +132,8 @@ export class TitleMatcher {
   private readonly conceptScore: Float32Array;
   private readonly conceptEntry: Int32Array;
   private readonly conceptExact: Uint8Array;
+  private readonly conceptTitleCover: Float32Array;
+  private readonly conceptLabelCover: Float32Array;
   private readonly conceptTouched: Int32Array;
   // Per occupation, the votes of every label the literal title matches (Σ score²), and of filed titles alone:
   // many labels of one occupation agreeing is evidence its best label alone does not carry.
@@ -156,6 +160,7 @@ export class TitleMatcher {
   constructor(readonly lexicon: LexiconData, readonly ranker: RankerModel | null = null) {
     this.compound = new Set(lexicon.compoundWords);
     this.acc = new Float32Array(lexicon.entryConcept.length);
+    this.accTitle = new Float32Array(lexicon.entryConcept.length);
     this.touched = new Int32Array(lexicon.entryConcept.length);
     this.exactIndex = new Map(lexicon.exactKeys.map((k, i) => [k, i]));
     this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
@@ -167,6 +172,8 @@ export class TitleMatcher {
     this.conceptScore = new Float32Array(n);
     this.conceptEntry = new Int32Array(n);
     this.conceptExact = new Uint8Array(n);
+    this.conceptTitleCover = new Float32Array(n);
+    this.conceptLabelCover = new Float32Array(n);
     this.conceptVote = new Float32Array(n);
     this.conceptFiledVote = new Float32Array(n);
     this.conceptTouched = new Int32Array(n);
@@ -274,7 +281,7 @@ export class TitleMatcher {
       ownTitleShare: words.size ? this.sharedWithOwnTitle(r.code, words, options.target) / words.size : 0,
       countryLanguage: r.entry >= 0 && langs.includes(LANGS[lx.entryLang[r.entry]]), voteShare: r.voteShare, filedVoteShare: r.filedVoteShare,
       wordVoteShare: r.wordVoteShare, wordVoteRank: r.wordVoteRank, wordVoteOnly: r.wordVoteOnly, headWordShare: r.headWordShare, pairVoteShare: r.pairVoteShare,
-      headAgrees: r.entry >= 0 && this.titleHead >= 0 && lx.entryHead[r.entry] === this.titleHead, convention: null,
+      headAgrees: r.entry >= 0 && this.titleHead >= 0 && lx.entryHead[r.entry] === this.titleHead, titleCover: r.titleCover, labelCover: r.labelCover, convention: null,
     }));
     const letters = title.replace(/[^\p{L}]/gu, "");
     const facts: TitleFacts = {
@@ -301,7 +308,7 @@ export class TitleMatcher {
     if (exactAt !== undefined) {
       for (let k = lx.exactStart[exactAt]; k < lx.exactStart[exactAt + 1]; k++) {
         const e = lx.exactEntries[k], c = lx.entryConcept[e];
-        if (usable(e)) this.keep(c, e, factor * paths[c], true);
+        if (usable(e)) this.keep(c, e, factor * paths[c], true, 1, 1);
       }
     }
     if (exactOnly) return tw.words;
@@ -331,7 +338,7 @@ export class TitleMatcher {
       });
     }
 
-    const { acc, touched, headFirstOf } = this;
+    const { acc, accTitle, touched, headFirstOf } = this;
     const { postingStart, postingEntries, entryHead, entryMass, entryLang, entryConcept, wordWeight } = lx;
     let n = 0;
     matches.forEach((list, i) => {
@@ -344,7 +351,9 @@ export class TitleMatcher {
           const e = postingEntries[k];
           const ew = entryHead[e] === id ? w * HEAD_WEIGHT : w;
           if (acc[e] === 0) touched[n++] = e;
-          acc[e] += (sim * ((headFirstOf[e] ? qFirst : qLast) + ew)) / 2;
+          const q = headFirstOf[e] ? qFirst : qLast;
+          acc[e] += (sim * (q + ew)) / 2;
+          accTitle[e] += sim * q;
         }
       }
     });
@@ -352,8 +361,11 @@ export class TitleMatcher {
     const { conceptScore, conceptVote, conceptFiledVote } = this;
     for (let t = 0; t < n; t++) {
       const e = touched[t];
-      const score = Math.min(1, (2 * acc[e]) / ((headFirstOf[e] ? massFirst : massLast) + entryMass[e])) * langFactor[entryLang[e]];
-      acc[e] = 0;
+      const titleMass = headFirstOf[e] ? massFirst : massLast;
+      const score = Math.min(1, (2 * acc[e]) / (titleMass + entryMass[e])) * langFactor[entryLang[e]];
+      // How much of the title the label holds, and of the label the title holds (the score is their blend).
+      const titleCover = Math.min(1, accTitle[e] / titleMass), labelCover = Math.min(1, (2 * acc[e] - accTitle[e]) / entryMass[e]);
+      acc[e] = 0; accTitle[e] = 0;
       const c = entryConcept[e];
       const s = score * scale * paths[c];
       if (score < CANDIDATE_FLOOR || !usable(e)) continue;
@@ -361,18 +373,20 @@ export class TitleMatcher {
         conceptVote[c] += s * s;
         if (lx.entrySource[e] === FILED_SOURCE) conceptFiledVote[c] += s * s;
       }
-      if (s > conceptScore[c]) this.keep(c, e, s, false);
+      if (s > conceptScore[c]) this.keep(c, e, s, false, titleCover, labelCover);
     }
     return tw.words;
   }
 
   /** The occupation's best so far, if this label beats it. */
-  private keep(conceptId: number, entry: number, score: number, exact: boolean) {
+  private keep(conceptId: number, entry: number, score: number, exact: boolean, titleCover: number, labelCover: number) {
     if (score <= this.conceptScore[conceptId]) return;
     if (this.conceptScore[conceptId] === 0) this.conceptTouched[this.conceptCount++] = conceptId;
     this.conceptScore[conceptId] = score;
     this.conceptEntry[conceptId] = entry;
     this.conceptExact[conceptId] = exact ? 1 : 0;
+    this.conceptTitleCover[conceptId] = titleCover;
+    this.conceptLabelCover[conceptId] = labelCover;
   }
 
   /**
@@ -416,7 +430,10 @@ export class TitleMatcher {
       const at = (i: number) => {
         const conceptId = keys[i] % 2 ** 16;
         const c = lx.concepts[conceptId];
-        return { conceptId, entry: this.conceptEntry[conceptId], exact: this.conceptExact[conceptId] === 1, score: this.conceptScore[conceptId], code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment };
+        return {
+          conceptId, entry: this.conceptEntry[conceptId], exact: this.conceptExact[conceptId] === 1, score: this.conceptScore[conceptId],
+          titleCover: this.conceptTitleCover[conceptId], labelCover: this.conceptLabelCover[conceptId], code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment,
+        };
       };
       const out: ReturnType<typeof at>[] = [];
       const taken = new Set<number>();
@@ -491,6 +508,7 @@ export class TitleMatcher {
       const c = this.lexicon.concepts[conceptId];
       return {
         conceptId, entry: touched >= 0 ? this.conceptEntry[conceptId] : -1, exact: touched >= 0 && this.conceptExact[conceptId] === 1,
+        titleCover: touched >= 0 ? this.conceptTitleCover[conceptId] : 0, labelCover: touched >= 0 ? this.conceptLabelCover[conceptId] : 0,
         score: touched >= 0 ? this.conceptScore[conceptId] : 0, code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment,
       };
     });
@@ -522,7 +540,7 @@ export class TitleMatcher {
     const ruled: Proposal = {
       conceptId, entry: -1, code, score: 0, exact: false, employment: concept.employment, source: null, pattern: false, foreign: false,
       ownTitleShare: 0, countryLanguage: false, voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: WORD_VOTE_RANKS,
-      wordVoteOnly: false, headWordShare: 0, pairVoteShare: 0, headAgrees: false, convention: convention!.rule,
+      wordVoteOnly: false, headWordShare: 0, pairVoteShare: 0, headAgrees: false, titleCover: 0, labelCover: 0, convention: convention!.rule,
     };
     if (at >= 0) proposals[at] = ruled;
     else { if (proposals.length >= pool) proposals.pop(); proposals.push(ruled); }
@@ -552,7 +570,7 @@ export class TitleMatcher {
     const code = target === "soc" ? c.soc : c.isco;
     if (!code) return null;
     return {
-      conceptId, entry: best.entry, exact: false, score: Math.min(0.6, (0.8 * q.length) / best.text.length), code, employment: c.employment,
+      conceptId, entry: best.entry, exact: false, score: Math.min(0.6, (0.8 * q.length) / best.text.length), titleCover: 0, labelCover: 0, code, employment: c.employment,
       voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: WORD_VOTE_RANKS, wordVoteOnly: false, headWordShare: 0, pairVoteShare: 0,
     };
   }

@@ -4,7 +4,7 @@ import { bestThreshold, foldOf } from "./train-ranker.ts";
 
 const facts = (score: number, extra: Partial<CandidateFacts> = {}): CandidateFacts => ({
   score, exact: false, source: "onet_alternate", foreign: false, employment: 0, ownTitleShare: 0, countryLanguage: false, pattern: false,
-  voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: 0, wordVoteOnly: false, headWordShare: 0, headAgrees: false, pairVoteShare: 0, convention: null, ...extra,
+  voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: 0, wordVoteOnly: false, headWordShare: 0, headAgrees: false, pairVoteShare: 0, titleCover: 0, labelCover: 0, convention: null, ...extra,
 });
 const title = { words: 2, unknownShare: 0, allCaps: false, digits: false };
 // A model that reads only the first-stage score: weight 10 on "score", nothing else.

@@ -26,14 +26,13 @@ export interface TrainingTitle {
    * list teaches the ranking only, since its titles are right more often than a user's at the same score.
    */
   calibrates: boolean;
+  /** How much the title counts in the fit (default 1). */
+  weight?: number;
 }
 
 export const FOLDS = 5;
 /** Weight penalty: small next to the tens of thousands of candidate rows, it keeps rare indicators finite. */
 const L2 = 0.1;
-// Titles as users write them (filings, job ads) count three times a publisher list's in the fit: they are whom the
-// ranker serves (chosen on the training titles' out-of-fold accuracy).
-const USER_TITLE_WEIGHT = 3;
 
 interface Row { x: number[]; y: number; example: number }
 
@@ -60,7 +59,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     });
     const fitOn = (subset: Row[], from?: LogisticFit) => {
       const starts = setStarts(subset);
-      const setWeight = starts.slice(0, -1).map((i) => (mine[subset[i].example].calibrates ? USER_TITLE_WEIGHT : 1));
+      const setWeight = starts.slice(0, -1).map((i) => mine[subset[i].example].weight ?? 1);
       return fitConditionalLogit(subset.map((r) => r.x), subset.map((r) => r.y), starts, { l2: L2, from, setWeight });
     };
     const fit = fitOn(rows);
