@@ -59,9 +59,24 @@ export function findJob(q: JobQuery, s: Services, target: MatchTarget, country: 
   const onet = target === "soc" && concept.soc ? s.occupations.get(concept.soc) : null;
   const isco = target === "isco" && concept.isco ? s.isco.unit(concept.isco) : null;
   return {
-    target, method: m.method, confidence: m.confidence, best: m.best, alternatives: m.alternatives,
+    target, method: m.method, confidence: target === "soc" && !q.occupationCode ? figuresConfidence(m, s) : m.confidence, best: m.best, alternatives: m.alternatives,
     onet, soc: onet ? onet.socCode.slice(0, 7) : null, isco, title: onet?.title ?? concept.title,
   };
+}
+
+/**
+ * On a U.S. path the answer is the code whose OEWS figures answer: for an occupation inside an OEWS aggregate, the
+ * aggregate. Its probability of being right is the sum of its member candidates' (one right code at most, so they
+ * add up): "Teaching Assistants, Except Postsecondary" names three O*NET occupations equally, each a third likely,
+ * and the aggregate whose figures answer is as likely as all three.
+ */
+function figuresConfidence(m: TitleMatch, s: Services): number {
+  const year = s.wages.latestYear;
+  const served = (c: Candidate) => (c.concept.soc ? s.wages.oewsCodeFor(year, c.concept.soc.slice(0, 7))?.code ?? null : null);
+  const code = served(m.best);
+  if (!code || code === m.best.concept.soc?.slice(0, 7)) return m.confidence;
+  const sum = [m.best, ...m.alternatives].filter((c) => served(c) === code).reduce((total, c) => total + c.confidence, 0);
+  return Math.min(1, round(sum, 3));
 }
 
 /** E1–E5: the match, or the spec's 404 NO_SALARY_DATA when none reaches the path's threshold (with the candidates). */
