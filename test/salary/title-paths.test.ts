@@ -50,7 +50,7 @@ describe("E2 with titles in EU languages", () => {
 
 describe("confidence threshold", () => {
   test("a title matched below the threshold is a 404 NO_SALARY_DATA with alternatives, not figures for a guess", async () => {
-    const res = await get("/api/v1/salary?job_title=Quantum%20Flux%20Wrangler&location=US");
+    const res = await get("/api/v1/salary?job_title=Chief%20Happiness%20Wizard&location=US");
     expect(res.status).toBe(404);
     const { error } = await res.json();
     expect(error.code).toBe("NO_SALARY_DATA");
