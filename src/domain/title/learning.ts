@@ -4,7 +4,7 @@
 // Both are deterministic: no random start, no sampling.
 import { Matrix, solve } from "ml-matrix";
 
-/** A conditional logit's weights (its intercept is 0: it cancels within a title's candidates). */
+/** A conditional logit's weights and intercept (the utility of a candidate against the outside option's 0). */
 export interface LogisticFit { weights: number[]; intercept: number; iterations: number }
 
 /** A non-decreasing step function: at score x, the value of the last step whose start is ≤ x (the first below). */
@@ -50,14 +50,6 @@ export function isotonicValue(fit: IsotonicFit, x: number): number {
   return fit.value[lo];
 }
 
-/**
- * Conditional (multinomial) logit over choice sets: each set is a title's candidates, rows `start[s]` to
- * `start[s + 1]` of x; the model says P(candidate j) = exp(β·x_j) / Σ_set exp(β·x), and the fit maximises the
- * log probability of the set's right candidates (y = 1; a set with several counts them as one outcome) less `l2`·Σβ².
- * It learns which candidate beats the others of the same title, not how good a candidate is across titles, which
- * is what ranking needs. No intercept (it cancels). Newton steps on the expected information (exact when one
- * candidate is right); sets without a right candidate, or with only right ones, carry no information and are skipped.
- */
 export interface ConditionalLogitOptions {
   l2?: number;
   /** A fit to begin from (a fit on similar sets converges in fewer steps to the same optimum). */
@@ -67,27 +59,41 @@ export interface ConditionalLogitOptions {
   maxIterations?: number;
 }
 
+/**
+ * Conditional (multinomial) logit over choice sets with an outside option: each set is a title's candidates, rows
+ * `start[s]` to `start[s + 1]` of x; candidate j's utility is v_j = α + β·x_j and the outside option's ("none of
+ * them is right") is 0, so P(j) = exp(v_j) / (1 + Σ_set exp(v)). The fit maximises the log probability of each
+ * set's outcome (its right candidates, several counting as one; the outside option when none is right) less
+ * `l2`·Σβ² (not α). It learns which candidate beats the others of the same title, which is what ranking needs, and
+ * through the outside option how likely any of them is at all: a title whose candidates are all poor gives each a
+ * small probability, not the largest share of little. Newton steps on the expected information (exact when at most
+ * one candidate is right).
+ */
 export function fitConditionalLogit(x: readonly ArrayLike<number>[], y: readonly number[], start: readonly number[], options: ConditionalLogitOptions = {}): LogisticFit {
   const { l2 = 0, from, setWeight, maxIterations = 50 } = options;
-  const k = x[0]?.length ?? 0;
-  let beta = from ? [...from.weights] : new Array<number>(k).fill(0);
-  const h = new Float64Array(k * k), g = new Float64Array(k), mean = new Float64Array(k), meanRight = new Float64Array(k);
+  const k = (x[0]?.length ?? 0) + 1; // column 0: α
+  let beta = from ? [from.intercept, ...from.weights] : new Array<number>(k).fill(0);
+  const h = new Float64Array(k * k), g = new Float64Array(k), mean = new Float64Array(k), meanRight = new Float64Array(k), xi = new Float64Array(k);
   for (let it = 1; it <= maxIterations; it++) {
     h.fill(0); g.fill(0);
+    const fit = { intercept: beta[0], weights: beta.slice(1) };
     for (let s = 0; s + 1 < start.length; s++) {
       const lo = start[s], hi = start[s + 1];
-      const p = choiceProbabilities(beta, x, lo, hi);
+      if (hi === lo) continue;
+      const p = choiceProbabilities(fit, x, lo, hi);
       let right = 0, positives = 0;
       for (let i = lo; i < hi; i++) { right += y[i] * p[i - lo]; positives += y[i]; }
-      if (positives === 0 || positives === hi - lo) continue;
       const weight = setWeight?.[s] ?? 1;
       mean.fill(0); meanRight.fill(0);
       for (let i = lo; i < hi; i++) {
-        // q: the right candidates' share of the right probability (equal shares if it underflowed to 0).
-        const xi = x[i], pi = p[i - lo], qi = right > 0 ? (y[i] * pi) / right : y[i] / positives;
+        xi[0] = 1;
+        for (let a = 1; a < k; a++) xi[a] = x[i][a - 1];
+        // q: the right candidates' share of the right probability (equal shares if it underflowed to 0); none when
+        // the outside option is the outcome.
+        const pi = p[i - lo], qi = positives === 0 ? 0 : right > 0 ? (y[i] * pi) / right : y[i] / positives;
         for (let a = 0; a < k; a++) {
           const xa = xi[a];
-          if (xa === 0) continue;
+          if (xa === 0) continue; // most features of a candidate are indicators, mostly 0
           mean[a] += pi * xa; meanRight[a] += qi * xa;
           const wa = weight * pi * xa;
           for (let b = a; b < k; b++) h[a * k + b] += wa * xi[b];
@@ -101,7 +107,7 @@ export function fitConditionalLogit(x: readonly ArrayLike<number>[], y: readonly
     }
     for (let a = 0; a < k; a++) {
       for (let b = 0; b < a; b++) h[a * k + b] = h[b * k + a];
-      h[a * k + a] += 2 * l2; g[a] -= 2 * l2 * beta[a];
+      if (a > 0) { h[a * k + a] += 2 * l2; g[a] -= 2 * l2 * beta[a]; }
     }
     const information = new Matrix(Array.from({ length: k }, (_, a) => Array.from(h.subarray(a * k, a * k + k))));
     const step = solve(information, Matrix.columnVector(Array.from(g))).to1DArray();
@@ -109,24 +115,27 @@ export function fitConditionalLogit(x: readonly ArrayLike<number>[], y: readonly
     const longest = Math.max(...step.map(Math.abs));
     const scale = longest > MAX_STEP ? MAX_STEP / longest : 1;
     beta = beta.map((b, j) => b + scale * step[j]);
-    if (longest < 1e-8) return { intercept: 0, weights: beta, iterations: it };
+    if (longest < 1e-8) return { intercept: beta[0], weights: beta.slice(1), iterations: it };
   }
-  return { intercept: 0, weights: beta, iterations: maxIterations };
+  return { intercept: beta[0], weights: beta.slice(1), iterations: maxIterations };
 }
 
 const MAX_STEP = 2;
 
-/** The choice probabilities of rows lo..hi-1 under weights `beta` (softmax of β·x, computed stably). */
-export function choiceProbabilities(beta: ArrayLike<number>, x: readonly ArrayLike<number>[], lo: number, hi: number): Float64Array {
+/**
+ * The choice probabilities of rows lo..hi-1 (each exp(α + β·x) over 1 + the set's sum: the outside option takes the
+ * rest), computed stably.
+ */
+export function choiceProbabilities(fit: Pick<LogisticFit, "intercept" | "weights">, x: readonly ArrayLike<number>[], lo: number, hi: number): Float64Array {
   const z = new Float64Array(hi - lo);
-  let max = -Infinity;
+  let max = 0; // the outside option's utility
   for (let i = lo; i < hi; i++) {
-    let v = 0;
-    for (let j = 0; j < beta.length; j++) v += beta[j] * x[i][j];
+    let v = fit.intercept;
+    for (let j = 0; j < fit.weights.length; j++) v += fit.weights[j] * x[i][j];
     z[i - lo] = v;
     if (v > max) max = v;
   }
-  let sum = 0;
+  let sum = Math.exp(-max);
   for (let i = 0; i < z.length; i++) sum += (z[i] = Math.exp(z[i] - max));
   for (let i = 0; i < z.length; i++) z[i] /= sum;
   return z;

@@ -114,7 +114,7 @@ export interface RankerModel {
  * goes first, with the share of training titles it was right for (add-one smoothed).
  */
 export function rerank<T extends CandidateFacts>(list: readonly T[], title: TitleFacts, model: PathModel): (T & { probability: number })[] {
-  const choice = choiceProbabilities(model.fit.weights, list.map((_, i) => rankerFeatures(list, i, title)), 0, list.length);
+  const choice = choiceProbabilities(model.fit, list.map((_, i) => rankerFeatures(list, i, title)), 0, list.length);
   const scored = list.map((c, i) => ({ c, s: choice[i], i }));
   scored.sort((a, b) => Number(b.c.convention !== null) - Number(a.c.convention !== null) || b.s - a.s || a.i - b.i);
   const rule = scored[0]?.c.convention;

@@ -70,7 +70,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
       const foldFit = fitOn(rows.filter((r) => folds[r.example] !== fold), fit);
       for (let s = 0; s + 1 < starts.length; s++) {
         if (folds[rows[starts[s]].example] !== fold) continue;
-        choiceProbabilities(foldFit.weights, xs, starts[s], starts[s + 1]).forEach((p, j) => { outOfFold[starts[s] + j] = p; });
+        choiceProbabilities(foldFit, xs, starts[s], starts[s + 1]).forEach((p, j) => { outOfFold[starts[s] + j] = p; });
       }
     }
     // Per title, its candidates by out-of-fold score: the first is the answer.
