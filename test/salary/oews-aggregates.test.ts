@@ -32,7 +32,7 @@ describe("E2 through an OEWS aggregate", () => {
   });
 
   for (const [title, code] of [["Substance Abuse Counselor", "21-1018"], ["Mental Health Counselor", "21-1018"], ["Electrical Assembler", "51-2028"],
-    ["First-Line Supervisors of Material-Moving Machine and Vehicle Operators", "53-1047"], ["Special Education Teacher, Kindergarten", "25-2052"]] as const) {
+    ["First-Line Supervisors of Material-Moving Machine and Vehicle Operators", "53-1047"], ["Special Education Teachers, Elementary School", "25-2052"]] as const) {
     test(`${title} → ${code}, in a state too`, async () => {
       const body = await (await salary(`job_title=${encodeURIComponent(title)}&location=Ohio`)).json();
       expect(body.query.matched_soc).toBe(code);

