@@ -262,6 +262,7 @@ export class TitleMatcher {
     const headline = parseHeadline(title);
     if (notATitle(title, headline)) return { proposals: [], title: { words: 0, unknownShare: 1, allCaps: false, digits: false }, patternFirst: false };
     const variants = titleVariants(title, headline);
+    this.titleHead = -1; // set by the role's variant, if it has words
     const words = new Set<string>();
     variants.forEach((variant, i) => { for (const w of this.scoreVariant(variant, options, i === 0)) words.add(w); });
     let ranked = this.rank(options.target, words, pool);
