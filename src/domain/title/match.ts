@@ -4,9 +4,10 @@
 //   trigram  the label with the best weighted word overlap (rare words and the head noun weigh more; a misspelt
 //            word matches the vocabulary by pg_trgm similarity);
 //   pattern  the title is a fragment inside an O*NET title (the shortest such title).
-// This is the first stage: a headline is read first (headline.ts), a coding convention may add its occupation
-// (conventions.ts), and with a ranker (ranker.ts) the 20 proposals are re-ordered and every answer's confidence is
-// the calibrated probability that it is right; without one, first-stage order and score-based confidence.
+// This is the first stage: a headline is read first (headline.ts), word votes (word-votes.ts) add up to 10 groups
+// the tiers missed, a coding convention may add its occupation (conventions.ts), and with a ranker (ranker.ts) the
+// proposals are re-ordered and every answer's confidence is the calibrated probability that it is right; without
+// one, first-stage order and score-based confidence.
 import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
 import { LABEL_SOURCES, US_PATH_ONLY, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
 import { round } from "../rounding.ts";
@@ -79,7 +80,7 @@ const OVERLAP_FACTOR = 0.95;
 // employer titles' dev split this lifts the right code's presence among the candidates by about 5 points.
 const WORD_VOTE_PROPOSALS = 10;
 /** Ranks past this one are all the same to the ranker (and need not be known exactly). */
-export const WORD_VOTE_RANKS = 50;
+const WORD_VOTE_RANKS = 50;
 
 // Leadership forms → the manager occupation of that function; HR systems' inverted titles → natural order.
 const FUNCTION_SYNONYMS = new Map<string, string>([["people", "human resources"], ["talent", "human resources"], ["people operations", "human resources"], ["personnel", "human resources"]]);
