@@ -121,14 +121,20 @@ export function titleVariants(title: string, headline: Headline = parseHeadline(
 
 export class TitleMatcher {
   private readonly compound: Set<string>;
-  private readonly acc: Float32Array;
-  /** Per label, the title's side of `acc`: the weight of the title's words the label holds. */
-  private readonly accTitle: Float32Array;
+  /**
+   * Per label, two sums for the title being matched: the weight both sides share, and the title's side of it (the
+   * weight of the title's words the label holds). Side by side, as the hot loops read them together.
+   */
+  private readonly sums: Float32Array;
+  /**
+   * Per label, what the hot loops read of it, in one 16-byte record (one cache line holds four): its mass (f32),
+   * occupation, head word and language byte (i32s); `entryInts` and `entryFloats` view the same memory.
+   */
+  private readonly entryInts: Int32Array;
+  private readonly entryFloats: Float32Array;
   private readonly touched: Int32Array;
   private readonly exactIndex: Map<string, number>;
   private readonly conceptIndex: Map<string, number>;
-  /** 1 where the entry's language puts the head noun first (per entry, so the hot loop reads one byte). */
-  private readonly headFirstOf: Uint8Array;
   // Per-occupation best score of the title being matched, reset after each match (single-threaded, reused).
   private readonly conceptScore: Float32Array;
   private readonly conceptEntry: Int32Array;
@@ -160,14 +166,20 @@ export class TitleMatcher {
   /** `ranker`: the second stage learned at snapshot build time; without it, first-stage order and confidence. */
   constructor(readonly lexicon: LexiconData, readonly ranker: RankerModel | null = null) {
     this.compound = new Set(lexicon.compoundWords);
-    this.acc = new Float32Array(lexicon.entryConcept.length);
-    this.accTitle = new Float32Array(lexicon.entryConcept.length);
+    const entries = lexicon.entryConcept.length;
+    this.sums = new Float32Array(2 * entries);
+    this.entryInts = new Int32Array(4 * entries);
+    this.entryFloats = new Float32Array(this.entryInts.buffer);
+    for (let e = 0; e < entries; e++) {
+      this.entryFloats[4 * e] = lexicon.entryMass[e];
+      this.entryInts[4 * e + 1] = lexicon.entryConcept[e];
+      this.entryInts[4 * e + 2] = lexicon.entryHead[e];
+      this.entryInts[4 * e + 3] = lexicon.entryLang[e] | (lexicon.entrySource[e] << 8) | (HEAD_FIRST.has(LANGS[lexicon.entryLang[e]]) ? 1 << 16 : 0);
+    }
     this.touched = new Int32Array(lexicon.entryConcept.length);
     this.exactIndex = new Map(lexicon.exactKeys.map((k, i) => [k, i]));
     this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
     this.wordIds = new Map(lexicon.words.map((w, i) => [w, i]));
-    const headFirstLangs = LANGS.map((l) => (HEAD_FIRST.has(l) ? 1 : 0));
-    this.headFirstOf = lexicon.entryLang.map((l) => headFirstLangs[l]);
     const n = lexicon.concepts.length;
     if (n >= 2 ** 16) throw new Error("TitleMatcher ranks at most 65,536 occupations (see rank)");
     this.conceptScore = new Float32Array(n);
@@ -340,44 +352,59 @@ export class TitleMatcher {
       });
     }
 
-    const { acc, accTitle, touched, headFirstOf } = this;
-    const { postingStart, postingEntries, entryHead, entryMass, entryLang, entryConcept, wordWeight } = lx;
     let n = 0;
     matches.forEach((list, i) => {
-      const qLast = weightOf[i] * (i === headLast ? HEAD_WEIGHT : 1);
-      const qFirst = weightOf[i] * (i === headFirst ? HEAD_WEIGHT : 1);
-      for (const { id, sim } of list) {
-        const w = wordWeight[id];
-        const end = postingStart[id + 1];
-        for (let k = postingStart[id]; k < end; k++) {
-          const e = postingEntries[k];
-          const ew = entryHead[e] === id ? w * HEAD_WEIGHT : w;
-          if (acc[e] === 0) touched[n++] = e;
-          const q = headFirstOf[e] ? qFirst : qLast;
-          acc[e] += (sim * (q + ew)) / 2;
-          accTitle[e] += sim * q;
-        }
-      }
+      const q = weightOf[i];
+      for (const { id, sim } of list) n = this.accumulate(id, sim, i === headLast ? q * HEAD_WEIGHT : q, i === headFirst ? q * HEAD_WEIGHT : q, n);
     });
-    const scale = factor * OVERLAP_FACTOR;
-    const { conceptScore, conceptVote, conceptFiledVote } = this;
+    this.settle(n, massFirst, massLast, langFactor, factor * OVERLAP_FACTOR, paths, skipSource, withheld, votes);
+    return tw.words;
+  }
+
+  /**
+   * Adds word `id` (similarity `sim` to the title's word, weighing `qLast` / `qFirst` in the title as its head is
+   * last / first) to the sums of every label holding it; returns the count of touched labels.
+   */
+  private accumulate(id: number, sim: number, qLast: number, qFirst: number, n: number): number {
+    const { sums, touched, entryInts } = this;
+    const { postingStart, postingEntries, wordWeight } = this.lexicon;
+    const w = wordWeight[id];
+    const end = postingStart[id + 1];
+    for (let k = postingStart[id]; k < end; k++) {
+      const e = postingEntries[k];
+      const ew = entryInts[4 * e + 2] === id ? w * HEAD_WEIGHT : w;
+      if (sums[2 * e] === 0) touched[n++] = e;
+      const q = entryInts[4 * e + 3] & HEAD_FIRST_BIT ? qFirst : qLast;
+      sums[2 * e] += (sim * (q + ew)) / 2;
+      sums[2 * e + 1] += sim * q;
+    }
+    return n;
+  }
+
+  /**
+   * Turns the `n` touched labels' sums into scores (resetting the sums), keeps each occupation's best and adds the
+   * votes of the literal title's labels.
+   */
+  private settle(n: number, massFirst: number, massLast: number, langFactor: number[], scale: number, paths: Float32Array, skipSource: number, withheld: Uint8Array | null, votes: boolean) {
+    const { sums, touched, entryInts, entryFloats, conceptScore, conceptVote, conceptFiledVote } = this;
     for (let t = 0; t < n; t++) {
       const e = touched[t];
-      const titleMass = headFirstOf[e] ? massFirst : massLast;
-      const score = Math.min(1, (2 * acc[e]) / (titleMass + entryMass[e])) * langFactor[entryLang[e]];
-      // How much of the title the label holds, and of the label the title holds (the score is their blend).
-      const titleCover = Math.min(1, accTitle[e] / titleMass), labelCover = Math.min(1, (2 * acc[e] - accTitle[e]) / entryMass[e]);
-      acc[e] = 0; accTitle[e] = 0;
-      const c = entryConcept[e];
+      const both = sums[2 * e], titleSide = sums[2 * e + 1];
+      sums[2 * e] = 0; sums[2 * e + 1] = 0;
+      const bits = entryInts[4 * e + 3], mass = entryFloats[4 * e], source = (bits >> 8) & 0xff;
+      const titleMass = bits & HEAD_FIRST_BIT ? massFirst : massLast;
+      const score = Math.min(1, (2 * both) / (titleMass + mass)) * langFactor[bits & 0xff];
+      // A label the path skips, or one withheld while the ranker's training scores its own fold, takes no part.
+      if (score < CANDIDATE_FLOOR || source === skipSource || (withheld !== null && withheld[e] !== 0)) continue;
+      const c = entryInts[4 * e + 1];
       const s = score * scale * paths[c];
-      if (score < CANDIDATE_FLOOR || !usable(e)) continue;
       if (votes && s >= VOTE_FLOOR) {
         conceptVote[c] += s * s;
-        if (lx.entrySource[e] === FILED_SOURCE) conceptFiledVote[c] += s * s;
+        if (source === FILED_SOURCE) conceptFiledVote[c] += s * s;
       }
-      if (s > conceptScore[c]) this.keep(c, e, s, false, titleCover, labelCover);
+      // How much of the title the label holds, and of the label the title holds (the score is their blend).
+      if (s > conceptScore[c]) this.keep(c, e, s, false, Math.min(1, titleSide / titleMass), Math.min(1, (2 * both - titleSide) / mass));
     }
-    return tw.words;
   }
 
   /** The occupation's best so far, if this label beats it. */
@@ -599,6 +626,7 @@ const SOURCE_STANDING = LABEL_SOURCES.map((s) => ({ onet_title: 0, esco_preferre
 /** The one label source an ISCO path skips (US_PATH_ONLY), as its index; -1 if the lexicon has none. */
 const US_ONLY_SOURCE = LABEL_SOURCES.indexOf(US_PATH_ONLY[0]);
 const FILED_SOURCE = LABEL_SOURCES.indexOf("employer_filing");
+const HEAD_FIRST_BIT = 1 << 16;
 /** A label scoring less than this (after path factors) casts no vote: weak overlaps are noise, not agreement. */
 const VOTE_FLOOR = 0.3;
 
