@@ -452,33 +452,30 @@ export class TitleMatcher {
         const id = this.conceptTouched[i];
         if (this.conceptScore[id] >= floor) keys[m++] = Math.round((1 - this.conceptScore[id]) * 2 ** 24) * 2 ** 16 + id;
       }
-      return keys.subarray(0, m).sort();
+      return Int32Array.from(keys.subarray(0, m).sort(), (key) => key % 2 ** 16);
     };
-    const groupIds = this.groupIds[target];
-    const select = (keys: Float64Array) => {
-      const at = (i: number) => {
-        const conceptId = keys[i] % 2 ** 16;
-        const c = lx.concepts[conceptId];
-        return {
-          conceptId, entry: this.conceptEntry[conceptId], exact: this.conceptExact[conceptId] === 1, score: this.conceptScore[conceptId],
-          titleCover: this.conceptTitleCover[conceptId], labelCover: this.conceptLabelCover[conceptId], code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment,
-        };
+    const groupIds = this.groupIds[target], score = this.conceptScore;
+    const at = (conceptId: number) => {
+      const c = lx.concepts[conceptId];
+      return {
+        conceptId, entry: this.conceptEntry[conceptId], exact: this.conceptExact[conceptId] === 1, score: score[conceptId],
+        titleCover: this.conceptTitleCover[conceptId], labelCover: this.conceptLabelCover[conceptId], code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment,
       };
+    };
+    // `ids`: occupations by score, best first.
+    const select = (ids: Int32Array) => {
       const out: ReturnType<typeof at>[] = [];
       const taken = new Set<number>();
-      for (let i = 0; i < keys.length && out.length < limit; i++) {
-        const topId = keys[i] % 2 ** 16;
+      for (let i = 0; i < ids.length && out.length < limit; i++) {
+        const topId = ids[i];
         if (taken.has(groupIds[topId])) continue;
-        const topScore = this.conceptScore[topId];
-        const near = [at(i)];
-        for (let j = i + 1; j < keys.length && topScore - this.conceptScore[keys[j] % 2 ** 16] <= 0.01; j++) {
-          if (!taken.has(groupIds[keys[j] % 2 ** 16])) near.push(at(j));
-        }
-        const pick = near.length === 1 ? near[0] : this.preferred(near, words, target);
-        out.push(pick);
-        taken.add(groupIds[pick.conceptId]);
-        // The same key again next: its group may be taken now, or it is the next best of a tie.
-        if (pick.conceptId !== topId) i--;
+        const near = [topId];
+        for (let j = i + 1; j < ids.length && score[topId] - score[ids[j]] <= 0.01; j++) if (!taken.has(groupIds[ids[j]])) near.push(ids[j]);
+        const pick = near.length === 1 ? topId : this.preferred(near, words, target);
+        out.push(at(pick));
+        taken.add(groupIds[pick]);
+        // The same occupation again next: its group may be taken now, or it is the next best of a tie.
+        if (pick !== topId) i--;
       }
       return out;
     };
@@ -543,15 +540,20 @@ export class TitleMatcher {
     });
   }
 
-  private preferred<T extends { code: string; employment: number; score: number; entry: number }>(near: T[], words: ReadonlySet<string>, target: MatchTarget): T {
-    const affinity = (code: string) => this.sharedWithOwnTitle(code, words, target);
+  /** Of occupations with near-equal scores, the one to rank first. */
+  private preferred(near: number[], words: ReadonlySet<string>, target: MatchTarget): number {
+    const lx = this.lexicon;
     // Shared words, then the label's standing (an occupation's own name before another's synonym or a national
     // list's title: "metselaar" names the bricklayer, and is only an alternative label of his supervisor), then
     // employment, then the higher score, then the lower code: never the order of the index.
-    const standing = (x: T) => SOURCE_STANDING[this.lexicon.entrySource[x.entry]];
-    const better = (a: { x: T; a: number }, b: { x: T; a: number }) =>
-      b.a - a.a || standing(a.x) - standing(b.x) || b.x.employment - a.x.employment || b.x.score - a.x.score || (a.x.code < b.x.code ? -1 : a.x.code > b.x.code ? 1 : 0);
-    return near.map((x) => ({ x, a: affinity(x.code) })).reduce((a, b) => (better(a, b) > 0 ? b : a)).x;
+    const facts = near.map((id) => {
+      const c = lx.concepts[id], code = (target === "soc" ? c.soc : c.isco)!;
+      return { id, code, shared: this.sharedWithOwnTitle(code, words, target), standing: SOURCE_STANDING[lx.entrySource[this.conceptEntry[id]]], employment: c.employment, score: this.conceptScore[id] };
+    });
+    type Facts = (typeof facts)[number];
+    const better = (a: Facts, b: Facts) =>
+      b.shared - a.shared || a.standing - b.standing || b.employment - a.employment || b.score - a.score || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+    return facts.reduce((a, b) => (better(a, b) > 0 ? b : a)).id;
   }
 
   /** A coding convention's occupation (conventions.ts) among the proposals, flagged, in the pool's last place if new. */
