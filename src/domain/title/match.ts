@@ -441,19 +441,12 @@ export class TitleMatcher {
     const lx = this.lexicon;
     // Occupations ordered by (score desc, id) as one number each, sorted natively: a float4 score times 2^24 is
     // an integer, and occupation ids stay below 2^16.
-    // Most titles touch hundreds of occupations; only those within 0.4 of the best are sorted, unless they are
-    // too few to fill the answer and its alternatives.
-    let best = 0;
-    for (let i = 0; i < this.conceptCount; i++) best = Math.max(best, this.conceptScore[this.conceptTouched[i]]);
-    const sortFrom = (floor: number) => {
-      const keys = new Float64Array(this.conceptCount);
-      let m = 0;
-      for (let i = 0; i < this.conceptCount; i++) {
-        const id = this.conceptTouched[i];
-        if (this.conceptScore[id] >= floor) keys[m++] = Math.round((1 - this.conceptScore[id]) * 2 ** 24) * 2 ** 16 + id;
-      }
-      return Int32Array.from(keys.subarray(0, m).sort(), (key) => key % 2 ** 16);
-    };
+    const keys = new Float64Array(this.conceptCount);
+    for (let i = 0; i < this.conceptCount; i++) {
+      const id = this.conceptTouched[i];
+      keys[i] = Math.round((1 - this.conceptScore[id]) * 2 ** 24) * 2 ** 16 + id;
+    }
+    const ids = Int32Array.from(keys.sort(), (key) => key % 2 ** 16);
     const groupIds = this.groupIds[target], score = this.conceptScore;
     const at = (conceptId: number) => {
       const c = lx.concepts[conceptId];
@@ -462,9 +455,8 @@ export class TitleMatcher {
         titleCover: this.conceptTitleCover[conceptId], labelCover: this.conceptLabelCover[conceptId], code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment,
       };
     };
-    // `ids`: occupations by score, best first.
-    const select = (ids: Int32Array) => {
-      const out: ReturnType<typeof at>[] = [];
+    const out: ReturnType<typeof at>[] = [];
+    {
       const taken = new Set<number>();
       for (let i = 0; i < ids.length && out.length < limit; i++) {
         const topId = ids[i];
@@ -477,11 +469,7 @@ export class TitleMatcher {
         // The same occupation again next: its group may be taken now, or it is the next best of a tie.
         if (pick !== topId) i--;
       }
-      return out;
-    };
-    const near = sortFrom(best - 0.4);
-    let out = select(near);
-    if (out.length < limit && near.length < this.conceptCount) out = select(sortFrom(0));
+    }
     // Votes by group (an O*NET-SOC code's .00 and .01 are one occupation), as shares of all votes cast.
     const vote = this.groupVote[target], filedVote = this.groupFiledVote[target];
     let total = 0, filedTotal = 0;
