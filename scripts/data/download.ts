@@ -45,8 +45,9 @@ export function planDownload(mirror: string, only: string[]): { jobs: DownloadJo
     if (file.download === false) {
       manual.push({ path: file.path ?? file.glob!, reason: file.manual ?? "no official download" });
     } else if (file.glob) {
-      // A glob names no files by itself: refresh the ones the mirror has.
-      const names = [...new Bun.Glob(file.glob).scanSync({ cwd: mirror, followSymlinks: true })].sort();
+      // A glob names no files by itself: the ones the manifest names, and any others the mirror has.
+      const listed = (file.names ?? []).map((name) => join(dirname(file.glob!), name));
+      const names = [...new Set([...listed, ...new Bun.Glob(file.glob).scanSync({ cwd: mirror, followSymlinks: true })])].sort();
       if (!names.length) manual.push({ path: file.glob, reason: "no file in the mirror matches it, so there is no name to download" });
       for (const path of names) jobs.push({ datasetId: d.id, path, file, url: file.url.replace("{name}", baseName(path)) });
     } else {

@@ -6,6 +6,8 @@ import { baseName } from "./context.ts";
 
 export interface ManifestFile {
   path?: string; glob?: string; package?: string; project?: string; url: string;
+  /** A glob's files the build reads, by name in the glob's folder: what a download fetches when the mirror has none. */
+  names?: string[];
   // How `npm run data -- --download` gets and checks it (see the $comment in data/sources.json).
   member?: string; convert?: "xlsx-csv"; columns?: string[]; json_stat?: boolean; download?: false; manual?: string; unconfirmed?: string;
   /** Files (paths, not globs) sharing this name are alternatives (the publisher's layout and a mirror's derived copy): one suffices. */
