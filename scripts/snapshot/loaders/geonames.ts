@@ -37,13 +37,17 @@ export async function loadZipCodes(ctx: LoadContext): Promise<LoadResult> {
   const regions = ctx.db.query<{ county_fips: string; latitude: number; longitude: number }, []>("SELECT county_fips, latitude, longitude FROM zip_code WHERE state = 'CT' AND county_fips >= '09100'").all();
   const fix = ctx.db.prepare("UPDATE zip_code SET county_fips = ? WHERE zip = ?");
   for (const z of ctx.db.query<{ zip: string; latitude: number; longitude: number }, []>("SELECT zip, latitude, longitude FROM zip_code WHERE state = 'CT' AND county_fips < '09100'").all()) {
-    fix.run(nearest(regions, z.latitude, z.longitude).county_fips, z.zip);
+    const region = nearest(regions, z.latitude, z.longitude);
+    if (region) fix.run(region.county_fips, z.zip);
   }
   return { rows: inserted };
 }
 
-/** The point nearest to (lat, lon), on a plane scaled for latitude: enough within one state. */
-function nearest<T extends { latitude: number; longitude: number }>(points: T[], lat: number, lon: number): T {
+/**
+ * The point nearest to (lat, lon), on a plane scaled for latitude: enough within one state. Undefined without points
+ * (a delineation cut to a few metros names no Connecticut planning region).
+ */
+function nearest<T extends { latitude: number; longitude: number }>(points: T[], lat: number, lon: number): T | undefined {
   let best = points[0], dist = Infinity;
   for (const p of points) {
     const d = (p.latitude - lat) ** 2 + ((p.longitude - lon) * Math.cos((lat * Math.PI) / 180)) ** 2;
@@ -67,7 +71,7 @@ export async function loadCities(ctx: LoadContext): Promise<LoadResult> {
   }
   const connecticutCounty = (name: string, lat: number, lon: number) => {
     const named = zipCounty.get(placeKey(name));
-    return named ? [...named].sort((a, b) => b[1] - a[1])[0][0] : nearest(ctZips, lat, lon).county_fips;
+    return named ? [...named].sort((a, b) => b[1] - a[1])[0][0] : nearest(ctZips, lat, lon)?.county_fips ?? null;
   };
   const fipsByUsps = new Map(ctx.db.query<{ state: string; fips: string }, []>("SELECT DISTINCT state, substr(county_fips, 1, 2) AS fips FROM zip_code WHERE county_fips IS NOT NULL").all().map((r) => [r.state, r.fips]));
 
