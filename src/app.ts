@@ -71,7 +71,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
         skills: createHostApp("skills", skillsRoutes, deps(config.SKILLS_HOST)),
       },
       health: {
-        live: () => ({ status: "ok", snapshot_id: snapshot.snapshotId, schema_version: snapshot.schemaVersion, datasets: vintages }),
+        liveJson: JSON.stringify({ status: "ok", snapshot_id: snapshot.snapshotId, schema_version: snapshot.schemaVersion, datasets: vintages }),
         ready: async () => {
           try {
             snapshot.db.query("SELECT 1 FROM meta LIMIT 1").get();

@@ -98,6 +98,7 @@ try {
     { name: "E15 /v1/occupations/search", service, host: "skills.localhost", url: `${base(service)}/api/v1/occupations/search?q=registerd%20nurse` },
     { name: "E9 /v1/cpi/countries/US/history (2 years)", service, host: "cost.localhost", url: `${base(service)}/api/v1/cpi/countries/US/history?start_date=2024-01-01&end_date=2025-12-31` },
     { name: "E7 pay-gap report, 10,000 records", service, host: "salary.localhost", url: `${base(service)}/api/v1/compliance/pay-gap-report`, lua: luaScript("report", { bodyFile: join(dir, "report.json") }), connections: 2 },
+    { name: "/healthz (no key, no work)", service, host: "salary.localhost", url: `${base(service)}/healthz` },
   ];
   // The floor's saturation concurrency: the connection count where it serves the most requests.
   const candidates = quick ? [32] : [16, 32, 64];

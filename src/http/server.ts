@@ -14,7 +14,8 @@ import { isExplorerPath, serveExplorer, type ExplorerAssets } from "./explorer.t
 
 export interface HostHandler { fetch(request: Request): Response | Promise<Response> }
 
-export interface Health { live(): unknown; ready(): Promise<{ ok: boolean; body: unknown }> }
+/** `liveJson`: the liveness answer, serialised once per snapshot (it names the snapshot and its vintages, which never change). */
+export interface Health { liveJson: string; ready(): Promise<{ ok: boolean; body: unknown }> }
 
 /** What one snapshot serves: the three hosts and the health answers. */
 export interface ServedSnapshot { snapshotId: string; hosts: Record<HostKind, HostHandler>; health: Health }
@@ -81,7 +82,7 @@ export function createDispatcher(config: Config, serving: { lease(): SnapshotLea
         { suggestion: "Shorten the query; lists belong in a POST body where the route takes one." }), ctx, config.DOC_BASE_URL);
     }
     const path = pathOf(request.url);
-    if (path === "/healthz") return json(ctx, 200, served.health.live());
+    if (path === "/healthz") return respond(ctx, 200, served.health.liveJson);
     if (path === "/readyz") return served.health.ready().then((r) => json(ctx, r.ok ? 200 : 503, r.body));
     if (isPreflight(request)) return respond(ctx, 204, "", ctx.cors ? preflightHeaders() : undefined);
     if (Object.hasOwn(anyHost, path)) return anyHost[path](request, ctx);
