@@ -1,5 +1,6 @@
 // Environment → typed configuration, validated once at start-up.
 import { z } from "zod";
+import { availableParallelism } from "node:os";
 
 const flag = z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true");
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -54,7 +55,11 @@ export const configSchema = z.object({
   EU_LEGACY_ENDPOINTS: z.enum(["auto", "on", "off"]).default("auto"),
   // Where error doc_url links point; default: the docs page each host serves.
   DOC_BASE_URL: z.string().default("/docs"),
-});
+  // Processes serving the port (SO_REUSEPORT: the kernel spreads connections over them), sharing keys and quotas
+  // through the state database or Redis as replicas do; "auto": one per available core.
+  WORKERS: z.string().trim().default("1").transform((v) => (v === "auto" ? availableParallelism() : Number(v)))
+    .pipe(z.number({ error: 'WORKERS is a whole number from 1 to 64, or "auto"' }).int().min(1).max(64)),
+}).refine((c) => c.WORKERS === 1 || c.PORT !== 0, { message: "WORKERS above 1 needs a fixed PORT (with PORT=0 each worker would listen on a port of its own)", path: ["WORKERS"] });
 
 export type Config = z.infer<typeof configSchema>;
 

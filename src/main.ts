@@ -4,6 +4,7 @@ import { createApp } from "./app.ts";
 import { SnapshotError } from "./snapshot/open.ts";
 import { commandOf, runCommand } from "./cli/commands.ts";
 import type { AppOptions } from "./app.ts";
+import { WORKER_ENV, isWorker, superviseWorkers } from "./workers.ts";
 
 export async function start(options: AppOptions = {}) {
   const started = performance.now();
@@ -13,6 +14,7 @@ export async function start(options: AppOptions = {}) {
   let app, config;
   try {
     config = loadConfig();
+    if (config.WORKERS > 1 && !isWorker()) return superviseWorkers(config.WORKERS);
     app = createApp(config, options);
     await app.ready;
   } catch (err) {
@@ -29,10 +31,12 @@ export async function start(options: AppOptions = {}) {
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     idleTimeout: Math.min(255, Math.ceil(config.REQUEST_TIMEOUT_MS / 1000) + 5),
     fetch: app.fetch,
+    // Workers share the port: the kernel hands each new connection to one of them.
+    reusePort: config.WORKERS > 1,
   });
 
   console.log(JSON.stringify({
-    level: "info", msg: "listening", port: server.port,
+    level: "info", msg: "listening", port: server.port, pid: process.pid, ...(isWorker() ? { worker: Number(process.env[WORKER_ENV]) } : {}),
     hosts: { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST },
     snapshot_id: app.services.snapshotId, startup_ms: Math.round(performance.now() - started),
   }));

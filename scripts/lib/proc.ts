@@ -10,6 +10,15 @@ export function cpuUs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
+/** The CPU time of a process and its children still running (a supervisor's workers), in µs. */
+export function treeCpuUs(pid: number): number {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch { /* gone */ }
+  return cpuUs(pid) + children.reduce((sum, child) => sum + treeCpuUs(child), 0);
+}
+
 /** A loopback port that was free a moment ago. */
 export function freePort(): number {
   const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });

@@ -11,6 +11,7 @@ import { beginRequest, carryContext, pathOf, targetOf, type RequestContext } fro
 import { errorResponse, json, respond } from "./responses.ts";
 import { corsHeaders, isPreflight, preflightHeaders } from "./cors.ts";
 import { isExplorerPath, serveExplorer, type ExplorerAssets } from "./explorer.ts";
+import { WORKER_ENV } from "../workers.ts";
 
 export interface HostHandler { fetch(request: Request): Response | Promise<Response> }
 
@@ -46,6 +47,8 @@ export function createDispatcher(config: Config, serving: { lease(): SnapshotLea
   const names = [...byName.keys()].join(", ");
   const allowedOrigins = new Set(config.CORS_ORIGINS);
   const byKind: Record<HostKind, string> = { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST };
+  // Which worker answered (WORKERS above 1), in each access-log line.
+  const worker = process.env[WORKER_ENV] ? { worker: Number(process.env[WORKER_ENV]) } : {};
 
   // Synchronous when the answer is (a cached GET with a lease in hand): no promise per request in that case.
   return function dispatch(request: Request): Response | Promise<Response> {
@@ -60,7 +63,7 @@ export function createDispatcher(config: Config, serving: { lease(): SnapshotLea
       if (config.ACCESS_LOG) {
         // The path only: query strings and bodies can carry job titles and pay, which are never logged.
         console.log(JSON.stringify({ level: "info", msg: "request", request_id: ctx.requestId, key_id: ctx.keyId, method: request.method,
-          path: pathOf(request.url).slice(0, 200), status: response.status, duration_ms: Math.round((performance.now() - started) * 1000) / 1000 }));
+          path: pathOf(request.url).slice(0, 200), status: response.status, duration_ms: Math.round((performance.now() - started) * 1000) / 1000, ...worker }));
       }
       return response;
     };
