@@ -2,7 +2,7 @@
 // The matcher is rebuilt from the snapshot's tables without the held-out rows, so no evaluated title is in its index.
 import { Database } from "bun:sqlite";
 import { buildEvalSets } from "./title-sets.ts";
-import { titleRanker } from "../snapshot/title-ranker.ts";
+import { notTitles, titleRanker } from "../snapshot/title-ranker.ts";
 import { scoreSet, scoreTable, reliabilityTable } from "./score.ts";
 import { lexiconInputs } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
@@ -34,3 +34,12 @@ const scores = sets.filter((s) => !only || s.name.includes(only)).map((set) => s
 }, (target) => matcher.threshold(target)));
 console.log(scoreTable(scores));
 if (process.argv.includes("--reliability")) console.log(`\nReliability: share right per confidence bin (answers in it)\n\n${reliabilityTable(scores)}`);
+
+// Text that is no title (held out of the ranker's training): how much of it gets an answer instead of a 404.
+const junk = notTitles(db).filter((n) => n.heldOut);
+const junkRows = [...new Set(junk.map((n) => n.kind))].flatMap((kind) => (["soc", "isco"] as const).map((target) => {
+  const items = junk.filter((n) => n.kind === kind);
+  const answered = items.filter((n) => (matcher.match(n.text, { target, country: target === "soc" ? "US" : "DE" })?.confidence ?? 0) >= matcher.threshold(target)).length;
+  return `| ${kind} | ${target === "soc" ? "U.S." : "EU (DE)"} | ${items.length} | ${((100 * answered) / items.length).toFixed(1)}% |`;
+}));
+console.log(`\nNot a title, held out: answered (confidence at or above the threshold) instead of a 404; lower is better\n\n| text | path | n | answered |\n|---|---|---|---|\n${junkRows.join("\n")}`);

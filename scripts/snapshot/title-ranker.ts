@@ -47,6 +47,24 @@ export function censusTitles(db: Database): { title: string; right: string[]; he
   return [...byTitle].filter(([, e]) => e.right.size).map(([key, e]) => ({ title: e.title, right: [...e.right], heldOut: heldOut(`census:${key}`) }));
 }
 
+/**
+ * Text that is no job title, as it lands in title fields: software products (O*NET's technology examples), places
+ * (GeoNames cities of 100,000 people or more) and O*NET's names of skills, knowledge areas and work activities.
+ * None has a right occupation: in training they teach the outside option ("none is right") what such text looks like.
+ * `heldOut`: a fixed fifth (by a hash of the text) the evaluation keeps.
+ */
+export function notTitles(db: Database): { text: string; kind: string; heldOut: boolean }[] {
+  const pick = (text: string, every: bigint) => Number(Bun.hash.wyhash(text, 11n) % every) === 0;
+  const rows = [
+    ...db.query<{ text: string }, []>("SELECT DISTINCT example AS text FROM onet_technology ORDER BY 1").all().filter((r) => pick(r.text, 8n)).map((r) => ({ text: r.text, kind: "software product" })),
+    ...db.query<{ text: string }, []>("SELECT DISTINCT name AS text FROM place_name WHERE population >= 100000 ORDER BY 1").all().filter((r) => pick(r.text, 8n)).map((r) => ({ text: r.text, kind: "place" })),
+    ...db.query<{ text: string }, []>("SELECT DISTINCT name AS text FROM onet_element WHERE element_id LIKE '2.%' OR element_id LIKE '4.A.%' ORDER BY 1").all().map((r) => ({ text: r.text, kind: "skill or activity" })),
+  ];
+  return rows.map((r) => ({ ...r, heldOut: heldOut(`not-a-title:${r.text.toLowerCase()}`) }));
+}
+/** Countries the not-titles are sent with on the EU path, by a hash of the text. */
+const EU_COUNTRIES = ["DE", "FR", "NL", "PL", "ES", "IT"];
+
 // Titles as users write them (filings, job ads) count three times a publisher list's in the fit: they are whom the
 // ranker serves (chosen on the training titles' out-of-fold accuracy).
 const USER_TITLE_WEIGHT = 3;
@@ -75,7 +93,11 @@ export function rankerTrainingTitles(db: Database): TrainingTitle[] {
   // population beside the filers'. A title coded by industry has several right codes.
   const census = censusTitles(db).filter((c) => !c.heldOut && Number(Bun.hash.wyhash(c.title, 7n) % 4n) === 0)
     .map((c): TrainingTitle => ({ title: c.title, country: "US", target: "soc", right: c.right, set: "Census index", calibrates: false }));
-  return [...filed, ...reported, ...census, ...listed, ...headlines];
+  const negatives = notTitles(db).filter((n) => !n.heldOut).flatMap((n): TrainingTitle[] => [
+    { title: n.text, country: "US", target: "soc", right: [], set: "not a title", calibrates: false },
+    { title: n.text, country: EU_COUNTRIES[Number(Bun.hash.wyhash(n.text, 3n) % 6n)], target: "isco", right: [], set: "not a title", calibrates: false },
+  ]);
+  return [...filed, ...reported, ...census, ...listed, ...headlines, ...negatives];
 }
 
 /** Trains the ranker on a lexicon: the one the snapshot serves, or the evaluation's without its held-out rows. */

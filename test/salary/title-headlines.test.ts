@@ -2,7 +2,9 @@
 // conventions, text that is no title, and calibrated alternatives. Expected codes are ISCO-08's and SOC 2018's
 // own (a nurse is 2221 / 29-1141, a soldier 0310), never the matcher's output.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { notTitles } from "../../scripts/snapshot/title-ranker.ts";
 
 let s: TestServer;
 beforeAll(() => { s = startTestServer(); });
@@ -49,13 +51,25 @@ describe("a headline is read before it is matched", () => {
 });
 
 describe("what is not a title gets the spec's 404 with the generic hint, not a guess", () => {
-  test.each(["Acme Holdings LLC", "<b>Nurse</b>", "https://jobs.example.com/123", "Are you looking for a new challenge in a great team?"])("%s", async (title) => {
+  test.each(["Acme Holdings LLC", "<b>Nurse</b>", "https://jobs.example.com/123", "Are you looking for a new challenge in a great team?", "N/A"])("%s", async (title) => {
     const { status, body } = await salary(title, "US");
     expect(status).toBe(404);
     expect(body.error.code).toBe("NO_SALARY_DATA");
     expect(body.error.request_id).toBeString();
     expect(body.error.alternatives).toEqual([]);
     expect(body.error.suggestion).toContain("Try a common job title");
+  });
+});
+
+describe("text the ranker learned is no title (places, products, skills), on places it never saw: a 404", () => {
+  // The five most populous places of the fifth held out of the ranker's training (scripts/snapshot/title-ranker.ts).
+  const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
+  const held = new Set(notTitles(db).filter((n) => n.heldOut && n.kind === "place").map((n) => n.text));
+  const places = db.query<{ name: string }, []>("SELECT name, max(population) AS p FROM place_name WHERE population >= 100000 GROUP BY name ORDER BY p DESC").all()
+    .map((r) => r.name).filter((n) => held.has(n)).slice(0, 5);
+  db.close();
+  test.each(places.flatMap((p) => [[p, "Austin, TX"], [p, "DE"]]))("%s in %s", async (title, location) => {
+    expect((await salary(title, location)).status).toBe(404);
   });
 });
 

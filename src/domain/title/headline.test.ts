@@ -81,4 +81,9 @@ describe("text that is not a title", () => {
     for (const t of ["Acme Holdings LLC", "Cox Honey of Utah LLC", "Müller Bau GmbH", "Van Dijk B.V.", "Kowalski sp. z o.o.", "Pacific Controls, Inc"]) expect(notATitle(t)).toBe("company");
     for (const t of ["Kosmetikerin Day Spa", "Programmer Analyst - SAS", "Farmworkers, Farm, Ranch & Ag.", "Nurse"]) expect(notATitle(t)).toBeNull();
   });
+
+  test("no word of two letters: nothing is named", () => {
+    for (const t of ["N/A", "x", "-", "1234", "a b c", "#"]) expect(notATitle(t)).toBe("no word");
+    for (const t of ["RN", "PA-C", "Koch", "IT"]) expect(notATitle(t)).toBeNull();
+  });
 });

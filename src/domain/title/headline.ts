@@ -67,9 +67,11 @@ export function parseHeadline(text: string): Headline {
 const MARKUP = /<\/?[a-z][^>]*>|&(?:nbsp|amp|lt|gt|#\d+);|https?:\/\/|www\.|[\w.+-]+@[\w-]+\.[\w.]+|[{}]|\[\/?\w+\]/iu;
 const LEGAL_FORM = /(?:^|\s)(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|& co|gmbh|gmbh & co\.? kg|ohg|e\.v|s\.a|sarl|s\.a\.r\.l|s\.p\.a|s\.r\.l|srl|b\.v|bv|n\.v|sp\. z o\.o|plc|llp|pllc)\.?,?$/iu;
 
-/** Why a text is not a job title (markup, a sentence, a company name), or null when it may be one. */
-export function notATitle(text: string, headline: Headline = parseHeadline(text)): "markup" | "sentence" | "company" | null {
+/** Why a text is not a job title (markup, a sentence, a company name, no word), or null when it may be one. */
+export function notATitle(text: string, headline: Headline = parseHeadline(text)): "markup" | "sentence" | "company" | "no word" | null {
   if (MARKUP.test(text)) return "markup";
+  // A title has a word of two letters at least (RN, PA, Koch); "N/A", "x" or "-" name nothing.
+  if (!/\p{L}\p{L}/u.test(text)) return "no word";
   const words = headline.role.split(/\s+/u).filter((w) => /\p{L}/u.test(w));
   // A title names a role in a few words (the classifications' longest take 15); a sentence goes on, or asks.
   if (words.length > 20 || /\?\s*$/u.test(text)) return "sentence";

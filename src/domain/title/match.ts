@@ -273,7 +273,7 @@ export class TitleMatcher {
   /** The lexicon tiers' proposals: up to `pool` occupations by score, and what the ranker reads of the title. */
   firstStage(title: string, options: MatchOptions, pool: number): FirstStage {
     const headline = parseHeadline(title);
-    if (notATitle(title, headline)) return { proposals: [], title: { words: 0, unknownShare: 1, allCaps: false, digits: false }, patternFirst: false };
+    if (notATitle(title, headline)) return { proposals: [], title: { words: 0, unknownShare: 1, allCaps: false, digits: false, headness: 0 }, patternFirst: false };
     const variants = titleVariants(title, headline);
     this.titleHead = -1; // set by the role's variant, if it has words
     const words = new Set<string>();
@@ -301,6 +301,7 @@ export class TitleMatcher {
     const facts: TitleFacts = {
       words: words.size, unknownShare: words.size ? unknown / words.size : 1,
       allCaps: letters.length > 3 && letters === letters.toUpperCase(), digits: /\d/.test(title),
+      headness: this.titleHead >= 0 ? lx.wordHeadness[this.titleHead] : 0,
     };
     this.addConvention(proposals, title, headline, options.target, pool);
     return { proposals, title: facts, patternFirst };

@@ -6,7 +6,7 @@ const facts = (score: number, extra: Partial<CandidateFacts> = {}): CandidateFac
   score, exact: false, source: "onet_alternate", foreign: false, employment: 0, ownTitleShare: 0, countryLanguage: false, pattern: false,
   voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: 0, wordVoteOnly: false, headWordShare: 0, headAgrees: false, pairVoteShare: 0, titleCover: 0, labelCover: 0, convention: null, ...extra,
 });
-const title = { words: 2, unknownShare: 0, allCaps: false, digits: false };
+const title = { words: 2, unknownShare: 0, allCaps: false, digits: false, headness: 0.8 };
 // A model that reads only the first-stage score: weight 10 on "score", nothing else.
 const model = (answer: number, alternative: number, conventions: PathModel["conventions"] = {}): PathModel => ({
   fit: { intercept: -5, weights: RANKER_FEATURES.map((f) => (f === "score" ? 10 : 0)), iterations: 0 },

@@ -52,6 +52,11 @@ export interface TitleFacts {
   /** Written in capitals (as forms and HR systems do), or with a digit (a level, grade or job code). */
   allCaps: boolean;
   digits: boolean;
+  /**
+   * How often the title's head word heads the labels it is in (0–1; 0 unknown): an occupation's noun (nurse,
+   * Monteur) mostly does, a product, a place or a company name in the title field hardly ever.
+   */
+  headness: number;
 }
 
 /** Sources that give an occupation's own name (not a synonym): an exact match with one names the occupation itself. */
@@ -62,7 +67,7 @@ export const RANKER_FEATURES: readonly string[] = [
   "score", "lead", "gap_to_best", "log_rank", "is_first", "exact", ...SOURCE_FEATURES.map((s) => `source_${s}`),
   "foreign", "log_employment", "own_title_share", "country_language", "pattern", "unknown_share", "title_words", "vote_share", "filed_vote_share", "all_caps", "digits", "all_caps_x_filed_vote", "all_caps_x_score", "score_squared", "score_x_vote", "score_x_filed_vote", "vote_squared", "filed_vote_squared", "exact_x_foreign",
   "word_vote_share", "word_vote_log_rank", "word_vote_only", "word_vote_squared", "score_x_word_vote",
-  "head_word_share", "head_agrees", "pair_vote_share", "pair_vote_squared", "title_coverage", "label_coverage", "exact_own_name",
+  "head_word_share", "head_agrees", "pair_vote_share", "pair_vote_squared", "title_coverage", "label_coverage", "exact_own_name", "title_head_headness",
 ];
 
 /** The features of candidate i of a first-stage list (sorted by score, best first). */
@@ -78,7 +83,7 @@ export function rankerFeatures(list: readonly CandidateFacts[], i: number, title
     title.allCaps ? 1 : 0, title.digits ? 1 : 0, title.allCaps ? c.filedVoteShare : 0, title.allCaps ? c.score : 0,
     c.score * c.score, c.score * c.voteShare, c.score * c.filedVoteShare, c.voteShare * c.voteShare, c.filedVoteShare * c.filedVoteShare, c.exact && c.foreign ? 1 : 0,
     c.wordVoteShare, Math.log1p(c.wordVoteRank), c.wordVoteOnly ? 1 : 0, c.wordVoteShare * c.wordVoteShare, c.score * c.wordVoteShare,
-    c.headWordShare, c.headAgrees ? 1 : 0, c.pairVoteShare, c.pairVoteShare * c.pairVoteShare, c.titleCover, c.labelCover, c.exact && OWN_NAMES.has(c.source!) ? 1 : 0,
+    c.headWordShare, c.headAgrees ? 1 : 0, c.pairVoteShare, c.pairVoteShare * c.pairVoteShare, c.titleCover, c.labelCover, c.exact && OWN_NAMES.has(c.source!) ? 1 : 0, title.headness,
   ];
 }
 
