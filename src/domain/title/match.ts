@@ -121,17 +121,11 @@ export function titleVariants(title: string, headline: Headline = parseHeadline(
 
 export class TitleMatcher {
   private readonly compound: Set<string>;
-  /**
-   * Per label, two sums for the title being matched: the weight both sides share, and the title's side of it (the
-   * weight of the title's words the label holds). Side by side, as the hot loops read them together.
-   */
-  private readonly sums: Float32Array;
-  /**
-   * Per label, what the hot loops read of it, in one 16-byte record (one cache line holds four): its mass (f32),
-   * occupation, head word and language byte (i32s); `entryInts` and `entryFloats` view the same memory.
-   */
-  private readonly entryInts: Int32Array;
-  private readonly entryFloats: Float32Array;
+  /** Per label, for the title being matched: the weight both sides share, and the title's side of it. */
+  private readonly acc: Float32Array;
+  private readonly accTitle: Float32Array;
+  /** 1 where the entry's language puts the head noun first (per entry, so the hot loop reads one byte). */
+  private readonly headFirstOf: Uint8Array;
   private readonly touched: Int32Array;
   private readonly exactIndex: Map<string, number>;
   private readonly conceptIndex: Map<string, number>;
@@ -166,16 +160,10 @@ export class TitleMatcher {
   /** `ranker`: the second stage learned at snapshot build time; without it, first-stage order and confidence. */
   constructor(readonly lexicon: LexiconData, readonly ranker: RankerModel | null = null) {
     this.compound = new Set(lexicon.compoundWords);
-    const entries = lexicon.entryConcept.length;
-    this.sums = new Float32Array(2 * entries);
-    this.entryInts = new Int32Array(4 * entries);
-    this.entryFloats = new Float32Array(this.entryInts.buffer);
-    for (let e = 0; e < entries; e++) {
-      this.entryFloats[4 * e] = lexicon.entryMass[e];
-      this.entryInts[4 * e + 1] = lexicon.entryConcept[e];
-      this.entryInts[4 * e + 2] = lexicon.entryHead[e];
-      this.entryInts[4 * e + 3] = lexicon.entryLang[e] | (lexicon.entrySource[e] << 8) | (HEAD_FIRST.has(LANGS[lexicon.entryLang[e]]) ? 1 << 16 : 0);
-    }
+    this.acc = new Float32Array(lexicon.entryConcept.length);
+    this.accTitle = new Float32Array(lexicon.entryConcept.length);
+    const headFirstLangs = LANGS.map((l) => (HEAD_FIRST.has(l) ? 1 : 0));
+    this.headFirstOf = lexicon.entryLang.map((l) => headFirstLangs[l]);
     this.touched = new Int32Array(lexicon.entryConcept.length);
     this.exactIndex = new Map(lexicon.exactKeys.map((k, i) => [k, i]));
     this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
@@ -367,17 +355,17 @@ export class TitleMatcher {
    * last / first) to the sums of every label holding it; returns the count of touched labels.
    */
   private accumulate(id: number, sim: number, qLast: number, qFirst: number, n: number): number {
-    const { sums, touched, entryInts } = this;
-    const { postingStart, postingEntries, wordWeight } = this.lexicon;
+    const { acc, accTitle, touched, headFirstOf } = this;
+    const { postingStart, postingEntries, entryHead, wordWeight } = this.lexicon;
     const w = wordWeight[id];
     const end = postingStart[id + 1];
     for (let k = postingStart[id]; k < end; k++) {
       const e = postingEntries[k];
-      const ew = entryInts[4 * e + 2] === id ? w * HEAD_WEIGHT : w;
-      if (sums[2 * e] === 0) touched[n++] = e;
-      const q = entryInts[4 * e + 3] & HEAD_FIRST_BIT ? qFirst : qLast;
-      sums[2 * e] += (sim * (q + ew)) / 2;
-      sums[2 * e + 1] += sim * q;
+      const ew = entryHead[e] === id ? w * HEAD_WEIGHT : w;
+      if (acc[e] === 0) touched[n++] = e;
+      const q = headFirstOf[e] ? qFirst : qLast;
+      acc[e] += (sim * (q + ew)) / 2;
+      accTitle[e] += sim * q;
     }
     return n;
   }
@@ -387,17 +375,17 @@ export class TitleMatcher {
    * votes of the literal title's labels.
    */
   private settle(n: number, massFirst: number, massLast: number, langFactor: number[], scale: number, paths: Float32Array, skipSource: number, withheld: Uint8Array | null, votes: boolean) {
-    const { sums, touched, entryInts, entryFloats, conceptScore, conceptVote, conceptFiledVote } = this;
+    const { acc, accTitle, touched, headFirstOf, conceptScore, conceptVote, conceptFiledVote } = this;
+    const { entryMass, entryLang, entryConcept, entrySource } = this.lexicon;
     for (let t = 0; t < n; t++) {
       const e = touched[t];
-      const both = sums[2 * e], titleSide = sums[2 * e + 1];
-      sums[2 * e] = 0; sums[2 * e + 1] = 0;
-      const bits = entryInts[4 * e + 3], mass = entryFloats[4 * e], source = (bits >> 8) & 0xff;
-      const titleMass = bits & HEAD_FIRST_BIT ? massFirst : massLast;
-      const score = Math.min(1, (2 * both) / (titleMass + mass)) * langFactor[bits & 0xff];
+      const both = acc[e], titleSide = accTitle[e], mass = entryMass[e], source = entrySource[e];
+      acc[e] = 0; accTitle[e] = 0;
+      const titleMass = headFirstOf[e] ? massFirst : massLast;
+      const score = Math.min(1, (2 * both) / (titleMass + mass)) * langFactor[entryLang[e]];
       // A label the path skips, or one withheld while the ranker's training scores its own fold, takes no part.
       if (score < CANDIDATE_FLOOR || source === skipSource || (withheld !== null && withheld[e] !== 0)) continue;
-      const c = entryInts[4 * e + 1];
+      const c = entryConcept[e];
       const s = score * scale * paths[c];
       if (votes && s >= VOTE_FLOOR) {
         conceptVote[c] += s * s;
@@ -457,19 +445,17 @@ export class TitleMatcher {
       };
     };
     const out: ReturnType<typeof at>[] = [];
-    {
-      const taken = new Set<number>();
-      for (let i = 0; i < ids.length && out.length < limit; i++) {
-        const topId = ids[i];
-        if (taken.has(groupIds[topId])) continue;
-        const near = [topId];
-        for (let j = i + 1; j < ids.length && score[topId] - score[ids[j]] <= 0.01; j++) if (!taken.has(groupIds[ids[j]])) near.push(ids[j]);
-        const pick = near.length === 1 ? topId : this.preferred(near, words, target);
-        out.push(at(pick));
-        taken.add(groupIds[pick]);
-        // The same occupation again next: its group may be taken now, or it is the next best of a tie.
-        if (pick !== topId) i--;
-      }
+    const taken = new Set<number>();
+    for (let i = 0; i < ids.length && out.length < limit; i++) {
+      const topId = ids[i];
+      if (taken.has(groupIds[topId])) continue;
+      const near = [topId];
+      for (let j = i + 1; j < ids.length && score[topId] - score[ids[j]] <= 0.01; j++) if (!taken.has(groupIds[ids[j]])) near.push(ids[j]);
+      const pick = near.length === 1 ? topId : this.preferred(near, words, target);
+      out.push(at(pick));
+      taken.add(groupIds[pick]);
+      // The same occupation again next: its group may be taken now, or it is the next best of a tie.
+      if (pick !== topId) i--;
     }
     // Votes by group (an O*NET-SOC code's .00 and .01 are one occupation), as shares of all votes cast.
     const vote = this.groupVote[target], filedVote = this.groupFiledVote[target];
@@ -617,7 +603,6 @@ const SOURCE_STANDING = LABEL_SOURCES.map((s) => ({ onet_title: 0, esco_preferre
 /** The one label source an ISCO path skips (US_PATH_ONLY), as its index; -1 if the lexicon has none. */
 const US_ONLY_SOURCE = LABEL_SOURCES.indexOf(US_PATH_ONLY[0]);
 const FILED_SOURCE = LABEL_SOURCES.indexOf("employer_filing");
-const HEAD_FIRST_BIT = 1 << 16;
 /** A label scoring less than this (after path factors) casts no vote: weak overlaps are noise, not agreement. */
 const VOTE_FLOOR = 0.3;
 
