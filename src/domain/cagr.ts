@@ -8,5 +8,5 @@ export function cagr(points: readonly Point[]): string | null {
   const first = points[0];
   const last = points[points.length - 1];
   if (first.value <= 0 || last.year === first.year) return null;
-  return ((Math.pow(last.value / first.value, 1 / (last.year - first.year)) - 1) * 100).toFixed(2);
+  return (((last.value / first.value) ** (1 / (last.year - first.year)) - 1) * 100).toFixed(2);
 }

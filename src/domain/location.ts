@@ -36,7 +36,7 @@ import { TrigramIndex } from "./trigram-index.ts";
 import { parseCountryCode } from "./country-code.ts";
 import { blsAreaCode } from "./bls-area.ts";
 import { placeKey } from "./place/place-key.ts";
-import { PlaceSpelling, correctableEdits, type SpellingName } from "./place/spelling.ts";
+import { type PlaceSpelling, correctableEdits, type SpellingName } from "./place/spelling.ts";
 import { stateAbbreviation } from "./place/state-abbreviations.ts";
 import { regionCountries } from "./place/regions.ts";
 
@@ -303,7 +303,7 @@ function qualified(name: string, qualifierText: string, input: string, data: Loc
     if (county) return county;
     const within = namesakes.filter((p) => p.country === "US" && p.admin1 === q.state);
     const alias = data.alias(placeKey(name)); // "Queens, NY": an alias whose metro is in that state
-    const aliasInState = alias && alias.title.split(", ")[1]?.split("-").includes(q.state) ? alias : null;
+    const aliasInState = alias?.title.split(", ")[1]?.split("-").includes(q.state) ? alias : null;
     const area = data.msaByPrincipalCity(name, q.state) ?? data.msaByTitle(input) ?? aliasInState;
     return byPlace(within, input, data) ?? (area && { region: "us", area, input }) ?? spelt();
   }

@@ -55,7 +55,7 @@ describe("socRevisions", () => {
   });
 
   test("with a successor's employment unknown, no successor is known to lead: split", () => {
-    const { ["2021|11-3332"]: _, ...rest } = employment;
+    const { "2021|11-3332": _, ...rest } = employment;
     expect(byCode(rest).get("11-3331")!.relation).toBe("split");
   });
 });

@@ -78,8 +78,10 @@ export function Combobox({ label, value, onInput, onPick, suggest, placeholder }
       <input ref={input} id={`${id}-input`} type="text" role="combobox" autocomplete="off" placeholder={placeholder} value={value}
         aria-autocomplete="list" aria-expanded={open} aria-controls={`${id}-list`} aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
         onInput={(e) => { typed.current = true; onInput(e.currentTarget.value); }} onKeyDown={onKeyDown} onBlur={() => setTimeout(() => setOpen(false), 150)} />
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern; focus stays in the input (aria-activedescendant) */}
       <ul id={`${id}-list`} role="listbox" aria-label={`${label} suggestions`} hidden={!open}>
         {options.map((o, i) => (
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole lint/a11y/useFocusableInteractive: options of that combobox, chosen from the input
           <li id={`${id}-opt-${i}`} role="option" aria-selected={i === active} class={i === active ? "active" : ""}
             onMouseDown={(e) => { e.preventDefault(); pick(o); }}>
             {o.label}{o.hint ? <small> {o.hint}</small> : null}

@@ -4,7 +4,7 @@ import { Database } from "bun:sqlite";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { authorize } from "../../src/http/guard.ts";
 import { SCOPES, type ApiKey } from "../../src/state/api-keys.ts";
-import { ApiError } from "../../src/http/errors.ts";
+import type { ApiError } from "../../src/http/errors.ts";
 
 let s: TestServer;
 beforeAll(() => { s = startTestServer(); });

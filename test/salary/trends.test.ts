@@ -28,7 +28,7 @@ describe("E1", () => {
     expect(body.trend.map((p: any) => p.year)).toEqual([2015, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]);
     for (const p of body.trend.filter((p: any) => p.year < 2025)) expect([p.median, p.basis]).toEqual([nationalMedian.get(p.year), "published"]);
     const [first, last] = [body.trend[0], body.trend.at(-1)];
-    expect(body.cagr).toBe(((Math.pow(last.median / first.median, 1 / (last.year - first.year)) - 1) * 100).toFixed(2));
+    expect(body.cagr).toBe((((last.median / first.median) ** (1 / (last.year - first.year)) - 1) * 100).toFixed(2));
     expect(body.inflation_adjusted_cagr).toBeNull();
   });
 

@@ -20,7 +20,6 @@ const STATIC_PATH = /^\/(?:explore(?:\/[\w.-]+)*|docs|openapi\.json|(?:salary|co
 /** `/docs` and `/openapi.json` are each API host's; the README says so ("Each host serves `/docs`"). */
 const PER_HOST = new Set(["/docs", "/openapi.json"]);
 const API_HOSTS = ["salary.localhost:8080", "cost.localhost:8080", "skills.localhost:8080"];
-const BASE = "http://localhost:8080";
 
 export function readmeRequests(markdown: string, vars: Record<string, string>): ReadmeRequest[] {
   const lines = markdown.split("\n");
@@ -99,7 +98,7 @@ function splitPipeline(command: string): string[] {
 function printfOutput(stage: string): string {
   const words = shellWords(stage, {});
   if (words[0] !== "printf" || words.length !== 2) throw new Error(`only printf '…' can feed a curl body here: ${stage}`);
-  return words[1].replace(/\\(n|t|\\)|%%/g, (m, e: string | undefined) => (e === "n" ? "\n" : e === "t" ? "\t" : e === "\\" ? "\\" : "%"));
+  return words[1].replace(/\\(n|t|\\)|%%/g, (_m, e: string | undefined) => (e === "n" ? "\n" : e === "t" ? "\t" : e === "\\" ? "\\" : "%"));
 }
 
 /** POSIX shell words for the quoting the README uses: '…' literal, "…" with $VAR, bare words with $VAR. */

@@ -1,7 +1,7 @@
 // Suites that need a program from Debian's packages (.ci/run installs them): run when it is installed or in CI (where
 // its absence must fail), else skipped with one line saying what is missing and how to get it, so a local run that
 // skips them says so.
-import { describe, test } from "bun:test";
+import type { describe, test } from "bun:test";
 
 /** `describe` or `test` when `available` (or in CI); otherwise their skipping form, after a note on stderr. */
 export function whenInstalled<T extends typeof describe | typeof test>(run: T, available: boolean, what: string): T {

@@ -23,7 +23,7 @@ function tsv(path: string, fields: string[]): Record<string, string>[] {
 
 /** An alternate name a person might type (Latin script; Greek and Cyrillic for Greece, Cyprus and Bulgaria's own
  * names): not an airport or postal code. */
-const typeable = (name: string) => name.length >= 3 && /^(?:[\p{Script=Latin}\s'’.\-()]+|[\p{Script=Greek}\s\-]+|[\p{Script=Cyrillic}\s\-]+)$/u.test(name) && name !== name.toUpperCase();
+const typeable = (name: string) => name.length >= 3 && /^(?:[\p{Script=Latin}\s'’.\-()]+|[\p{Script=Greek}\s-]+|[\p{Script=Cyrillic}\s-]+)$/u.test(name) && name !== name.toUpperCase();
 
 export async function loadZipCodes(ctx: LoadContext): Promise<LoadResult> {
   // The postal dump names the state; the delineation (loaded before) gives its FIPS code.

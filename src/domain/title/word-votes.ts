@@ -134,7 +134,7 @@ export class WordVotes {
     let n = 0, total = 0;
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k];
-      if (entrySource[e] === this.skipSource || (withheld && withheld[e])) continue;
+      if (entrySource[e] === this.skipSource || (withheld?.[e])) continue;
       const g = this.groupOfConcept[entryConcept[e]];
       if (g < 0) continue;
       const w = VOTE_WEIGHT_BY_SOURCE[entrySource[e]];

@@ -147,14 +147,12 @@ function PercentileChart({ results, adjust }: { results: { place: Place; answer:
   const meansOnly = usable.filter((r) => r.answer.salary.median === null && r.answer.salary.mean !== null);
   const currency = results[0].answer.query.currency;
   return (
-    <>
-      <ChartFigure id="percentile-chart" title={`Annual pay by percentile${adjust ? ", adjusted for cost of living" : ""}`} kind="line" labels={[...PERCENTILES]} series={series}
+    <ChartFigure id="percentile-chart" title={`Annual pay by percentile${adjust ? ", adjusted for cost of living" : ""}`} kind="line" labels={[...PERCENTILES]} series={series}
         unit={`${currency} per year${adjust ? " (U.S. average prices)" : ""}`}
         note={<>The median is the large diamond.{adjust ? " Adjusted = figure ÷ (price index ÷ 100). U.S. places: BEA regional price parities (as E3's col_adjusted_median). EU places: World Bank price level ratios (U.S. = 100), a national and different basis." : ""}
           {left.length ? ` Left out (no price index): ${left.join(", ")}.` : ""}
           {meansOnly.length ? ` ${meansOnly.map((r) => `${r.answer.query.location}: Eurostat publishes no percentiles, mean ${formatNumber(r.answer.salary.mean, 0)} ${currency}`).join("; ")}.` : ""}</>}
         source={<ul class="sources">{results.map((r) => <li>{r.answer.query.location}: {r.answer.data_source}, {r.answer.data_date}</li>)}</ul>} />
-    </>
   );
 }
 

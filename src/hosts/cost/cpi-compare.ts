@@ -34,7 +34,7 @@ export const cpiCompare = defineRoute({
       note: z.string().nullable().describe("addition: for a stale series, how far behind it is and behind which; null otherwise"),
     })).describe("one per country, in the order given"),
   }),
-  handle: ({ query }, s, fail) => {
+  handle: ({ query }, s, _fail) => {
     const parsed = query.countries.map((c) => ({ input: c, country: parseCountryCode(c) }));
     const unknown = parsed.filter((p) => !p.country).map((p) => p.input);
     if (unknown.length) throw validationError([{ field: "countries", code: "unknown_country", message: `unknown country code(s): ${unknown.join(", ")}` }]);

@@ -5,7 +5,7 @@ import type { ApiError, Fail } from "../../http/errors.ts";
 import { placeReadings, resolveLocation, suggestLocations, type ResolvedLocation, type UsArea } from "../../domain/location.ts";
 import { convert, conversionNote, type Currency } from "../../domain/currency.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
-import { type Candidate, type MatchMethod, type MatchTarget, type TitleMatch } from "../../domain/title/match.ts";
+import type { Candidate, MatchMethod, MatchTarget, TitleMatch } from "../../domain/title/match.ts";
 import type { Occupation } from "../../snapshot/repositories/occupations.ts";
 import type { IscoMatch } from "../../snapshot/repositories/isco.ts";
 import type { Services } from "../../services.ts";

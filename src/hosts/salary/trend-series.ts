@@ -71,7 +71,7 @@ const list = (xs: readonly (string | number)[]) => (xs.length < 2 ? xs.join("") 
 
 type Namer = (code: string) => string;
 
-function combinedNote(years: number[], soc: string, revision: SocRevision, name: Namer): string {
+function combinedNote(years: number[], _soc: string, revision: SocRevision, name: Namer): string {
   const how = revision.relation === "merged"
     ? "which together became this code and nothing else"
     : `which also fed other SOC 2018 codes but put most of their people here (employment May ${OEWS_SOC_2018_FROM} ÷ their employment before: ${revision.employmentRatio?.toFixed(2)})`;

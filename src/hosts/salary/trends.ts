@@ -47,7 +47,7 @@ export const trends = defineRoute({
   handle: ({ query }, s, fail) => {
     const place = resolveLocation(query.location, s.locations);
     if (place?.region === "eu") throw fail("NO_TREND_DATA", "EU trend data is unsupported: the EU survey is four-yearly (SES 2022 is the only vintage loaded).", { field: "location", suggestion: "Use a U.S. location, or GET /api/v1/salary for the EU benchmark." });
-    if (!place || place.region !== "us") throw fail("NO_TREND_DATA", `No U.S. trend data for the location "${(query.location ?? "").slice(0, 100)}".`, { field: "location", suggestion: "Use a U.S. metro, state or BLS area code; omit location for the national trend." });
+    if (place?.region !== "us") throw fail("NO_TREND_DATA", `No U.S. trend data for the location "${(query.location ?? "").slice(0, 100)}".`, { field: "location", suggestion: "Use a U.S. metro, state or BLS area code; omit location for the national trend." });
     const job = matchJob({ jobTitle: query.job_title, occupationCode: query.occupation_code }, s, fail, "soc", "US");
     const soc = job.soc!;
     const trend = wageTrend(soc, place.area, query.years, s);

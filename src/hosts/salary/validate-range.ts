@@ -17,7 +17,6 @@ import countries from "../../domain/country-names.ts";
 import { findJob, matchFields, candidatesOf, euMeanNotes, cite } from "./service.ts";
 import { occupationCode, MatchFields, EuBenchmarkFields } from "./models.ts";
 import type { EuBasis } from "../../domain/eu-earnings.ts";
-import type { Services } from "../../services.ts";
 
 export const RANGE_DISCLAIMER =
   "legally_valid assesses structural compliance (a stated range, max above min, at or above the statutory minimum wage); statistically_reasonable assesses market position against survey data. Neither is legal advice.";
