@@ -19,8 +19,21 @@ await Bun.write("build/snapshot.id", id);
 await buildExplorer();
 // --asset: the explorer's files ride inside the binary (Bun.embeddedFiles, names under explorer/). The snapshot
 // check's worker is an entry point of its own (Bun bundles a worker only when named).
-const result = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "src/executable.ts", "src/snapshot/check-worker.ts",
-  "--asset", EXPLORER_OUT, "--outfile", "build/workforce-api",
-  // Bun's cap on request line and headers, raised so URLs up to 64 KiB get the API's own 414 envelope (server.ts).
-  "--compile-exec-argv=--max-http-header-size=65536"], { stdout: "inherit", stderr: "inherit" });
+const result = Bun.spawnSync(
+  [
+    process.execPath,
+    "build",
+    "--compile",
+    "--minify",
+    "src/executable.ts",
+    "src/snapshot/check-worker.ts",
+    "--asset",
+    EXPLORER_OUT,
+    "--outfile",
+    "build/workforce-api",
+    // Bun's cap on request line and headers, raised so URLs up to 64 KiB get the API's own 414 envelope (server.ts).
+    "--compile-exec-argv=--max-http-header-size=65536",
+  ],
+  { stdout: "inherit", stderr: "inherit" },
+);
 process.exit(result.exitCode);

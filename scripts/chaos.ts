@@ -21,23 +21,52 @@ const REDIS_TIMEOUT_MS = "200";
 
 const dir = mkdtempSync(join(tmpdir(), "wf-chaos-"));
 let redis: RunningRedis = await startRedis({ dir: join(dir) });
-const env = (name: string) => ({ REDIS_URL: redis.url, REDIS_TIMEOUT_MS, STATE_DB: join(dir, `${name}.sqlite`), ACCESS_LOG: "0", KEY_CACHE_TTL_MS: "1000", SHUTDOWN_TIMEOUT_MS: "5000" });
+const env = (name: string) => ({
+  REDIS_URL: redis.url,
+  REDIS_TIMEOUT_MS,
+  STATE_DB: join(dir, `${name}.sqlite`),
+  ACCESS_LOG: "0",
+  KEY_CACHE_TTL_MS: "1000",
+  SHUTDOWN_TIMEOUT_MS: "5000",
+});
 const replica = (name: string) => spawnService([process.execPath, "src/main.ts"], env(name), 30_000);
 const replicas: Running[] = await Promise.all([replica("a"), replica("b")]);
 
-const created = await runToEnd([process.execPath, "scripts/keys.ts", "create", "--tier", "pro", "--scopes", "skills:read", "--daily-limit", String(LIMIT)], env("cli"));
+const created = await runToEnd(
+  [
+    process.execPath,
+    "scripts/keys.ts",
+    "create",
+    "--tier",
+    "pro",
+    "--scopes",
+    "skills:read",
+    "--daily-limit",
+    String(LIMIT),
+  ],
+  env("cli"),
+);
 const key = /key \(shown once[^:]*\): (\S+)/.exec(created.stdout)?.[1];
 const keyId = /created (key_\w+)/.exec(created.stdout)?.[1];
 if (!key || !keyId) throw new Error(`could not create a key: ${created.stderr}`);
 
-const counts = { admitted: 0, refused: 0, unavailable: 0, other5xx: new Map<number, number>(), connectionErrors: 0, other: new Map<number, number>() };
+const counts = {
+  admitted: 0,
+  refused: 0,
+  unavailable: 0,
+  other5xx: new Map<number, number>(),
+  connectionErrors: 0,
+  other: new Map<number, number>(),
+};
 const bump = (m: Map<number, number>, k: number) => m.set(k, (m.get(k) ?? 0) + 1);
 let running = true;
 async function client(i: number) {
   for (let n = 0; running; n++) {
     const target = replicas[(i + n) % replicas.length];
     try {
-      const res = await fetch(`http://127.0.0.1:${target.port}/api/v1/skills`, { headers: { host: "skills.localhost", "x-api-key": key! } });
+      const res = await fetch(`http://127.0.0.1:${target.port}/api/v1/skills`, {
+        headers: { host: "skills.localhost", "x-api-key": key! },
+      });
       await res.arrayBuffer();
       if (res.status === 200) counts.admitted++;
       else if (res.status === 429) counts.refused++;
@@ -52,7 +81,8 @@ async function client(i: number) {
 }
 
 const events: string[] = [];
-const note = (what: string) => events.push(`${(performance.now() / 1000 - t0).toFixed(1)} s: ${what} (admitted so far ${counts.admitted})`);
+const note = (what: string) =>
+  events.push(`${(performance.now() / 1000 - t0).toFixed(1)} s: ${what} (admitted so far ${counts.admitted})`);
 const t0 = performance.now() / 1000;
 const load = Array.from({ length: CLIENTS }, (_, i) => client(i));
 
@@ -113,7 +143,9 @@ const lines = [
   `| other statuses | ${fmt(counts.other)} |`,
   `| connection errors (refused while a replica was down) | ${counts.connectionErrors} |`,
   "",
-  problems.length ? `FAILED: ${problems.join("; ")}` : "Passed: the quota was never exceeded, under-admission stayed within the killed replica's lease, no 500.",
+  problems.length
+    ? `FAILED: ${problems.join("; ")}`
+    : "Passed: the quota was never exceeded, under-admission stayed within the killed replica's lease, no 500.",
 ];
 console.log(lines.join("\n"));
 if (!quick) await writeBenchmarkSection("Chaos run: replicas and Redis under faults", lines.join("\n"));

@@ -12,15 +12,25 @@ const count = Number(process.env.FUZZ_REQUESTS ?? 100_000);
 const seed = Number(process.env.FUZZ_SEED ?? 20261122);
 const KEY = "fuzz-key-0123456789abcdef";
 const dir = mkdtempSync(join(tmpdir(), "wf-fuzz-"));
-const service = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), QUOTA_ENTERPRISE: "1000000000", ACCESS_LOG: "0", TRUST_PROXY: "1" });
+const service = await spawnService([process.execPath, "src/main.ts"], {
+  BOOTSTRAP_API_KEY: KEY,
+  STATE_DB: join(dir, "state.sqlite"),
+  QUOTA_ENTERPRISE: "1000000000",
+  ACCESS_LOG: "0",
+  TRUST_PROXY: "1",
+});
 const started = performance.now();
 const summary = await fuzz(`http://127.0.0.1:${service.port}`, KEY, count, seed);
 const seconds = (performance.now() - started) / 1000;
-const alive = service.proc.exitCode === null && (await fetch(`http://127.0.0.1:${service.port}/healthz`)).status === 200;
+const alive =
+  service.proc.exitCode === null && (await fetch(`http://127.0.0.1:${service.port}/healthz`)).status === 200;
 const rss = rssMb(service.proc.pid);
 service.proc.kill();
 
-const statuses = Object.entries(summary.byStatus).sort(([a], [b]) => Number(a) - Number(b)).map(([s, n]) => `${s}: ${n}`).join(", ");
+const statuses = Object.entries(summary.byStatus)
+  .sort(([a], [b]) => Number(a) - Number(b))
+  .map(([s, n]) => `${s}: ${n}`)
+  .join(", ");
 const lines = [
   `${summary.requests.toLocaleString("en")} generated requests (fast-check, seed ${seed}) over every route of the three hosts, 16 at a time, in ${seconds.toFixed(0)} s: random and boundary query values, unknown and repeated parameters, traversal and encoded path parameters, huge and Unicode strings, wrong and missing keys and hosts, odd X-Request-Id and X-Forwarded-Host values, wrong methods and content types, malformed, deep and random JSON bodies.`,
   "",

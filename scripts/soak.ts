@@ -12,12 +12,19 @@ import { writeBenchmarkSection } from "./bench/report.ts";
 const total = Number(process.env.SOAK_REQUESTS ?? 1_000_000);
 const KEY = "soak-key-0123456789abcdef";
 const dir = mkdtempSync(join(tmpdir(), "wf-soak-"));
-const service = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), QUOTA_ENTERPRISE: "1000000000", ACCESS_LOG: "0" });
+const service = await spawnService([process.execPath, "src/main.ts"], {
+  BOOTSTRAP_API_KEY: KEY,
+  STATE_DB: join(dir, "state.sqlite"),
+  QUOTA_ENTERPRISE: "1000000000",
+  ACCESS_LOG: "0",
+});
 const rss = () => rssMb(service.proc.pid);
 
 // wrk picks a request per call: known paths on each host, a fresh random search, or an error.
 const lua = join(dir, "soak.lua");
-writeFileSync(lua, `
+writeFileSync(
+  lua,
+  `
 local known = {
   {"salary.localhost", "/api/v1/salary?job_title=Registered%20Nurse&location=Austin,%20TX"},
   {"salary.localhost", "/api/v1/salary?job_title=Software%20Developer&location=DE"},
@@ -45,7 +52,8 @@ request = function()
   headers["Host"] = pick[1]
   return wrk.format("GET", pick[2], headers)
 end
-`);
+`,
+);
 
 const samples: { requests: number; rss: number }[] = [];
 let done = 0;
@@ -76,7 +84,9 @@ const warm = samples.filter((s) => s.requests >= total * 0.2);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const third = Math.max(1, Math.floor(warm.length / 3));
 // (A short run may have fewer than three samples after warm-up: fewer parts then.)
-const thirds = [warm.slice(0, third), warm.slice(third, 2 * third), warm.slice(2 * third)].filter((part) => part.length).map((part) => median(part.map((s) => s.rss)));
+const thirds = [warm.slice(0, third), warm.slice(third, 2 * third), warm.slice(2 * third)]
+  .filter((part) => part.length)
+  .map((part) => median(part.map((s) => s.rss)));
 const level = thirds[0];
 const min = Math.min(...warm.map((s) => s.rss));
 const max = Math.max(...warm.map((s) => s.rss));
@@ -91,7 +101,10 @@ const lines = [
   `| raw samples after warm-up: min / max / last | ${min.toFixed(0)} (${pct(min)}) / ${max.toFixed(0)} (${pct(max)}) / ${warm[warm.length - 1].rss.toFixed(0)} MB |`,
   `| process alive and /healthz 200 afterwards | ${alive ? "yes" : "no"} |`,
   "",
-  `RSS (MB) every ${Math.ceil(samples.length / 20)} s: ${samples.filter((_, i) => i % Math.ceil(samples.length / 20) === 0).map((x) => x.rss.toFixed(0)).join(", ")}.`,
+  `RSS (MB) every ${Math.ceil(samples.length / 20)} s: ${samples
+    .filter((_, i) => i % Math.ceil(samples.length / 20) === 0)
+    .map((x) => x.rss.toFixed(0))
+    .join(", ")}.`,
   "",
   `Target (issue 8): RSS flat within ±10% after warm-up (medians of thirds): ${flat ? "met" : "missed"}.`,
 ];

@@ -39,28 +39,48 @@ export interface AppOptions {
 
 /** Where the snapshot comes from: SNAPSHOT_DIR's newest build (the executable's own counts as one), else SNAPSHOT_PATH. */
 export function snapshotLocation(config: Config, options: AppOptions = {}): SnapshotLocation {
-  return config.SNAPSHOT_DIR ? { dir: config.SNAPSHOT_DIR, also: options.embeddedSnapshot } : { path: options.embeddedSnapshot ?? config.SNAPSHOT_PATH };
+  return config.SNAPSHOT_DIR
+    ? { dir: config.SNAPSHOT_DIR, also: options.embeddedSnapshot }
+    : { path: options.embeddedSnapshot ?? config.SNAPSHOT_PATH };
 }
 
 export function createApp(config: Config, options: AppOptions = {}): App {
   const where = snapshotLocation(config, options);
   const located = locateSnapshot(where);
-  for (const skipped of located.passedOver) console.error(JSON.stringify({ level: "error", msg: "snapshot file passed over", ...skipped }));
+  for (const skipped of located.passedOver)
+    console.error(JSON.stringify({ level: "error", msg: "snapshot file passed over", ...skipped }));
   const first = openSnapshot(located.path);
   const state = openStateDb(config.STATE_DB, config.STATE_BUSY_TIMEOUT_MS);
   const stores = openStateStores(state, config);
   const { keys, quota } = stores;
   const bootstrap = config.BOOTSTRAP_API_KEY ? keys.ensureBootstrap(config.BOOTSTRAP_API_KEY) : null;
-  const guard = new Guard(keys, quota, { free: config.QUOTA_FREE, pro: config.QUOTA_PRO, enterprise: config.QUOTA_ENTERPRISE });
+  const guard = new Guard(keys, quota, {
+    free: config.QUOTA_FREE,
+    pro: config.QUOTA_PRO,
+    enterprise: config.QUOTA_ENTERPRISE,
+  });
   const port = config.PORT ? `:${config.PORT}` : "";
   const clock = options.clock ?? (() => new Date());
 
   /** Everything one snapshot serves: its services, the three host apps (each with its own answer cache) and health. */
   const generationOf = (snapshot: Snapshot): Generation => {
     const services = createServices(snapshot);
-    const deps = (publicHost: string) => ({ services, guard, docBaseUrl: config.DOC_BASE_URL, publicHost: publicHost + port, resultCacheBytes: config.RESULT_CACHE_MB * 1024 * 1024 / 3, legacyEndpoints: config.EU_LEGACY_ENDPOINTS, clock,
-      bodyLimits: { maxBytes: config.MAX_BODY_BYTES, timeoutMs: config.REQUEST_TIMEOUT_MS } });
-    const vintages = services.sources.all.map((s) => ({ dataset: s.datasetId, vintage: s.vintage, period_start: s.periodStart, period_end: s.periodEnd }));
+    const deps = (publicHost: string) => ({
+      services,
+      guard,
+      docBaseUrl: config.DOC_BASE_URL,
+      publicHost: publicHost + port,
+      resultCacheBytes: (config.RESULT_CACHE_MB * 1024 * 1024) / 3,
+      legacyEndpoints: config.EU_LEGACY_ENDPOINTS,
+      clock,
+      bodyLimits: { maxBytes: config.MAX_BODY_BYTES, timeoutMs: config.REQUEST_TIMEOUT_MS },
+    });
+    const vintages = services.sources.all.map((s) => ({
+      dataset: s.datasetId,
+      vintage: s.vintage,
+      period_start: s.periodStart,
+      period_end: s.periodEnd,
+    }));
     return {
       snapshot,
       services,
@@ -71,7 +91,12 @@ export function createApp(config: Config, options: AppOptions = {}): App {
         skills: createHostApp("skills", skillsRoutes, deps(config.SKILLS_HOST)),
       },
       health: {
-        liveJson: JSON.stringify({ status: "ok", snapshot_id: snapshot.snapshotId, schema_version: snapshot.schemaVersion, datasets: vintages }),
+        liveJson: JSON.stringify({
+          status: "ok",
+          snapshot_id: snapshot.snapshotId,
+          schema_version: snapshot.schemaVersion,
+          datasets: vintages,
+        }),
         ready: async () => {
           try {
             snapshot.db.query("SELECT 1 FROM meta LIMIT 1").get();
@@ -91,7 +116,9 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   const fetch = createDispatcher(config, live, adminRoutes(guard, reloadSnapshot), loadExplorerAssets());
   return {
     fetch,
-    get services() { return live.generation.services; },
+    get services() {
+      return live.generation.services;
+    },
     keys,
     reloadSnapshot,
     ready: Promise.resolve(bootstrap).then(() => {}),

@@ -9,7 +9,11 @@ import { describeLocation, locateSnapshot, type SnapshotLocation } from "./snaps
 import type { ServedSnapshot, SnapshotLease } from "./http/server.ts";
 import type { Services } from "./services.ts";
 
-export interface Generation extends ServedSnapshot { snapshot: Snapshot; services: Services; close(): void }
+export interface Generation extends ServedSnapshot {
+  snapshot: Snapshot;
+  services: Services;
+  close(): void;
+}
 
 export interface ReloadOutcome {
   outcome: "swapped" | "unchanged" | "refused";
@@ -27,7 +31,10 @@ class Lease implements SnapshotLease {
   private inFlight = 0;
   private retired = false;
   constructor(readonly served: Generation) {}
-  take(): this { this.inFlight++; return this; }
+  take(): this {
+    this.inFlight++;
+    return this;
+  }
   release(): void {
     if (--this.inFlight === 0 && this.retired) this.close();
   }
@@ -50,14 +57,22 @@ export class LiveSnapshot {
   private current: Lease;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(first: Generation, private readonly build: (snapshot: Snapshot) => Generation, readonly where: SnapshotLocation) {
+  constructor(
+    first: Generation,
+    private readonly build: (snapshot: Snapshot) => Generation,
+    readonly where: SnapshotLocation,
+  ) {
     this.current = new Lease(first);
   }
 
-  get generation(): Generation { return this.current.served; }
+  get generation(): Generation {
+    return this.current.served;
+  }
 
   /** The generation a new request runs on; the caller releases it when the response is made. */
-  lease(): SnapshotLease { return this.current.take(); }
+  lease(): SnapshotLease {
+    return this.current.take();
+  }
 
   /**
    * Look for a newer file and swap to it. Reloads run one at a time; requests made while one waits to start
@@ -75,16 +90,37 @@ export class LiveSnapshot {
   }
   private waiting: Promise<ReloadOutcome> | null = null;
 
-  close(): void { this.current.retire(); }
+  close(): void {
+    this.current.retire();
+  }
 
   private async swap(trigger: string): Promise<ReloadOutcome> {
     const previous = this.generation.snapshot.snapshotId;
     let path: string | null = null;
     let passedOver: ReloadOutcome["passed_over"] = [];
-    const outcome = (kind: ReloadOutcome["outcome"], snapshotId: string, reason: string | null = null): ReloadOutcome => {
-      const result = { outcome: kind, snapshot_id: snapshotId, previous_snapshot_id: previous, path, reason, passed_over: passedOver };
-      for (const skipped of passedOver) console.error(JSON.stringify({ level: "error", msg: "snapshot reload: file passed over", trigger, ...skipped }));
-      const line = JSON.stringify({ level: kind === "refused" ? "error" : "info", msg: `snapshot reload: ${kind}`, trigger, ...result });
+    const outcome = (
+      kind: ReloadOutcome["outcome"],
+      snapshotId: string,
+      reason: string | null = null,
+    ): ReloadOutcome => {
+      const result = {
+        outcome: kind,
+        snapshot_id: snapshotId,
+        previous_snapshot_id: previous,
+        path,
+        reason,
+        passed_over: passedOver,
+      };
+      for (const skipped of passedOver)
+        console.error(
+          JSON.stringify({ level: "error", msg: "snapshot reload: file passed over", trigger, ...skipped }),
+        );
+      const line = JSON.stringify({
+        level: kind === "refused" ? "error" : "info",
+        msg: `snapshot reload: ${kind}`,
+        trigger,
+        ...result,
+      });
       if (kind === "refused") console.error(line);
       else console.log(line);
       return result;
@@ -97,7 +133,8 @@ export class LiveSnapshot {
       const snapshot = openSnapshot(path);
       let generation: Generation;
       try {
-        if (snapshot.snapshotId !== checked.snapshotId) throw new SnapshotError(`${path} was replaced while it was being checked; reload again`);
+        if (snapshot.snapshotId !== checked.snapshotId)
+          throw new SnapshotError(`${path} was replaced while it was being checked; reload again`);
         generation = this.build(snapshot);
       } catch (err) {
         snapshot.db.close();
@@ -108,7 +145,8 @@ export class LiveSnapshot {
       old.retire();
       return outcome("swapped", generation.snapshot.snapshotId);
     } catch (err) {
-      const reason = err instanceof SnapshotError ? err.message : `${describeLocation(this.where)}: ${(err as Error).message}`;
+      const reason =
+        err instanceof SnapshotError ? err.message : `${describeLocation(this.where)}: ${(err as Error).message}`;
       return outcome("refused", previous, reason);
     }
   }

@@ -9,7 +9,8 @@ import { WORKER_ENV, isWorker, superviseWorkers } from "./workers.ts";
 export async function start(options: AppOptions = {}) {
   const started = performance.now();
   // SIGHUP's default ends the process: until the service can reload, a HUP is logged and otherwise ignored.
-  let onHangup = () => console.log(JSON.stringify({ level: "info", msg: "SIGHUP before the service was ready; ignored" }));
+  let onHangup = () =>
+    console.log(JSON.stringify({ level: "info", msg: "SIGHUP before the service was ready; ignored" }));
   process.on("SIGHUP", () => onHangup());
   let app, config;
   try {
@@ -35,11 +36,18 @@ export async function start(options: AppOptions = {}) {
     reusePort: config.WORKERS > 1,
   });
 
-  console.log(JSON.stringify({
-    level: "info", msg: "listening", port: server.port, pid: process.pid, ...(isWorker() ? { worker: Number(process.env[WORKER_ENV]) } : {}),
-    hosts: { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST },
-    snapshot_id: app.services.snapshotId, startup_ms: Math.round(performance.now() - started),
-  }));
+  console.log(
+    JSON.stringify({
+      level: "info",
+      msg: "listening",
+      port: server.port,
+      pid: process.pid,
+      ...(isWorker() ? { worker: Number(process.env[WORKER_ENV]) } : {}),
+      hosts: { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST },
+      snapshot_id: app.services.snapshotId,
+      startup_ms: Math.round(performance.now() - started),
+    }),
+  );
 
   // SIGHUP: serve the newest snapshot at SNAPSHOT_PATH or in SNAPSHOT_DIR, without dropping a request (live-snapshot.ts).
   onHangup = () => void app.reloadSnapshot("SIGHUP");
@@ -53,7 +61,13 @@ export async function start(options: AppOptions = {}) {
       stopping = true;
       // The whole stop (answers, then closing the stores) is bounded: past it, connections are cut and the process exits.
       const cut = setTimeout(() => {
-        console.error(JSON.stringify({ level: "error", msg: "shutdown timed out; cutting remaining connections", timeout_ms: config.SHUTDOWN_TIMEOUT_MS }));
+        console.error(
+          JSON.stringify({
+            level: "error",
+            msg: "shutdown timed out; cutting remaining connections",
+            timeout_ms: config.SHUTDOWN_TIMEOUT_MS,
+          }),
+        );
         void server.stop(true);
         setTimeout(() => process.exit(1), 1_000).unref();
       }, config.SHUTDOWN_TIMEOUT_MS);

@@ -65,7 +65,9 @@ export function createServices(snapshot: Snapshot): Services {
     socRevision: new SocRevisionRepository(snapshot.db),
     technologies: new TechnologiesRepository(snapshot.db),
     // Restored on first use (technology search, E18's pointer): start-up memory stays within its budget.
-    get technologySearch() { return (technologySearch ??= storedTitleSearch(snapshot.db, TECHNOLOGY_INDEX)); },
+    get technologySearch() {
+      return (technologySearch ??= storedTitleSearch(snapshot.db, TECHNOLOGY_INDEX));
+    },
     cpiSeries: new CpiSeriesRepository(snapshot.db),
     metroPrices,
     metroSearch: TitleSearch.build(metroPrices.metros.map((m) => ({ key: m.cbsa, text: m.name }))),

@@ -16,8 +16,15 @@ export function superviseWorkers(count: number): void {
   // Each worker in its own process group: a terminal's Ctrl-C reaches this process only, which passes it on once
   // (a worker's second signal means "stop now").
   const workers: ChildProcess[] = Array.from({ length: count }, (_, i) =>
-    spawn(process.execPath, args, { env: { ...process.env, [WORKER_ENV]: String(i + 1) }, stdio: ["ignore", "inherit", "inherit"], detached: true }));
-  console.log(JSON.stringify({ level: "info", msg: "workers started", workers: count, pids: workers.map((w) => w.pid) }));
+    spawn(process.execPath, args, {
+      env: { ...process.env, [WORKER_ENV]: String(i + 1) },
+      stdio: ["ignore", "inherit", "inherit"],
+      detached: true,
+    }),
+  );
+  console.log(
+    JSON.stringify({ level: "info", msg: "workers started", workers: count, pids: workers.map((w) => w.pid) }),
+  );
   let stopping = false;
   let failure = 0;
   process.removeAllListeners("SIGHUP"); // start-up's own "not ready yet" handler: the workers decide now
@@ -28,16 +35,26 @@ export function superviseWorkers(count: number): void {
     });
   }
   let running = count;
-  workers.forEach((worker, i) => worker.on("exit", (code, signal) => {
-    const status = code ?? (signal ? 1 : 0);
-    if (!stopping) {
-      stopping = true;
-      failure = status || 1;
-      console.error(JSON.stringify({ level: "error", msg: "a worker stopped on its own; stopping the others", worker: i + 1, code, signal }));
-      for (const other of workers) if (other !== worker && other.exitCode === null) other.kill("SIGTERM");
-    } else if (status !== 0) {
-      failure ||= status;
-    }
-    if (--running === 0) process.exit(failure);
-  }));
+  workers.forEach((worker, i) =>
+    worker.on("exit", (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      if (!stopping) {
+        stopping = true;
+        failure = status || 1;
+        console.error(
+          JSON.stringify({
+            level: "error",
+            msg: "a worker stopped on its own; stopping the others",
+            worker: i + 1,
+            code,
+            signal,
+          }),
+        );
+        for (const other of workers) if (other !== worker && other.exitCode === null) other.kill("SIGTERM");
+      } else if (status !== 0) {
+        failure ||= status;
+      }
+      if (--running === 0) process.exit(failure);
+    }),
+  );
 }

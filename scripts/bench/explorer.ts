@@ -22,7 +22,14 @@ async function coldLoad(browser: Browser, url: string, selector: string, key?: s
   const page = await context.newPage();
   if (key) await page.evaluateOnNewDocument((k) => sessionStorage.setItem("workforce-api.key", k), key);
   const bodies: Promise<number>[] = [];
-  page.on("response", (r) => { bodies.push(r.buffer().then((b) => b.length, () => 0)); });
+  page.on("response", (r) => {
+    bodies.push(
+      r.buffer().then(
+        (b) => b.length,
+        () => 0,
+      ),
+    );
+  });
   const t0 = performance.now();
   await page.goto(url, { waitUntil: "load" });
   await page.waitForSelector(selector);
@@ -34,7 +41,12 @@ async function coldLoad(browser: Browser, url: string, selector: string, key?: s
 
 const dir = mkdtempSync(join(tmpdir(), "wf-bench-explorer-"));
 const exe = await currentExecutable();
-const service = await spawnService([exe], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), SNAPSHOT_PATH: "", ACCESS_LOG: "0" });
+const service = await spawnService([exe], {
+  BOOTSTRAP_API_KEY: KEY,
+  STATE_DB: join(dir, "state.sqlite"),
+  SNAPSHOT_PATH: "",
+  ACCESS_LOG: "0",
+});
 const floor = await spawnService([process.execPath, "scripts/bench/floor-server.ts"], { FLOOR_MODE: "page" });
 const browser = await launchBrowser();
 try {

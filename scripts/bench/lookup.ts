@@ -14,24 +14,78 @@ import { parse } from "csv-parse/sync";
 
 const quick = process.env.BENCH_QUICK === "1";
 const ROUNDS = quick ? 1 : 5;
-const TITLES = ["Registered Nurse", "Sr. Software Eng", "CPA", "RN", "Truck Driver", "Cashier", "Registerd Nurse", "Sales Associate", "Electrician", "Jr. Accountant",
-  "Web Dev", "HR Manager", "Data Scientist", "Barista", "Carpentr", "Chief Executive Officer", "Nurse Practitioner", "ssembl", "Plumber", "Waitress"];
-const PLACES = ["", "Austin, TX", "35620", "New York", "San Francisco", "Texas", "DE", "Deutschland", "Lyon", "Paris", "Chicago", "Portland, ME", "US-CA", "Kraków", "0035620"];
+const TITLES = [
+  "Registered Nurse",
+  "Sr. Software Eng",
+  "CPA",
+  "RN",
+  "Truck Driver",
+  "Cashier",
+  "Registerd Nurse",
+  "Sales Associate",
+  "Electrician",
+  "Jr. Accountant",
+  "Web Dev",
+  "HR Manager",
+  "Data Scientist",
+  "Barista",
+  "Carpentr",
+  "Chief Executive Officer",
+  "Nurse Practitioner",
+  "ssembl",
+  "Plumber",
+  "Waitress",
+];
+const PLACES = [
+  "",
+  "Austin, TX",
+  "35620",
+  "New York",
+  "San Francisco",
+  "Texas",
+  "DE",
+  "Deutschland",
+  "Lyon",
+  "Paris",
+  "Chicago",
+  "Portland, ME",
+  "US-CA",
+  "Kraków",
+  "0035620",
+];
 
 function time<T>(inputs: readonly T[], fn: (x: T) => unknown): LatencySummary {
   for (const x of inputs) fn(x);
   const runs: LatencySummary[] = [];
-  for (let r = 0; r < ROUNDS; r++) runs.push(summarise(inputs.map((x) => { const t0 = performance.now(); fn(x); return performance.now() - t0; })));
+  for (let r = 0; r < ROUNDS; r++)
+    runs.push(
+      summarise(
+        inputs.map((x) => {
+          const t0 = performance.now();
+          fn(x);
+          return performance.now() - t0;
+        }),
+      ),
+    );
   return medianOfRuns(runs);
 }
 
-async function httpLatency(port: number, host: string, paths: readonly string[], key?: string): Promise<LatencySummary> {
+async function httpLatency(
+  port: number,
+  host: string,
+  paths: readonly string[],
+  key?: string,
+): Promise<LatencySummary> {
   const headers: Record<string, string> = { host, ...(key ? { "x-api-key": key } : {}) };
   for (const p of paths) await (await fetch(`http://127.0.0.1:${port}${p}`, { headers })).arrayBuffer();
   const runs: LatencySummary[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const samples: number[] = [];
-    for (const p of paths) { const t0 = performance.now(); await (await fetch(`http://127.0.0.1:${port}${p}`, { headers })).arrayBuffer(); samples.push(performance.now() - t0); }
+    for (const p of paths) {
+      const t0 = performance.now();
+      await (await fetch(`http://127.0.0.1:${port}${p}`, { headers })).arrayBuffer();
+      samples.push(performance.now() - t0);
+    }
     runs.push(summarise(samples));
   }
   return medianOfRuns(runs);
@@ -42,26 +96,50 @@ const generated = conformanceQueries(s.occupationSearch.index.texts, quick ? 200
 const titleMix = [...TITLES, ...generated];
 const titleTime = time(titleMix, (t) => s.titleMatcher.matchUncached(t, { target: "soc", country: "US" }));
 // Titles as job postings write them, in seven languages, each on its path (English → SOC; others → ISCO in the country).
-const postings = postingSets().flatMap((set) => set.items.map((i) => ({ title: i.title, country: i.country, target: set.lang === "en" ? "soc" as const : "isco" as const })));
-const postingTime = time(postings, (p) => s.titleMatcher.matchUncached(p.title, { target: p.target, country: p.country }));
+const postings = postingSets().flatMap((set) =>
+  set.items.map((i) => ({
+    title: i.title,
+    country: i.country,
+    target: set.lang === "en" ? ("soc" as const) : ("isco" as const),
+  })),
+);
+const postingTime = time(postings, (p) =>
+  s.titleMatcher.matchUncached(p.title, { target: p.target, country: p.country }),
+);
 const placeTime = time(PLACES, (p) => resolveLocation(p, s.locations));
 // Places as people write them (the issue 13 evaluation list), and its misspellings alone (the spelling path).
-const placeRows: { input: string; kind: string }[] = parse(readFileSync("test/eval/places/places.csv"), { columns: true, skip_empty_lines: true });
-const placeListTime = time(placeRows.map((r) => r.input), (p) => resolveLocation(p, s.locations));
+const placeRows: { input: string; kind: string }[] = parse(readFileSync("test/eval/places/places.csv"), {
+  columns: true,
+  skip_empty_lines: true,
+});
+const placeListTime = time(
+  placeRows.map((r) => r.input),
+  (p) => resolveLocation(p, s.locations),
+);
 const misspelt = placeRows.filter((r) => r.kind === "misspelling").map((r) => r.input);
 const misspeltTime = time(misspelt, (p) => resolveLocation(p, s.locations));
 
 // Coverage.
 const resolved = generated.filter((t) => s.titleMatcher.match(t, { target: "soc", country: "US" })).length;
 const occupations = s.occupations.all.length;
-const withWages = s.occupations.all.filter((o) => s.wages.oewsCodeFor(s.wages.latestYear, o.socCode.slice(0, 7)) !== null).length;
+const withWages = s.occupations.all.filter(
+  (o) => s.wages.oewsCodeFor(s.wages.latestYear, o.socCode.slice(0, 7)) !== null,
+).length;
 const euCountries = s.euEarnings.coverage().size - 1; // less the EU27 aggregate
 
 // Over HTTP: the service vs a bare Bun.serve floor, each in its own process.
 const key = "bench-key-0123456789abcdef";
 const floorProc = await spawnService([process.execPath, "scripts/bench/floor-server.ts"], {});
-const service = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: key, STATE_DB: `/tmp/wf-bench-lookup-${process.pid}.sqlite`, QUOTA_ENTERPRISE: "100000000", ACCESS_LOG: "0", RESULT_CACHE_MB: "0" });
-const salaryPaths = TITLES.flatMap((t, i) => [`/api/v1/salary?job_title=${encodeURIComponent(t)}&location=${encodeURIComponent(PLACES[i % PLACES.length])}`]);
+const service = await spawnService([process.execPath, "src/main.ts"], {
+  BOOTSTRAP_API_KEY: key,
+  STATE_DB: `/tmp/wf-bench-lookup-${process.pid}.sqlite`,
+  QUOTA_ENTERPRISE: "100000000",
+  ACCESS_LOG: "0",
+  RESULT_CACHE_MB: "0",
+});
+const salaryPaths = TITLES.flatMap((t, i) => [
+  `/api/v1/salary?job_title=${encodeURIComponent(t)}&location=${encodeURIComponent(PLACES[i % PLACES.length])}`,
+]);
 let floorTime: LatencySummary, salaryTime: LatencySummary;
 try {
   floorTime = await httpLatency(floorProc.port, "floor.localhost", salaryPaths);

@@ -13,20 +13,60 @@ const quick = process.env.BENCH_QUICK === "1";
 const ROUNDS = quick ? 1 : 5;
 const REPEATS = quick ? 3 : 20;
 const key = "bench-key-0123456789abcdef";
-const app = createApp(loadConfig({ ...process.env, STATE_DB: join(mkdtempSync(join(tmpdir(), "wf-bench-")), "state.sqlite"), BOOTSTRAP_API_KEY: key, ACCESS_LOG: "0", QUOTA_ENTERPRISE: "100000000" }));
+const app = createApp(
+  loadConfig({
+    ...process.env,
+    STATE_DB: join(mkdtempSync(join(tmpdir(), "wf-bench-")), "state.sqlite"),
+    BOOTSTRAP_API_KEY: key,
+    ACCESS_LOG: "0",
+    QUOTA_ENTERPRISE: "100000000",
+  }),
+);
 
 // A realistic employer: 60 distinct titles (a few unmatched), mixed periods and genders, seeded.
 const rnd = prng(42);
-const TITLES = ["Registered Nurse", "Cashier", "Software Engineer", "Truck Driver", "Accountant", "Electrician", "Janitor", "Teacher", "Sales Associate",
-  "Customer Service Rep", "Data Scientist", "HR Manager", "Warehouse Worker", "Forklift Operator", "Receptionist", "Barista", "Chef", "Welder", "Plumber", "Paralegal"];
-const titles = Array.from({ length: 60 }, (_, i) => (i < TITLES.length ? TITLES[i] : `${TITLES[i % TITLES.length]} ${["II", "Senior", "Lead"][i % 3]}`)).concat(["Chief Happiness Officer", "Xyz Ninja"]);
+const TITLES = [
+  "Registered Nurse",
+  "Cashier",
+  "Software Engineer",
+  "Truck Driver",
+  "Accountant",
+  "Electrician",
+  "Janitor",
+  "Teacher",
+  "Sales Associate",
+  "Customer Service Rep",
+  "Data Scientist",
+  "HR Manager",
+  "Warehouse Worker",
+  "Forklift Operator",
+  "Receptionist",
+  "Barista",
+  "Chef",
+  "Welder",
+  "Plumber",
+  "Paralegal",
+];
+const titles = Array.from({ length: 60 }, (_, i) =>
+  i < TITLES.length ? TITLES[i] : `${TITLES[i % TITLES.length]} ${["II", "Senior", "Lead"][i % 3]}`,
+).concat(["Chief Happiness Officer", "Xyz Ninja"]);
 const employees = Array.from({ length: 10_000 }, () => {
   const period = rnd() < 0.7 ? "annual" : rnd() < 0.5 ? "monthly" : "hourly";
   const base = 30_000 + rnd() * 70_000;
-  return { job_title: titles[Math.floor(rnd() * titles.length)], gender: rnd() < 0.5 ? "M" : "F", salary: period === "annual" ? base : period === "monthly" ? base / 12 : base / 2080, salary_period: period };
+  return {
+    job_title: titles[Math.floor(rnd() * titles.length)],
+    gender: rnd() < 0.5 ? "M" : "F",
+    salary: period === "annual" ? base : period === "monthly" ? base / 12 : base / 2080,
+    salary_period: period,
+  };
 });
 const body = JSON.stringify({ country: "DE", employees });
-const request = () => new Request("http://salary.localhost/api/v1/compliance/pay-gap-report", { method: "POST", body, headers: { host: "salary.localhost", "x-api-key": key, "content-type": "application/json" } });
+const request = () =>
+  new Request("http://salary.localhost/api/v1/compliance/pay-gap-report", {
+    method: "POST",
+    body,
+    headers: { host: "salary.localhost", "x-api-key": key, "content-type": "application/json" },
+  });
 
 for (let i = 0; i < 3; i++) await (await app.fetch(request())).arrayBuffer(); // warm-up
 const runs: LatencySummary[] = [];

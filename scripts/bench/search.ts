@@ -24,16 +24,27 @@ async function main() {
   for (const q of queries) search.index.search(q); // warm-up (JIT)
   const ours: LatencySummary[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    const samples = queries.map((q) => { const t0 = performance.now(); search.index.search(q).slice(0, 20); return performance.now() - t0; });
+    const samples = queries.map((q) => {
+      const t0 = performance.now();
+      search.index.search(q).slice(0, 20);
+      return performance.now() - t0;
+    });
     ours.push(summarise(samples));
   }
 
   // Over HTTP: the real service in its own process, one keep-alive client sending the queries in turn.
   const key = "bench-key-0123456789abcdef";
-  const service = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: key, STATE_DB: `/tmp/wf-bench-${process.pid}.sqlite`, QUOTA_ENTERPRISE: "100000000", ACCESS_LOG: "0", RESULT_CACHE_MB: "0" });
+  const service = await spawnService([process.execPath, "src/main.ts"], {
+    BOOTSTRAP_API_KEY: key,
+    STATE_DB: `/tmp/wf-bench-${process.pid}.sqlite`,
+    QUOTA_ENTERPRISE: "100000000",
+    ACCESS_LOG: "0",
+    RESULT_CACHE_MB: "0",
+  });
   const http: LatencySummary[] = [];
   try {
-    const url = (q: string) => `http://127.0.0.1:${service.port}/api/v1/occupations/search?page_size=20&q=${encodeURIComponent(q)}`;
+    const url = (q: string) =>
+      `http://127.0.0.1:${service.port}/api/v1/occupations/search?page_size=20&q=${encodeURIComponent(q)}`;
     const headers = { host: "skills.localhost", "x-api-key": key };
     for (const q of queries) await (await fetch(url(q), { headers })).arrayBuffer(); // warm-up
     for (let r = 0; r < ROUNDS; r++) {

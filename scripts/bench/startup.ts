@@ -19,7 +19,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function firstAnswer(cmd: string[], env: Record<string, string>, host: string, path: string) {
   const port = freePort();
   const t0 = performance.now();
-  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env, PORT: String(port), LISTEN_ADDRESS: "127.0.0.1", ACCESS_LOG: "0" }, stdout: "ignore", stderr: "pipe" });
+  const proc = Bun.spawn(cmd, {
+    env: { ...process.env, ...env, PORT: String(port), LISTEN_ADDRESS: "127.0.0.1", ACCESS_LOG: "0" },
+    stdout: "ignore",
+    stderr: "pipe",
+  });
   while (performance.now() - t0 < 30_000) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { host, "x-api-key": KEY } });
@@ -27,7 +31,10 @@ async function firstAnswer(cmd: string[], env: Record<string, string>, host: str
       if (res.status === 200) return { ms: performance.now() - t0, proc, port };
       throw new Error(`status ${res.status}`);
     } catch (err) {
-      if (!/ECONNREFUSED|Unable to connect|ConnectionRefused/i.test(String(err))) { proc.kill(); throw err; }
+      if (!/ECONNREFUSED|Unable to connect|ConnectionRefused/i.test(String(err))) {
+        proc.kill();
+        throw err;
+      }
       await Bun.sleep(1);
     }
   }
@@ -65,14 +72,34 @@ try {
     exeMs.push(run.ms);
     if (i < RSS_RUNS) {
       // Warm-up: a mix over the three hosts (search pages vary, so the answer cache fills), then the resident set.
-      const warm: [string, string][] = [["salary.localhost", E2], ["skills.localhost", "/api/v1/occupations/search?q=nurse&page={n}"],
-        ["cost.localhost", "/api/v1/cpi/countries/US/history"], ["salary.localhost", "/api/v1/salary?job_title=cashier&location=DE"],
-        ["salary.localhost", "/api/v1/salary?job_title=cashier&location={place}"]];
+      const warm: [string, string][] = [
+        ["salary.localhost", E2],
+        ["skills.localhost", "/api/v1/occupations/search?q=nurse&page={n}"],
+        ["cost.localhost", "/api/v1/cpi/countries/US/history"],
+        ["salary.localhost", "/api/v1/salary?job_title=cashier&location=DE"],
+        ["salary.localhost", "/api/v1/salary?job_title=cashier&location={place}"],
+      ];
       // Places as people write them, misspellings included (the spelling index is built on the first one).
-      const places = ["Chicgo", "Brooklyn", "München", "94105", "Sacremento", "Portland", "Cambridge, MA", "Xyzzyville", "Gothenberg", "Lodz"];
+      const places = [
+        "Chicgo",
+        "Brooklyn",
+        "München",
+        "94105",
+        "Sacremento",
+        "Portland",
+        "Cambridge, MA",
+        "Xyzzyville",
+        "Gothenberg",
+        "Lodz",
+      ];
       for (let r = 0; r < (quick ? 50 : 2000); r++) {
         const [host, path] = warm[r % warm.length];
-        await (await fetch(`http://127.0.0.1:${run.port}${path.replace("{n}", String(1 + (r % 50))).replace("{place}", encodeURIComponent(places[r % places.length]))}`, { headers: { host, "x-api-key": KEY } })).arrayBuffer();
+        await (
+          await fetch(
+            `http://127.0.0.1:${run.port}${path.replace("{n}", String(1 + (r % 50))).replace("{place}", encodeURIComponent(places[r % places.length]))}`,
+            { headers: { host, "x-api-key": KEY } },
+          )
+        ).arrayBuffer();
       }
       rssRuns.push(rssMb(run.proc.pid));
       await Bun.sleep(REST_MS);
@@ -92,7 +119,8 @@ try {
   }
 
   const exeMedian = median(exeMs);
-  const rss = median(rssRuns), rest = median(restRuns);
+  const rss = median(rssRuns),
+    rest = median(restRuns);
   const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
   const lines = [
     `${STARTS} starts of each, alternating, from exec to the first 200 answer (polled every millisecond): the executable answering E2 (\`${E2}\`) with the snapshot already unpacked beside STATE_DB, and a bare Bun.serve script (\`bun scripts/bench/floor-server.ts\`) answering \`/\`. Medians.`,

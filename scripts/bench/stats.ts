@@ -5,7 +5,12 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[i];
 }
 
-export interface LatencySummary { n: number; medianUs: number; p99Us: number; meanUs: number }
+export interface LatencySummary {
+  n: number;
+  medianUs: number;
+  p99Us: number;
+  meanUs: number;
+}
 
 export function summarise(samplesMs: readonly number[]): LatencySummary {
   const sorted = [...samplesMs].sort((a, b) => a - b);
@@ -20,7 +25,12 @@ export function summarise(samplesMs: readonly number[]): LatencySummary {
 /** Median of several runs' medians (and of their p99s): one number per measure, robust to a noisy run. */
 export function medianOfRuns(runs: readonly LatencySummary[]): LatencySummary {
   const med = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return { n: runs.reduce((a, r) => a + r.n, 0), medianUs: med(runs.map((r) => r.medianUs)), p99Us: med(runs.map((r) => r.p99Us)), meanUs: med(runs.map((r) => r.meanUs)) };
+  return {
+    n: runs.reduce((a, r) => a + r.n, 0),
+    medianUs: med(runs.map((r) => r.medianUs)),
+    p99Us: med(runs.map((r) => r.p99Us)),
+    meanUs: med(runs.map((r) => r.meanUs)),
+  };
 }
 
 export const fmtUs = (us: number) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(1)} µs`);

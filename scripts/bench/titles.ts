@@ -18,19 +18,35 @@ const twoStage = new TitleMatcher(lexicon, storedRanker(snapshot.db));
 const firstStage = new TitleMatcher(lexicon);
 
 const inputs: { title: string; options: MatchOptions }[] = [
-  ...employerTitleSets().filter((s) => s.name.includes("test")).flatMap((s) => s.items.map((i) => ({ title: i.title, options: { target: "soc" as const, country: "US" } }))),
-  ...headlineSets().filter((s) => s.name.includes("test")).flatMap((s) => s.items.map((i) => ({ title: i.title, options: { target: "isco" as const, country: i.country } }))),
+  ...employerTitleSets()
+    .filter((s) => s.name.includes("test"))
+    .flatMap((s) => s.items.map((i) => ({ title: i.title, options: { target: "soc" as const, country: "US" } }))),
+  ...headlineSets()
+    .filter((s) => s.name.includes("test"))
+    .flatMap((s) => s.items.map((i) => ({ title: i.title, options: { target: "isco" as const, country: i.country } }))),
 ].slice(0, quick ? 200 : undefined);
 
 function time(matcher: TitleMatcher): LatencySummary {
   for (const x of inputs) matcher.matchUncached(x.title, x.options);
   const runs: LatencySummary[] = [];
-  for (let r = 0; r < ROUNDS; r++) runs.push(summarise(inputs.map((x) => { const t0 = performance.now(); matcher.matchUncached(x.title, x.options); return performance.now() - t0; })));
+  for (let r = 0; r < ROUNDS; r++)
+    runs.push(
+      summarise(
+        inputs.map((x) => {
+          const t0 = performance.now();
+          matcher.matchUncached(x.title, x.options);
+          return performance.now() - t0;
+        }),
+      ),
+    );
   return medianOfRuns(runs);
 }
 
 // Alternating, so both see the same machine state.
-const first = time(firstStage), both = time(twoStage), first2 = time(firstStage), both2 = time(twoStage);
+const first = time(firstStage),
+  both = time(twoStage),
+  first2 = time(firstStage),
+  both2 = time(twoStage);
 const pick = (a: LatencySummary, b: LatencySummary) => (a.medianUs <= b.medianUs ? a : b);
 const [f, t] = [pick(first, first2), pick(both, both2)];
 const lines = [
@@ -43,4 +59,5 @@ const lines = [
   `| ratio | ${(t.medianUs / f.medianUs).toFixed(2)} × | ${(t.p99Us / f.p99Us).toFixed(2)} × |`,
 ];
 console.log(lines.join("\n"));
-if (!quick) await writeBenchmarkSection("Title matching: one title in process, two stages beside the first", lines.join("\n"));
+if (!quick)
+  await writeBenchmarkSection("Title matching: one title in process, two stages beside the first", lines.join("\n"));

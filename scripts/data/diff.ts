@@ -5,9 +5,23 @@
 import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { readSnapshotInfo } from "../../src/snapshot/check.ts";
 
-export interface SnapshotIdentity { snapshotId: string; schemaVersion: string | null }
-export interface DatasetState { label: string; vintage: string | null; periodStart: string | null; periodEnd: string | null; rowCount: number }
-export interface FileChange { path: string; change: "added" | "removed" | "changed"; oldSha256: string | null; newSha256: string | null }
+export interface SnapshotIdentity {
+  snapshotId: string;
+  schemaVersion: string | null;
+}
+export interface DatasetState {
+  label: string;
+  vintage: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  rowCount: number;
+}
+export interface FileChange {
+  path: string;
+  change: "added" | "removed" | "changed";
+  oldSha256: string | null;
+  newSha256: string | null;
+}
 export interface DatasetDiff {
   datasetId: string;
   change: "added" | "removed" | "changed" | "unchanged";
@@ -17,24 +31,37 @@ export interface DatasetDiff {
   rowCountChange: number | null;
   files: FileChange[];
 }
-export interface KeyList { count: number; first: string[] }
+export interface KeyList {
+  count: number;
+  first: string[];
+}
 export interface SeriesDiff {
-  dataset: string; label: string; table: string; key: string[];
+  dataset: string;
+  label: string;
+  table: string;
+  key: string[];
   /** Why the key sets were not compared (a snapshot lacks the table or a column), else null. */
   unavailable: string | null;
-  added: KeyList; removed: KeyList;
+  added: KeyList;
+  removed: KeyList;
 }
 /** One figure in one snapshot: value null is a publisher-suppressed (or unpublished) cell, never 0. */
-export interface Observed { period: string; value: number | null }
+export interface Observed {
+  period: string;
+  value: number | null;
+}
 export interface FigureChange {
-  figure: string; key: string;
+  figure: string;
+  key: string;
   /** null: the snapshot has no such figure. */
-  old: Observed | null; new: Observed | null;
+  old: Observed | null;
+  new: Observed | null;
   /** (new − old) ÷ |old|; null when either side is absent or null, or old is 0. */
   relativeChange: number | null;
 }
 export interface SnapshotDiff {
-  old: SnapshotIdentity; new: SnapshotIdentity;
+  old: SnapshotIdentity;
+  new: SnapshotIdentity;
   datasets: DatasetDiff[];
   series: SeriesDiff[];
   figures: { sampled: number; changed: number; largest: FigureChange[] };
@@ -45,10 +72,23 @@ export interface SnapshotDiff {
 // "Series": the keys that identify what an API user can ask for, per served table. A key present in one snapshot
 // only is a series that appeared or vanished. `where` narrows a shared table to one dataset's rows; `latest`
 // compares only the rows of the table's newest value of that column (each snapshot's own).
-interface SeriesKeySpec { dataset: string; label: string; table: string; key: string[]; where?: string; latest?: string }
+interface SeriesKeySpec {
+  dataset: string;
+  label: string;
+  table: string;
+  key: string[];
+  where?: string;
+  latest?: string;
+}
 const SERIES_KEYS: SeriesKeySpec[] = [
   { dataset: "bls_oews", label: "OEWS areas by year", table: "oews_wage", key: ["year", "area_code"] },
-  { dataset: "bls_oews", label: "OEWS occupations in the latest year", table: "oews_wage", key: ["occ_code"], latest: "year" },
+  {
+    dataset: "bls_oews",
+    label: "OEWS occupations in the latest year",
+    table: "oews_wage",
+    key: ["occ_code"],
+    latest: "year",
+  },
   { dataset: "onet_30_0", label: "O*NET occupations", table: "onet_occupation", key: ["soc_code"] },
   { dataset: "soc_2018", label: "SOC 2018 codes", table: "soc_2018", key: ["code"] },
   { dataset: "isco_08", label: "ISCO-08 codes", table: "isco_08", key: ["code"] },
@@ -61,21 +101,61 @@ const SERIES_KEYS: SeriesKeySpec[] = [
   { dataset: "bls_cpi", label: "CPI series with observations", table: "cpi_observation", key: ["series_id"] },
   { dataset: "bls_ap", label: "average price series", table: "ap_price", key: ["series_id"] },
   { dataset: "bea_rpp", label: "RPP tables and areas", table: "rpp", key: ["table_name", "geo_fips"] },
-  { dataset: "worldbank_ppp", label: "PPP countries and indicators", table: "wb_indicator", key: ["iso3", "indicator"], where: "indicator IN ('PA.NUS.PPP', 'PA.NUS.PPPC.RF')" },
-  { dataset: "worldbank_inflation", label: "annual inflation countries", table: "wb_indicator", key: ["iso3"], where: "indicator = 'FP.CPI.TOTL.ZG'" },
-  { dataset: "worldbank_inflation", label: "monthly CPI series", table: "wb_cpi_monthly", key: ["iso3", "series", "data_source"] },
+  {
+    dataset: "worldbank_ppp",
+    label: "PPP countries and indicators",
+    table: "wb_indicator",
+    key: ["iso3", "indicator"],
+    where: "indicator IN ('PA.NUS.PPP', 'PA.NUS.PPPC.RF')",
+  },
+  {
+    dataset: "worldbank_inflation",
+    label: "annual inflation countries",
+    table: "wb_indicator",
+    key: ["iso3"],
+    where: "indicator = 'FP.CPI.TOTL.ZG'",
+  },
+  {
+    dataset: "worldbank_inflation",
+    label: "monthly CPI series",
+    table: "wb_cpi_monthly",
+    key: ["iso3", "series", "data_source"],
+  },
   { dataset: "census_cbsa", label: "CBSAs", table: "cbsa_county", key: ["cbsa_code"] },
 ];
 
 // Sampled figures: the latest value of each series, as the API serves it. `period` is an SQL expression whose
 // maximum is the latest observation.
-interface LatestFigureSpec { figure: string; table: string; key: string[]; period: string; where?: string }
+interface LatestFigureSpec {
+  figure: string;
+  table: string;
+  key: string[];
+  period: string;
+  where?: string;
+}
 const LATEST_FIGURES: LatestFigureSpec[] = [
   { figure: "BLS CPI, latest index", table: "cpi_observation", key: ["series_id"], period: "period" },
   { figure: "Eurostat HICP, latest index", table: "hicp", key: ["geo", "coicop"], period: "period" },
-  { figure: "World Bank CPI, latest index", table: "wb_cpi_monthly", key: ["iso3", "series", "data_source"], period: "period" },
-  { figure: "minimum wage, EUR a month, latest", table: "minimum_wage", key: ["geo"], period: "year || '-S' || semester", where: "currency = 'EUR'" },
-  { figure: "World Bank PPP, latest", table: "wb_indicator", key: ["iso3", "indicator"], period: "year", where: "indicator IN ('PA.NUS.PPP', 'PA.NUS.PPPC.RF')" },
+  {
+    figure: "World Bank CPI, latest index",
+    table: "wb_cpi_monthly",
+    key: ["iso3", "series", "data_source"],
+    period: "period",
+  },
+  {
+    figure: "minimum wage, EUR a month, latest",
+    table: "minimum_wage",
+    key: ["geo"],
+    period: "year || '-S' || semester",
+    where: "currency = 'EUR'",
+  },
+  {
+    figure: "World Bank PPP, latest",
+    table: "wb_indicator",
+    key: ["iso3", "indicator"],
+    period: "year",
+    where: "indicator IN ('PA.NUS.PPP', 'PA.NUS.PPPC.RF')",
+  },
 ];
 
 const OEWS_FIGURE = "OEWS national annual median";
@@ -85,7 +165,10 @@ const FIRST_KEYS = 10;
 export const DEFAULT_TOP = 15;
 
 type Role = "OLD" | "NEW";
-interface Snapshot { role: Role; db: Database }
+interface Snapshot {
+  role: Role;
+  db: Database;
+}
 
 /** A table or column a snapshot lacks: the comparison that needs it is skipped and noted, not fatal. */
 class Unavailable extends Error {}
@@ -118,8 +201,15 @@ export function diffSnapshots(oldDb: Database, newDb: Database, options: { top?:
   const figures = compareFigures(old, next, notes);
   const changed = figures.filter(isChanged).sort(byMagnitude);
   return {
-    old: identity(old), new: identity(next), datasets, series,
-    figures: { sampled: figures.length, changed: changed.length, largest: changed.slice(0, options.top ?? DEFAULT_TOP) },
+    old: identity(old),
+    new: identity(next),
+    datasets,
+    series,
+    figures: {
+      sampled: figures.length,
+      changed: changed.length,
+      largest: changed.slice(0, options.top ?? DEFAULT_TOP),
+    },
     notes,
   };
 }
@@ -137,19 +227,46 @@ function unlessUnavailable<T>(notes: string[], what: string, fallback: T, compar
 
 // ---- datasets and their files
 
-interface SourceRow { dataset_id: string; label: string; vintage: string | null; period_start: string | null; period_end: string | null; row_count: number }
-interface SourceFileRow { dataset_id: string; path: string; sha256: string }
+interface SourceRow {
+  dataset_id: string;
+  label: string;
+  vintage: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  row_count: number;
+}
+interface SourceFileRow {
+  dataset_id: string;
+  path: string;
+  sha256: string;
+}
 
 function readSources(s: Snapshot): Map<string, DatasetState> {
-  const sources = rows<SourceRow>(s, "SELECT dataset_id, label, vintage, period_start, period_end, row_count FROM sources ORDER BY rowid");
-  return new Map(sources.map((r) => [r.dataset_id,
-    { label: r.label, vintage: r.vintage, periodStart: r.period_start, periodEnd: r.period_end, rowCount: r.row_count }]));
+  const sources = rows<SourceRow>(
+    s,
+    "SELECT dataset_id, label, vintage, period_start, period_end, row_count FROM sources ORDER BY rowid",
+  );
+  return new Map(
+    sources.map((r) => [
+      r.dataset_id,
+      {
+        label: r.label,
+        vintage: r.vintage,
+        periodStart: r.period_start,
+        periodEnd: r.period_end,
+        rowCount: r.row_count,
+      },
+    ]),
+  );
 }
 
 /** dataset_id → path → sha256. Names its columns: later builds may add more (downloaded_at…). */
 function readSourceFiles(s: Snapshot): Map<string, Map<string, string>> {
   const files = new Map<string, Map<string, string>>();
-  for (const f of rows<SourceFileRow>(s, "SELECT dataset_id, path, sha256 FROM source_files ORDER BY dataset_id, path")) {
+  for (const f of rows<SourceFileRow>(
+    s,
+    "SELECT dataset_id, path, sha256 FROM source_files ORDER BY dataset_id, path",
+  )) {
     if (!files.has(f.dataset_id)) files.set(f.dataset_id, new Map());
     files.get(f.dataset_id)!.set(f.path, f.sha256);
   }
@@ -162,15 +279,32 @@ function compareDatasets(old: Snapshot, next: Snapshot, notes: string[]): Datase
     const [oldFiles, newFiles] = [readSourceFiles(old), readSourceFiles(next)];
     // NEW's order, then datasets only OLD has.
     const ids = [...new Set([...newSources.keys(), ...oldSources.keys()])];
-    return ids.map((id) => compareDataset(id, oldSources.get(id) ?? null, newSources.get(id) ?? null,
-      compareFiles(oldFiles.get(id) ?? new Map(), newFiles.get(id) ?? new Map())));
+    return ids.map((id) =>
+      compareDataset(
+        id,
+        oldSources.get(id) ?? null,
+        newSources.get(id) ?? null,
+        compareFiles(oldFiles.get(id) ?? new Map(), newFiles.get(id) ?? new Map()),
+      ),
+    );
   });
 }
 
-function compareDataset(datasetId: string, old: DatasetState | null, next: DatasetState | null, files: FileChange[]): DatasetDiff {
+function compareDataset(
+  datasetId: string,
+  old: DatasetState | null,
+  next: DatasetState | null,
+  files: FileChange[],
+): DatasetDiff {
   const rowCountChange = old && next && old.rowCount ? (next.rowCount - old.rowCount) / old.rowCount : null;
-  const same = old && next && old.vintage === next.vintage && old.periodStart === next.periodStart && old.periodEnd === next.periodEnd
-    && old.rowCount === next.rowCount && files.length === 0;
+  const same =
+    old &&
+    next &&
+    old.vintage === next.vintage &&
+    old.periodStart === next.periodStart &&
+    old.periodEnd === next.periodEnd &&
+    old.rowCount === next.rowCount &&
+    files.length === 0;
   const change = !old ? "added" : !next ? "removed" : same ? "unchanged" : "changed";
   return { datasetId, change, old, new: next, rowCountChange, files };
 }
@@ -187,7 +321,10 @@ function compareFiles(old: Map<string, string>, next: Map<string, string>): File
 // ---- series that appear or vanish
 
 function seriesKeys(s: Snapshot, spec: SeriesKeySpec): Set<string> {
-  const conditions = [spec.where, spec.latest && `${spec.latest} = (SELECT max(${spec.latest}) FROM ${spec.table})`].filter(Boolean);
+  const conditions = [
+    spec.where,
+    spec.latest && `${spec.latest} = (SELECT max(${spec.latest}) FROM ${spec.table})`,
+  ].filter(Boolean);
   const sql = `SELECT DISTINCT ${spec.key.join(", ")} FROM ${spec.table}${conditions.length ? ` WHERE ${conditions.join(" AND ")}` : ""}`;
   return new Set(rows<Record<string, unknown>>(s, sql).map((r) => spec.key.map((k) => r[k]).join(" ")));
 }
@@ -218,9 +355,14 @@ type Figures = Map<string, Observed>;
 function compareFigures(old: Snapshot, next: Snapshot, notes: string[]): FigureChange[] {
   const families = [
     { figure: OEWS_FIGURE, read: () => oewsMedians(old, next, notes) },
-    ...LATEST_FIGURES.map((spec) => ({ figure: spec.figure, read: () => ({ old: latestFigures(old, spec), new: latestFigures(next, spec) }) })),
+    ...LATEST_FIGURES.map((spec) => ({
+      figure: spec.figure,
+      read: () => ({ old: latestFigures(old, spec), new: latestFigures(next, spec) }),
+    })),
   ];
-  return families.flatMap(({ figure, read }) => unlessUnavailable(notes, figure, [], () => pairFigures(figure, read())));
+  return families.flatMap(({ figure, read }) =>
+    unlessUnavailable(notes, figure, [], () => pairFigures(figure, read())),
+  );
 }
 
 function pairFigures(figure: string, sides: { old: Figures; new: Figures }): FigureChange[] {
@@ -238,8 +380,12 @@ function relativeChange(old: number | null, next: number | null): number | null 
 function latestFigures(s: Snapshot, spec: LatestFigureSpec): Figures {
   // SQLite takes a bare column (value) from the row holding the group's max(): each series' latest observation.
   const sql = `SELECT ${spec.key.join(", ")}, max(${spec.period}) AS period, value FROM ${spec.table}${spec.where ? ` WHERE ${spec.where}` : ""} GROUP BY ${spec.key.join(", ")}`;
-  return new Map(rows<Record<string, unknown> & Observed>(s, sql).map((r) =>
-    [spec.key.map((k) => r[k]).join(" "), { period: String(r.period), value: r.value }]));
+  return new Map(
+    rows<Record<string, unknown> & Observed>(s, sql).map((r) => [
+      spec.key.map((k) => r[k]).join(" "),
+      { period: String(r.period), value: r.value },
+    ]),
+  );
 }
 
 /**
@@ -252,26 +398,47 @@ function oewsMedians(old: Snapshot, next: Snapshot, notes: string[]): { old: Fig
     notes.push(`${OEWS_FIGURE}: NEW has no national rows`);
     return { old: new Map(), new: new Map() };
   }
-  const largest = rows<{ occ_code: string; occ_title: string }>(next,
+  const largest = rows<{ occ_code: string; occ_title: string }>(
+    next,
     // Occupations, not the all-occupations total or its major and minor groups.
     `SELECT occ_code, occ_title FROM oews_wage WHERE year = ? AND area_code = ? AND o_group IN ('detailed', 'broad')
-     ORDER BY tot_emp DESC, occ_code LIMIT ?`, newYear, OEWS_NATIONAL, LARGEST_OCCUPATIONS);
-  const hasYear = rows(old, "SELECT 1 FROM oews_wage WHERE year = ? AND area_code = ? LIMIT 1", newYear, OEWS_NATIONAL).length > 0;
+     ORDER BY tot_emp DESC, occ_code LIMIT ?`,
+    newYear,
+    OEWS_NATIONAL,
+    LARGEST_OCCUPATIONS,
+  );
+  const hasYear =
+    rows(old, "SELECT 1 FROM oews_wage WHERE year = ? AND area_code = ? LIMIT 1", newYear, OEWS_NATIONAL).length > 0;
   const oldYear = hasYear ? newYear : latestOewsYear(old);
   if (oldYear === null) notes.push(`${OEWS_FIGURE}: OLD has no national rows`);
-  else if (oldYear !== newYear) notes.push(`${OEWS_FIGURE}: OLD has no ${newYear}, so its medians are from ${oldYear}, its latest year`);
+  else if (oldYear !== newYear)
+    notes.push(`${OEWS_FIGURE}: OLD has no ${newYear}, so its medians are from ${oldYear}, its latest year`);
   const medians = (s: Snapshot, year: number | null): Figures => {
-    const byCode = new Map(year === null ? [] : rows<{ occ_code: string; a_median: number | null }>(s,
-      `SELECT occ_code, a_median FROM oews_wage WHERE year = ? AND area_code = ? AND occ_code IN (${largest.map(() => "?").join(", ")})`,
-      year, OEWS_NATIONAL, ...largest.map((o) => o.occ_code)).map((r) => [r.occ_code, r.a_median]));
-    return new Map(largest.filter((o) => byCode.has(o.occ_code))
-      .map((o) => [`${o.occ_code} ${o.occ_title}`, { period: String(year), value: byCode.get(o.occ_code) ?? null }]));
+    const byCode = new Map(
+      year === null
+        ? []
+        : rows<{ occ_code: string; a_median: number | null }>(
+            s,
+            `SELECT occ_code, a_median FROM oews_wage WHERE year = ? AND area_code = ? AND occ_code IN (${largest.map(() => "?").join(", ")})`,
+            year,
+            OEWS_NATIONAL,
+            ...largest.map((o) => o.occ_code),
+          ).map((r) => [r.occ_code, r.a_median]),
+    );
+    return new Map(
+      largest
+        .filter((o) => byCode.has(o.occ_code))
+        .map((o) => [`${o.occ_code} ${o.occ_title}`, { period: String(year), value: byCode.get(o.occ_code) ?? null }]),
+    );
   };
   return { old: medians(old, oldYear), new: medians(next, newYear) };
 }
 
 function latestOewsYear(s: Snapshot): number | null {
-  return rows<{ year: number | null }>(s, "SELECT max(year) AS year FROM oews_wage WHERE area_code = ?", OEWS_NATIONAL)[0]?.year ?? null;
+  return (
+    rows<{ year: number | null }>(s, "SELECT max(year) AS year FROM oews_wage WHERE area_code = ?", OEWS_NATIONAL)[0]
+      ?.year ?? null
+  );
 }
 
 const isChanged = (f: FigureChange) => (f.old === null) !== (f.new === null) || f.old?.value !== f.new?.value;
@@ -292,14 +459,26 @@ function percent(change: number): string {
 }
 
 export function formatDiff(diff: SnapshotDiff): string {
-  return [...formatIdentities(diff), "", ...formatDatasets(diff.datasets), "", ...formatSeries(diff.series), "",
-    ...formatFigures(diff.figures), ...(diff.notes.length ? ["", "Notes", ...diff.notes.map((n) => `  ${n}`)] : [])].join("\n");
+  return [
+    ...formatIdentities(diff),
+    "",
+    ...formatDatasets(diff.datasets),
+    "",
+    ...formatSeries(diff.series),
+    "",
+    ...formatFigures(diff.figures),
+    ...(diff.notes.length ? ["", "Notes", ...diff.notes.map((n) => `  ${n}`)] : []),
+  ].join("\n");
 }
 
 function formatIdentities(diff: SnapshotDiff): string[] {
-  const line = (role: Role, id: SnapshotIdentity) => `  ${role}  snapshot ${id.snapshotId}  schema ${show(id.schemaVersion)}`;
-  const remarks = [diff.old.snapshotId === diff.new.snapshotId && "  (same snapshot_id)",
-    diff.old.schemaVersion !== diff.new.schemaVersion && `  (schema version changes: ${show(diff.old.schemaVersion)} → ${show(diff.new.schemaVersion)})`];
+  const line = (role: Role, id: SnapshotIdentity) =>
+    `  ${role}  snapshot ${id.snapshotId}  schema ${show(id.schemaVersion)}`;
+  const remarks = [
+    diff.old.snapshotId === diff.new.snapshotId && "  (same snapshot_id)",
+    diff.old.schemaVersion !== diff.new.schemaVersion &&
+      `  (schema version changes: ${show(diff.old.schemaVersion)} → ${show(diff.new.schemaVersion)})`,
+  ];
   return ["Snapshots", line("OLD", diff.old), line("NEW", diff.new), ...remarks.filter((r): r is string => !!r)];
 }
 
@@ -311,7 +490,8 @@ function formatDatasets(datasets: DatasetDiff[]): string[] {
 
 function formatDataset(d: DatasetDiff): string[] {
   const vintage = (s: DatasetState) => s.vintage ?? "none";
-  const period = (s: DatasetState) => (s.periodStart || s.periodEnd ? `${show(s.periodStart)} – ${show(s.periodEnd)}` : "none");
+  const period = (s: DatasetState) =>
+    s.periodStart || s.periodEnd ? `${show(s.periodStart)} – ${show(s.periodEnd)}` : "none";
   const rowCount = (s: DatasetState) => String(s.rowCount);
   // "old → new" where both snapshots have the dataset and differ; else the one value (an added dataset's new one).
   const field = (of: (s: DatasetState) => string) => {
@@ -321,8 +501,10 @@ function formatDataset(d: DatasetDiff): string[] {
   const rowCounts = field(rowCount) + (d.rowCountChange ? ` (${percent(d.rowCountChange)})` : "");
   const head = `${MARK[d.change]} ${d.datasetId.padEnd(22)} ${d.change === "added" || d.change === "removed" ? `${d.change}, ` : ""}rows ${rowCounts}`;
   // Vintages run long (ESCO's lists seven): they go last, after the row counts' column.
-  return [`${head.padEnd(60)}  vintage ${field(vintage)}, period ${field(period)}`,
-    ...d.files.map((f) => `      file ${f.change}: ${f.path}  sha256 ${short(f.oldSha256)} → ${short(f.newSha256)}`)];
+  return [
+    `${head.padEnd(60)}  vintage ${field(vintage)}, period ${field(period)}`,
+    ...d.files.map((f) => `      file ${f.change}: ${f.path}  sha256 ${short(f.oldSha256)} → ${short(f.newSha256)}`),
+  ];
 }
 
 const short = (sha256: string | null) => (sha256 ? sha256.slice(0, 12) : "absent");
@@ -330,28 +512,49 @@ const short = (sha256: string | null) => (sha256 ? sha256.slice(0, 12) : "absent
 function formatSeries(series: SeriesDiff[]): string[] {
   const differing = series.filter((s) => s.unavailable || s.added.count || s.removed.count);
   const header = `Series: ${differing.length ? `${differing.length} of ${series.length} key sets differ` : `none added or removed in ${series.length} key sets`}`;
-  return [header, ...differing.flatMap((s) => {
-    const name = `  ${s.dataset} · ${s.label} (${s.table}: ${s.key.join(", ")})`;
-    if (s.unavailable) return [`${name}: not compared, ${s.unavailable}`];
-    const list = (sign: string, verb: string, keys: KeyList) =>
-      keys.count ? [`    ${sign} ${keys.count} ${verb}: ${keys.first.join(", ")}${keys.count > keys.first.length ? ", …" : ""}`] : [];
-    return [name, ...list("+", "added", s.added), ...list("-", "removed", s.removed)];
-  })];
+  return [
+    header,
+    ...differing.flatMap((s) => {
+      const name = `  ${s.dataset} · ${s.label} (${s.table}: ${s.key.join(", ")})`;
+      if (s.unavailable) return [`${name}: not compared, ${s.unavailable}`];
+      const list = (sign: string, verb: string, keys: KeyList) =>
+        keys.count
+          ? [
+              `    ${sign} ${keys.count} ${verb}: ${keys.first.join(", ")}${keys.count > keys.first.length ? ", …" : ""}`,
+            ]
+          : [];
+      return [name, ...list("+", "added", s.added), ...list("-", "removed", s.removed)];
+    }),
+  ];
 }
 
 function formatFigures(figures: SnapshotDiff["figures"]): string[] {
   if (!figures.changed) return [`Figures: none of ${figures.sampled} sampled figures changed`];
   const shown = figures.largest.length < figures.changed ? `, largest ${figures.largest.length} shown` : "";
-  return [`Figures: ${figures.changed} of ${figures.sampled} sampled figures changed${shown}`, ...figures.largest.map(formatFigure)];
+  return [
+    `Figures: ${figures.changed} of ${figures.sampled} sampled figures changed${shown}`,
+    ...figures.largest.map(formatFigure),
+  ];
 }
 
 function formatFigure(f: FigureChange): string {
-  const magnitude = f.relativeChange !== null ? percent(f.relativeChange)
-    : !f.old ? "new" : !f.new ? "gone" : f.new.value === null ? "to null" : f.old.value === null ? "from null" : "from 0";
+  const magnitude =
+    f.relativeChange !== null
+      ? percent(f.relativeChange)
+      : !f.old
+        ? "new"
+        : !f.new
+          ? "gone"
+          : f.new.value === null
+            ? "to null"
+            : f.old.value === null
+              ? "from null"
+              : "from 0";
   const value = (o: Observed | null) => (o ? show(o.value) : "absent");
   // One period when both sides have the same one; each side's own when they differ (a newer month, OLD's latest year).
   const samePeriod = f.old && f.new && f.old.period === f.new.period;
-  const values = samePeriod ? `${f.key}, ${f.new!.period}: ${value(f.old)} → ${value(f.new)}`
+  const values = samePeriod
+    ? `${f.key}, ${f.new!.period}: ${value(f.old)} → ${value(f.new)}`
     : `${f.key}: ${value(f.old)}${f.old ? ` (${f.old.period})` : ""} → ${value(f.new)}${f.new ? ` (${f.new.period})` : ""}`;
   return `  ${magnitude.padStart(9)}  ${f.figure} · ${values}`;
 }
@@ -363,7 +566,12 @@ const USAGE = "usage: npm run data:diff -- OLD.sqlite NEW.sqlite [--top N] [--js
 /** Input the diff cannot use: one line for the operator, exit 2. */
 class UnusableInput extends Error {}
 
-interface Args { oldPath: string; newPath: string; top: number; json: boolean }
+interface Args {
+  oldPath: string;
+  newPath: string;
+  top: number;
+  json: boolean;
+}
 
 function parseArgs(argv: string[]): Args {
   const paths: string[] = [];
@@ -373,7 +581,8 @@ function parseArgs(argv: string[]): Args {
     if (argv[i] === "--json") json = true;
     else if (argv[i] === "--top") {
       top = Number(argv[++i]);
-      if (!Number.isInteger(top) || top < 1) throw new UnusableInput(`--top takes a whole number of 1 or more. ${USAGE}`);
+      if (!Number.isInteger(top) || top < 1)
+        throw new UnusableInput(`--top takes a whole number of 1 or more. ${USAGE}`);
     } else if (argv[i].startsWith("--")) throw new UnusableInput(`unknown option ${argv[i]}. ${USAGE}`);
     else paths.push(argv[i]);
   }

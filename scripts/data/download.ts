@@ -31,29 +31,45 @@ export interface DownloadOptions {
 }
 
 /** One file to put in the mirror, and how to get it out of what its URL serves. */
-export interface DownloadJob { datasetId: string; path: string; file: ManifestFile; url: string }
+export interface DownloadJob {
+  datasetId: string;
+  path: string;
+  file: ManifestFile;
+  url: string;
+}
 
 /** What will be fetched, and the files that cannot be (kept as they are, with the reason). */
-export function planDownload(mirror: string, only: string[]): { jobs: DownloadJob[]; manual: { path: string; reason: string }[] } {
+export function planDownload(
+  mirror: string,
+  only: string[],
+): { jobs: DownloadJob[]; manual: { path: string; reason: string }[] } {
   const unknown = only.filter((id) => !datasets.some((d) => d.id === id));
-  if (unknown.length) throw new Error(`unknown dataset ${unknown.join(", ")}; data/sources.json has ${datasets.map((d) => d.id).join(", ")}`);
+  if (unknown.length)
+    throw new Error(
+      `unknown dataset ${unknown.join(", ")}; data/sources.json has ${datasets.map((d) => d.id).join(", ")}`,
+    );
   const chosen: DatasetManifest[] = only.length ? datasets.filter((d) => only.includes(d.id)) : datasets;
   const jobs: DownloadJob[] = [];
   const manual: { path: string; reason: string }[] = [];
-  for (const d of chosen) for (const file of d.files) {
-    if (file.package || file.project) continue; // npm packages (package-lock.json) and this project's own tables
-    if (file.download === false) {
-      manual.push({ path: file.path ?? file.glob!, reason: file.manual ?? "no official download" });
-    } else if (file.glob) {
-      // A glob names no files by itself: the ones the manifest names, and any others the mirror has.
-      const listed = (file.names ?? []).map((name) => join(dirname(file.glob!), name));
-      const names = [...new Set([...listed, ...new Bun.Glob(file.glob).scanSync({ cwd: mirror, followSymlinks: true })])].sort();
-      if (!names.length) manual.push({ path: file.glob, reason: "no file in the mirror matches it, so there is no name to download" });
-      for (const path of names) jobs.push({ datasetId: d.id, path, file, url: file.url.replace("{name}", baseName(path)) });
-    } else {
-      jobs.push({ datasetId: d.id, path: file.path!, file, url: file.url });
+  for (const d of chosen)
+    for (const file of d.files) {
+      if (file.package || file.project) continue; // npm packages (package-lock.json) and this project's own tables
+      if (file.download === false) {
+        manual.push({ path: file.path ?? file.glob!, reason: file.manual ?? "no official download" });
+      } else if (file.glob) {
+        // A glob names no files by itself: the ones the manifest names, and any others the mirror has.
+        const listed = (file.names ?? []).map((name) => join(dirname(file.glob!), name));
+        const names = [
+          ...new Set([...listed, ...new Bun.Glob(file.glob).scanSync({ cwd: mirror, followSymlinks: true })]),
+        ].sort();
+        if (!names.length)
+          manual.push({ path: file.glob, reason: "no file in the mirror matches it, so there is no name to download" });
+        for (const path of names)
+          jobs.push({ datasetId: d.id, path, file, url: file.url.replace("{name}", baseName(path)) });
+      } else {
+        jobs.push({ datasetId: d.id, path: file.path!, file, url: file.url });
+      }
     }
-  }
   return { jobs, manual };
 }
 
@@ -70,9 +86,13 @@ export function publisherAddress(address: string, base?: string): string {
   return prefix && address.startsWith(`${prefix}/`) ? `https://${address.slice(prefix.length + 1)}` : address;
 }
 
-export async function downloadMirror(opts: DownloadOptions): Promise<{ replaced: string[]; manual: { path: string; reason: string }[]; snapshotId: string }> {
+export async function downloadMirror(
+  opts: DownloadOptions,
+): Promise<{ replaced: string[]; manual: { path: string; reason: string }[]; snapshotId: string }> {
   if (!/\S+@\S+|^https?:\/\//.test(opts.contact)) {
-    throw new Error("set DATA_CONTACT to an e-mail address (or URL) publishers can reach you at: BLS refuses downloads without a contact in the User-Agent");
+    throw new Error(
+      "set DATA_CONTACT to an e-mail address (or URL) publishers can reach you at: BLS refuses downloads without a contact in the User-Agent",
+    );
   }
   const mirror = resolve(opts.mirror);
   const { jobs, manual } = planDownload(mirror, opts.only);
@@ -82,7 +102,11 @@ export async function downloadMirror(opts: DownloadOptions): Promise<{ replaced:
   mkdirSync(staging, { recursive: true });
   const fetchOptions: FetchOptions = {
     userAgent: `workforce-api/${pkg.version} (data download; contact: ${opts.contact})`,
-    attempts: 4, backoffMs: 1000, log: (line) => console.log(line), progress: Boolean(process.stderr.isTTY), ...opts.fetch,
+    attempts: 4,
+    backoffMs: 1000,
+    log: (line) => console.log(line),
+    progress: Boolean(process.stderr.isTTY),
+    ...opts.fetch,
   };
   try {
     // One fetch per URL: a zip bundle feeds several mirror files.
@@ -104,7 +128,13 @@ export async function downloadMirror(opts: DownloadOptions): Promise<{ replaced:
         writeFileSync(file, bytes);
         await checkFile(file, job, join(mirror, job.path));
         staged.set(job.path, file);
-        log[job.path] = { downloaded_at: new Date().toISOString(), downloaded_from: publisherAddress(finalUrl, opts.base), url, bytes: bytes.byteLength, sha256: sha256(bytes) };
+        log[job.path] = {
+          downloaded_at: new Date().toISOString(),
+          downloaded_from: publisherAddress(finalUrl, opts.base),
+          url,
+          bytes: bytes.byteLength,
+          sha256: sha256(bytes),
+        };
         console.log(`  ${job.path}  ${bytes.byteLength} bytes`);
       }
       rmSync(raw);
@@ -122,7 +152,8 @@ export async function downloadMirror(opts: DownloadOptions): Promise<{ replaced:
     return { replaced: [...staged.keys()].filter((p) => p !== DOWNLOAD_LOG), manual, snapshotId };
   } finally {
     rmSync(staging, { recursive: true, force: true });
-    for (const leftover of [`${opts.output}.download`, `${opts.output}.download.tmp`]) rmSync(leftover, { force: true });
+    for (const leftover of [`${opts.output}.download`, `${opts.output}.download.tmp`])
+      rmSync(leftover, { force: true });
   }
 }
 
@@ -164,16 +195,28 @@ const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && b
 function mirrorFileOf(body: Uint8Array, job: DownloadJob): Uint8Array {
   let bytes = body;
   if (job.file.member) {
-    if (!isZip(body)) throw new DownloadError(job.url, null, `is not a zip archive, so it has no member ${job.file.member}`);
+    if (!isZip(body))
+      throw new DownloadError(job.url, null, `is not a zip archive, so it has no member ${job.file.member}`);
     const wanted = new Bun.Glob(job.file.member);
     const found = unzipSync(body, { filter: (entry) => wanted.match(entry.name.split("/").pop()!) });
     const names = Object.keys(found);
     if (names.length !== 1) {
-      throw new DownloadError(job.url, null, names.length ? `has ${names.length} members matching ${job.file.member}: ${names.join(", ")}` : `has no member ${job.file.member}`);
+      throw new DownloadError(
+        job.url,
+        null,
+        names.length
+          ? `has ${names.length} members matching ${job.file.member}: ${names.join(", ")}`
+          : `has no member ${job.file.member}`,
+      );
     }
     bytes = found[names[0]];
-  } else if (isZip(body) && !job.file.convert && !/\.(xlsx|zip)$/i.test(job.path)) { // a workbook is a zip too
-    throw new DownloadError(job.url, null, `is a zip archive; data/sources.json names no member to take from it for ${job.path}`);
+  } else if (isZip(body) && !job.file.convert && !/\.(xlsx|zip)$/i.test(job.path)) {
+    // a workbook is a zip too
+    throw new DownloadError(
+      job.url,
+      null,
+      `is a zip archive; data/sources.json names no member to take from it for ${job.path}`,
+    );
   }
   if (job.file.convert === "xlsx-csv") bytes = new TextEncoder().encode(workbookToCsv(bytes, job));
   return bytes;
@@ -183,7 +226,12 @@ function mirrorFileOf(body: Uint8Array, job: DownloadJob): Uint8Array {
 function workbookToCsv(bytes: Uint8Array, job: DownloadJob): string {
   const book = XLSX.read(bytes, { type: "array", cellDates: false });
   for (const name of book.SheetNames) {
-    const grid = XLSX.utils.sheet_to_json<(string | number | null)[]>(book.Sheets[name], { header: 1, raw: true, defval: null, blankrows: false });
+    const grid = XLSX.utils.sheet_to_json<(string | number | null)[]>(book.Sheets[name], {
+      header: 1,
+      raw: true,
+      defval: null,
+      blankrows: false,
+    });
     const header = headerRowIndex(grid, job.file.columns ?? []);
     if (header >= 0) return Papa.unparse(grid.slice(header), { newline: "\n" }) + "\n";
   }
@@ -193,13 +241,17 @@ function workbookToCsv(bytes: Uint8Array, job: DownloadJob): string {
 /** Before a file may replace the old one: its expected columns (or JSON-stat content), and a plausible size. */
 async function checkFile(file: string, job: DownloadJob, previous: string): Promise<void> {
   const size = statSync(file).size;
-  const fail = (reason: string) => { throw new DownloadError(job.url, null, `${job.path}: ${reason}; the mirror's file is kept`); };
+  const fail = (reason: string) => {
+    throw new DownloadError(job.url, null, `${job.path}: ${reason}; the mirror's file is kept`);
+  };
   if (size < 100) fail(`only ${size} bytes`);
   // A release a fraction of the size of the one it replaces is far more likely cut short or an error page than news.
-  if (existsSync(previous) && size < statSync(previous).size / 2) fail(`${size} bytes, less than half the ${statSync(previous).size} of the file it would replace`);
+  if (existsSync(previous) && size < statSync(previous).size / 2)
+    fail(`${size} bytes, less than half the ${statSync(previous).size} of the file it would replace`);
   try {
     if (job.file.json_stat) {
-      if (!decodeJsonStat(JSON.parse(readFileSync(file, "utf8"))).observations.length) fail("JSON-stat without observations");
+      if (!decodeJsonStat(JSON.parse(readFileSync(file, "utf8"))).observations.length)
+        fail("JSON-stat without observations");
     } else if (job.file.columns) {
       await readTable(file, { required: job.file.columns });
     } else if (/\.xlsx?$/i.test(job.path)) {

@@ -4,7 +4,11 @@
 import { appendFileSync, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 
 export class DownloadError extends Error {
-  constructor(readonly url: string, readonly status: number | null, reason: string) {
+  constructor(
+    readonly url: string,
+    readonly status: number | null,
+    reason: string,
+  ) {
     super(`${url}: ${status === null ? "" : `HTTP ${status} `}${reason}`.trim());
   }
 }
@@ -26,7 +30,12 @@ const RETRYABLE = new Set([408, 429, 500, 502, 503, 504]);
  * Fetch `address` into `dest`; returns the address it finally came from (after redirects) and its size. Errors
  * name `url`, the official address (`address` differs when DATA_DOWNLOAD_BASE maps it elsewhere).
  */
-export async function fetchToFile(url: string, address: string, dest: string, opts: FetchOptions): Promise<{ finalUrl: string; bytes: number }> {
+export async function fetchToFile(
+  url: string,
+  address: string,
+  dest: string,
+  opts: FetchOptions,
+): Promise<{ finalUrl: string; bytes: number }> {
   rmSync(dest, { force: true });
   let lastProblem = "";
   // The first answer's validator: a resumed request asks for the rest of that same version (If-Range), or all of
@@ -46,14 +55,19 @@ export async function fetchToFile(url: string, address: string, dest: string, op
       res = await fetch(address, {
         redirect: "follow",
         // identity: the bytes on disk are the publisher's, so a Range resume continues the same byte stream.
-        headers: { "User-Agent": opts.userAgent, "Accept-Encoding": "identity", ...(have ? { Range: `bytes=${have}-`, ...(validator ? { "If-Range": validator } : {}) } : {}) },
+        headers: {
+          "User-Agent": opts.userAgent,
+          "Accept-Encoding": "identity",
+          ...(have ? { Range: `bytes=${have}-`, ...(validator ? { "If-Range": validator } : {}) } : {}),
+        },
       });
     } catch (err) {
       lastProblem = `no answer (${(err as Error).message})`;
       continue;
     }
     const resumed = res.status === 206 && have > 0 && rangeStart(res) === have;
-    if ((res.status === 416 || res.status === 206) && !resumed) { // past the end, or not these bytes' continuation
+    if ((res.status === 416 || res.status === 206) && !resumed) {
+      // past the end, or not these bytes' continuation
       await res.body?.cancel();
       rmSync(dest, { force: true });
       lastProblem = `HTTP ${res.status} to a resume from byte ${have}; starting again`;
@@ -74,7 +88,8 @@ export async function fetchToFile(url: string, address: string, dest: string, op
     const expected = totalLength(res, resumed ? have : 0);
     resumable = expected !== null;
     const received = await streamInto(res, dest, resumed ? have : 0, expected, opts);
-    if (expected !== null && received.bytes > expected) throw new DownloadError(url, res.status, `sent ${received.bytes} bytes, more than the ${expected} announced`);
+    if (expected !== null && received.bytes > expected)
+      throw new DownloadError(url, res.status, `sent ${received.bytes} bytes, more than the ${expected} announced`);
     if (received.error || (expected !== null && received.bytes < expected)) {
       lastProblem = `body cut off at ${received.bytes} of ${expected ?? "?"} bytes${received.error ? ` (${received.error})` : ""}`;
       continue;

@@ -8,12 +8,18 @@ import { dirname, join, resolve } from "node:path";
  * `replaced`: mirror-relative path → absolute path of the file to use instead (new paths are added); `hidden`:
  * mirror-relative paths the overlay leaves out.
  */
-export function overlayMirror(mirror: string, dest: string, replaced: ReadonlyMap<string, string>, hidden: ReadonlySet<string> = new Set()): string {
+export function overlayMirror(
+  mirror: string,
+  dest: string,
+  replaced: ReadonlyMap<string, string>,
+  hidden: ReadonlySet<string> = new Set(),
+): string {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
   // Folders holding a replaced file are made real (recursively); everything else is linked whole.
   const realDirs = new Set<string>([""]);
-  for (const path of [...replaced.keys(), ...hidden]) for (let d = dirname(path); d !== "." && d !== ""; d = dirname(d)) realDirs.add(d);
+  for (const path of [...replaced.keys(), ...hidden])
+    for (let d = dirname(path); d !== "." && d !== ""; d = dirname(d)) realDirs.add(d);
   const walk = (rel: string) => {
     const from = join(mirror, rel);
     for (const name of existsSync(from) ? readdirSync(from) : []) {

@@ -9,7 +9,11 @@ import { resolveLocation, type ResolvedLocation } from "../../src/domain/locatio
 import { blsAreaCode } from "../../src/domain/bls-area.ts";
 
 const path = process.argv[2] ?? "test/eval/places/places.csv";
-const rows: { input: string; expected: string; kind: string }[] = parse(readFileSync(path), { columns: true, trim: false, skip_empty_lines: true });
+const rows: { input: string; expected: string; kind: string }[] = parse(readFileSync(path), {
+  columns: true,
+  trim: false,
+  skip_empty_lines: true,
+});
 const s = createServices(openSnapshot(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite"));
 
 function correct(r: ResolvedLocation | null, expected: string): boolean {
@@ -18,7 +22,12 @@ function correct(r: ResolvedLocation | null, expected: string): boolean {
   if (expected.startsWith("EU:")) return r?.region === "eu" && r.countryCode === expected.slice(3);
   if (expected.startsWith("US-NONMETRO:")) {
     const state = expected.slice(12);
-    return r?.region === "us" && ((r.area.kind === "nonmetro" && r.area.areaCode.slice(0, 2) === s.locations.stateByCode(state)?.areaCode.slice(0, 2)) || r.area.stateCode === state && r.area.kind === "state");
+    return (
+      r?.region === "us" &&
+      ((r.area.kind === "nonmetro" &&
+        r.area.areaCode.slice(0, 2) === s.locations.stateByCode(state)?.areaCode.slice(0, 2)) ||
+        (r.area.stateCode === state && r.area.kind === "state"))
+    );
   }
   if (expected.startsWith("US:")) return r?.region === "us" && r.area.areaCode === blsAreaCode(expected.slice(3));
   throw new Error(`unknown expected value ${expected}`);
@@ -30,7 +39,10 @@ for (const row of rows) {
   const k = byKind.get(row.kind) ?? { n: 0, ok: 0, misses: [] };
   k.n++;
   if (correct(r, row.expected)) k.ok++;
-  else k.misses.push(`${row.input} → ${!r ? "unresolved" : r.region === "us" ? r.area.areaCode : `${r.region}:${r.countryCode}`} (expected ${row.expected})`);
+  else
+    k.misses.push(
+      `${row.input} → ${!r ? "unresolved" : r.region === "us" ? r.area.areaCode : `${r.region}:${r.countryCode}`} (expected ${row.expected})`,
+    );
   byKind.set(row.kind, k);
 }
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;

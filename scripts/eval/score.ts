@@ -7,15 +7,35 @@
 import type { EvalItem, EvalSet } from "./title-sets.ts";
 
 /** The matcher's answer in the set's target: the top code, the next ones (for top-3), its confidence. */
-export interface Answer { isco: string | null; soc: string | null; confidence: number; next: string[] }
+export interface Answer {
+  isco: string | null;
+  soc: string | null;
+  confidence: number;
+  next: string[];
+}
 export type MatcherUnderTest = (item: EvalItem, target: "isco" | "soc") => Answer | null;
 
-export interface ReliabilityBin { from: number; n: number; meanConfidence: number; accuracy: number }
+export interface ReliabilityBin {
+  from: number;
+  n: number;
+  meanConfidence: number;
+  accuracy: number;
+}
 export interface SetScore {
-  name: string; n: number;
-  iscoMajor?: number; iscoUnit?: number; soc6?: number; soc2?: number;
-  top3: number; recall20: number; accepted: number; acceptedCorrect: number; confident: number; confidentCorrect: number;
-  ece: number; reliability: ReliabilityBin[];
+  name: string;
+  n: number;
+  iscoMajor?: number;
+  iscoUnit?: number;
+  soc6?: number;
+  soc2?: number;
+  top3: number;
+  recall20: number;
+  accepted: number;
+  acceptedCorrect: number;
+  confident: number;
+  confidentCorrect: number;
+  ece: number;
+  reliability: ReliabilityBin[];
 }
 
 const pct = (k: number, n: number) => (n ? Math.round((1000 * k) / n) / 10 : 0);
@@ -25,11 +45,24 @@ const CONFIDENT = 0.8;
 const rightCode = (item: EvalItem, target: "isco" | "soc", code: string | null | undefined) =>
   !!code && (code === (target === "soc" ? item.soc : item.isco) || (item.alt ?? []).includes(code));
 
-export function scoreSet(set: EvalSet, match: MatcherUnderTest, thresholdOf: (target: "isco" | "soc") => number): SetScore {
+export function scoreSet(
+  set: EvalSet,
+  match: MatcherUnderTest,
+  thresholdOf: (target: "isco" | "soc") => number,
+): SetScore {
   const target: "isco" | "soc" = set.items.some((i) => i.soc) ? "soc" : "isco";
   const threshold = thresholdOf(target);
   const items = set.items.filter((i) => (target === "soc" ? i.soc : i.isco));
-  let major = 0, unit = 0, six = 0, two = 0, top3 = 0, recall20 = 0, accepted = 0, acceptedCorrect = 0, confident = 0, confidentCorrect = 0;
+  let major = 0,
+    unit = 0,
+    six = 0,
+    two = 0,
+    top3 = 0,
+    recall20 = 0,
+    accepted = 0,
+    acceptedCorrect = 0,
+    confident = 0,
+    confidentCorrect = 0;
   const bins = Array.from({ length: 10 }, () => ({ n: 0, confidence: 0, correct: 0 }));
   for (const item of items) {
     const a = match(item, target);
@@ -45,20 +78,41 @@ export function scoreSet(set: EvalSet, match: MatcherUnderTest, thresholdOf: (ta
     if (ok || (a?.next ?? []).slice(0, 2).some((c) => rightCode(item, target, c))) top3++;
     if (ok || (a?.next ?? []).slice(0, 19).some((c) => rightCode(item, target, c))) recall20++;
     const confidence = a?.confidence ?? 0;
-    if (a && confidence >= threshold) { accepted++; if (ok) acceptedCorrect++; }
-    if (a && confidence >= CONFIDENT) { confident++; if (ok) confidentCorrect++; }
+    if (a && confidence >= threshold) {
+      accepted++;
+      if (ok) acceptedCorrect++;
+    }
+    if (a && confidence >= CONFIDENT) {
+      confident++;
+      if (ok) confidentCorrect++;
+    }
     const bin = bins[Math.min(9, Math.floor(confidence * 10))];
-    bin.n++; bin.confidence += confidence; if (ok) bin.correct++;
+    bin.n++;
+    bin.confidence += confidence;
+    if (ok) bin.correct++;
   }
   const n = items.length;
-  const reliability = bins.map((b, i) => ({ from: i / 10, n: b.n, meanConfidence: b.n ? b.confidence / b.n : 0, accuracy: b.n ? b.correct / b.n : 0 }));
+  const reliability = bins.map((b, i) => ({
+    from: i / 10,
+    n: b.n,
+    meanConfidence: b.n ? b.confidence / b.n : 0,
+    accuracy: b.n ? b.correct / b.n : 0,
+  }));
   const ece = n ? reliability.reduce((e, b) => e + (b.n / n) * Math.abs(b.accuracy - b.meanConfidence), 0) : 0;
   return {
-    name: set.name, n,
-    ...(target === "isco" ? { iscoMajor: pct(major, n), iscoUnit: pct(unit, n) } : { soc6: pct(six, n), soc2: pct(two, n) }),
-    top3: pct(top3, n), recall20: pct(recall20, n), accepted: pct(accepted, n), acceptedCorrect: accepted ? pct(acceptedCorrect, accepted) : 0,
-    confident: pct(confident, n), confidentCorrect: confident ? pct(confidentCorrect, confident) : 0,
-    ece: Math.round(ece * 1000) / 1000, reliability,
+    name: set.name,
+    n,
+    ...(target === "isco"
+      ? { iscoMajor: pct(major, n), iscoUnit: pct(unit, n) }
+      : { soc6: pct(six, n), soc2: pct(two, n) }),
+    top3: pct(top3, n),
+    recall20: pct(recall20, n),
+    accepted: pct(accepted, n),
+    acceptedCorrect: accepted ? pct(acceptedCorrect, accepted) : 0,
+    confident: pct(confident, n),
+    confidentCorrect: confident ? pct(confidentCorrect, confident) : 0,
+    ece: Math.round(ece * 1000) / 1000,
+    reliability,
   };
 }
 
@@ -67,7 +121,10 @@ export function scoreTable(scores: SetScore[]): string {
   return [
     "| set | n | ISCO major | ISCO unit | SOC 6-digit | SOC 2-digit | top-3 | recall@20 | answered ≥ threshold | right when answered | answered ≥ 0.8 | right at ≥ 0.8 | ECE |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ...scores.map((s) => `| ${s.name} | ${s.n} | ${f(s.iscoMajor)} | ${f(s.iscoUnit)} | ${f(s.soc6)} | ${f(s.soc2)} | ${f(s.top3)} | ${f(s.recall20)} | ${f(s.accepted)} | ${f(s.acceptedCorrect)} | ${f(s.confident)} | ${f(s.confidentCorrect)} | ${s.ece.toFixed(3)} |`),
+    ...scores.map(
+      (s) =>
+        `| ${s.name} | ${s.n} | ${f(s.iscoMajor)} | ${f(s.iscoUnit)} | ${f(s.soc6)} | ${f(s.soc2)} | ${f(s.top3)} | ${f(s.recall20)} | ${f(s.accepted)} | ${f(s.acceptedCorrect)} | ${f(s.confident)} | ${f(s.confidentCorrect)} | ${s.ece.toFixed(3)} |`,
+    ),
   ].join("\n");
 }
 
@@ -75,6 +132,9 @@ export function scoreTable(scores: SetScore[]): string {
 export function reliabilityTable(scores: SetScore[]): string {
   const bins = scores[0]?.reliability.map((b) => `${b.from.toFixed(1)}–${(b.from + 0.1).toFixed(1)}`) ?? [];
   const cell = (b: ReliabilityBin) => (b.n ? `${Math.round(100 * b.accuracy)}% (${b.n})` : "");
-  return [`| set | ${bins.join(" | ")} |`, `|---|${bins.map(() => "---").join("|")}|`,
-    ...scores.map((s) => `| ${s.name} | ${s.reliability.map(cell).join(" | ")} |`)].join("\n");
+  return [
+    `| set | ${bins.join(" | ")} |`,
+    `|---|${bins.map(() => "---").join("|")}|`,
+    ...scores.map((s) => `| ${s.name} | ${s.reliability.map(cell).join(" | ")} |`),
+  ].join("\n");
 }

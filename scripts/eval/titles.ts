@@ -12,34 +12,66 @@ const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { 
 const { sets, heldOutRows } = buildEvalSets(db);
 const inputs = lexiconInputs(db);
 const t0 = performance.now();
-const lexicon = buildLexicon(inputs.concepts, inputs.labels.filter((l) => !heldOutRows.has(l.rowKey)));
-console.error(`lexicon built without ${heldOutRows.size} held-out rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+const lexicon = buildLexicon(
+  inputs.concepts,
+  inputs.labels.filter((l) => !heldOutRows.has(l.rowKey)),
+);
+console.error(
+  `lexicon built without ${heldOutRows.size} held-out rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 // The ranker as the snapshot build trains it, on this lexicon (the held-out rows are in neither).
 // `--first-stage`: without it, to compare.
 const t1 = performance.now();
 const ranker = process.argv.includes("--first-stage") ? null : titleRanker(db, lexicon);
 if (ranker) {
-  console.error(`ranker trained on ${ranker.trainedOn.soc.titles + ranker.trainedOn.isco.titles} titles in ${((performance.now() - t1) / 1000).toFixed(1)} s; out of fold (tune on these):`);
-  for (const path of ["soc", "isco"] as const) for (const [set, t] of Object.entries(ranker.trainedOn[path].outOfFold ?? {})) {
-    console.error(`  ${set}: ${t.titles} titles, right ${((100 * t.right) / t.titles).toFixed(1)}%, recall@20 ${((100 * t.recall) / t.titles).toFixed(1)}%`);
-  }
+  console.error(
+    `ranker trained on ${ranker.trainedOn.soc.titles + ranker.trainedOn.isco.titles} titles in ${((performance.now() - t1) / 1000).toFixed(1)} s; out of fold (tune on these):`,
+  );
+  for (const path of ["soc", "isco"] as const)
+    for (const [set, t] of Object.entries(ranker.trainedOn[path].outOfFold ?? {})) {
+      console.error(
+        `  ${set}: ${t.titles} titles, right ${((100 * t.right) / t.titles).toFixed(1)}%, recall@20 ${((100 * t.recall) / t.titles).toFixed(1)}%`,
+      );
+    }
 }
 const matcher = new TitleMatcher(lexicon, ranker);
 const only = process.argv.slice(2).find((a) => !a.startsWith("--"));
-const scores = sets.filter((s) => !only || s.name.includes(only)).map((set) => scoreSet(set, (item, target) => {
-  const m = matcher.match(item.title, { target, country: item.country, candidates: 20 });
-  if (!m) return null;
-  const code = (c: typeof m.best) => (target === "soc" ? c.concept.soc?.slice(0, 7) ?? null : c.concept.isco);
-  return { soc: m.best.concept.soc?.slice(0, 7) ?? null, isco: m.best.concept.isco, confidence: m.confidence, next: m.alternatives.map(code).filter((c): c is string => !!c) };
-}, (target) => matcher.threshold(target)));
+const scores = sets
+  .filter((s) => !only || s.name.includes(only))
+  .map((set) =>
+    scoreSet(
+      set,
+      (item, target) => {
+        const m = matcher.match(item.title, { target, country: item.country, candidates: 20 });
+        if (!m) return null;
+        const code = (c: typeof m.best) => (target === "soc" ? (c.concept.soc?.slice(0, 7) ?? null) : c.concept.isco);
+        return {
+          soc: m.best.concept.soc?.slice(0, 7) ?? null,
+          isco: m.best.concept.isco,
+          confidence: m.confidence,
+          next: m.alternatives.map(code).filter((c): c is string => !!c),
+        };
+      },
+      (target) => matcher.threshold(target),
+    ),
+  );
 console.log(scoreTable(scores));
-if (process.argv.includes("--reliability")) console.log(`\nReliability: share right per confidence bin (answers in it)\n\n${reliabilityTable(scores)}`);
+if (process.argv.includes("--reliability"))
+  console.log(`\nReliability: share right per confidence bin (answers in it)\n\n${reliabilityTable(scores)}`);
 
 // Text that is no title (held out of the ranker's training): how much of it gets an answer instead of a 404.
 const junk = notTitles(db).filter((n) => n.heldOut);
-const junkRows = [...new Set(junk.map((n) => n.kind))].flatMap((kind) => (["soc", "isco"] as const).map((target) => {
-  const items = junk.filter((n) => n.kind === kind);
-  const answered = items.filter((n) => (matcher.match(n.text, { target, country: target === "soc" ? "US" : "DE" })?.confidence ?? 0) >= matcher.threshold(target)).length;
-  return `| ${kind} | ${target === "soc" ? "U.S." : "EU (DE)"} | ${items.length} | ${((100 * answered) / items.length).toFixed(1)}% |`;
-}));
-console.log(`\nNot a title, held out: answered (confidence at or above the threshold) instead of a 404; lower is better\n\n| text | path | n | answered |\n|---|---|---|---|\n${junkRows.join("\n")}`);
+const junkRows = [...new Set(junk.map((n) => n.kind))].flatMap((kind) =>
+  (["soc", "isco"] as const).map((target) => {
+    const items = junk.filter((n) => n.kind === kind);
+    const answered = items.filter(
+      (n) =>
+        (matcher.match(n.text, { target, country: target === "soc" ? "US" : "DE" })?.confidence ?? 0) >=
+        matcher.threshold(target),
+    ).length;
+    return `| ${kind} | ${target === "soc" ? "U.S." : "EU (DE)"} | ${items.length} | ${((100 * answered) / items.length).toFixed(1)}% |`;
+  }),
+);
+console.log(
+  `\nNot a title, held out: answered (confidence at or above the threshold) instead of a 404; lower is better\n\n| text | path | n | answered |\n|---|---|---|---|\n${junkRows.join("\n")}`,
+);

@@ -15,8 +15,12 @@ const newestSource = () => Math.max(...[...new Bun.Glob("src/**/*").scanSync()].
 
 export async function currentExecutable(): Promise<string> {
   const exe = resolve("build/workforce-api");
-  if (!existsSync(exe) || !existsSync("build/snapshot.id") || readFileSync("build/snapshot.id", "utf8").trim() !== snapshotId("build/snapshot.sqlite")
-    || statSync(exe).mtimeMs < newestSource()) {
+  if (
+    !existsSync(exe) ||
+    !existsSync("build/snapshot.id") ||
+    readFileSync("build/snapshot.id", "utf8").trim() !== snapshotId("build/snapshot.sqlite") ||
+    statSync(exe).mtimeMs < newestSource()
+  ) {
     const built = await runToEnd([process.execPath, "scripts/build-executable.ts"], {});
     if (built.code !== 0) throw new Error(`executable build failed: ${built.stderr}`);
   }

@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 
 /** Resident set size of a process, in MB (/proc/<pid>/status). */
-export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+export const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 
 /** User + system CPU time of a process so far, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
 export function cpuUs(pid: number): number {
@@ -14,8 +15,14 @@ export function cpuUs(pid: number): number {
 export function treeCpuUs(pid: number): number {
   let children: number[] = [];
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch { /* gone */ }
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    /* gone */
+  }
   return cpuUs(pid) + children.reduce((sum, child) => sum + treeCpuUs(child), 0);
 }
 

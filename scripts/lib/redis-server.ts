@@ -13,7 +13,9 @@ export interface RedisOptions {
 }
 
 export interface RunningRedis {
-  url: string; port: number; proc: Subprocess;
+  url: string;
+  port: number;
+  proc: Subprocess;
   /** Stops it (SIGTERM) and waits. */
   stop(): Promise<void>;
   /** kill -9 and wait: no shutdown save. */
@@ -26,16 +28,33 @@ export interface RunningRedis {
 
 export async function startRedis(options: RedisOptions = {}): Promise<RunningRedis> {
   const port = options.port ?? freePort();
-  const persistence = options.dir ? ["--dir", options.dir, "--appendonly", "yes", "--appendfsync", "everysec", "--save", ""] : ["--save", "", "--appendonly", "no"];
-  const proc = Bun.spawn(["redis-server", "--port", String(port), "--bind", "127.0.0.1", ...persistence], { stdout: "pipe", stderr: "pipe" });
-  const cli = (...args: string[]) => Bun.spawnSync(["redis-cli", "-p", String(port), ...args]).stdout.toString().trim();
+  const persistence = options.dir
+    ? ["--dir", options.dir, "--appendonly", "yes", "--appendfsync", "everysec", "--save", ""]
+    : ["--save", "", "--appendonly", "no"];
+  const proc = Bun.spawn(["redis-server", "--port", String(port), "--bind", "127.0.0.1", ...persistence], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const cli = (...args: string[]) =>
+    Bun.spawnSync(["redis-cli", "-p", String(port), ...args])
+      .stdout.toString()
+      .trim();
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (cli("ping") === "PONG") {
       return {
-        url: `redis://127.0.0.1:${port}`, port, proc, cli,
-        async stop() { proc.kill(); await proc.exited; },
-        async kill() { proc.kill("SIGKILL"); await proc.exited; },
+        url: `redis://127.0.0.1:${port}`,
+        port,
+        proc,
+        cli,
+        async stop() {
+          proc.kill();
+          await proc.exited;
+        },
+        async kill() {
+          proc.kill("SIGKILL");
+          await proc.exited;
+        },
         pause: () => proc.kill("SIGSTOP"),
         resume: () => proc.kill("SIGCONT"),
       };

@@ -10,7 +10,14 @@ import { loadOews } from "./loaders/oews.ts";
 import { loadOnet30, loadOnet29 } from "./loaders/onet.ts";
 import { loadSoc2018, loadIsco08, loadIscoSocCrosswalk } from "./loaders/classifications.ts";
 import { loadEscoOccupations, loadEscoOnetCrosswalk, loadEscoNationalTitles } from "./loaders/esco.ts";
-import { loadEuCountries, loadSes2022, loadSesMonthly, loadGenderPayGap, loadMinimumWage, loadHicp } from "./loaders/eurostat.ts";
+import {
+  loadEuCountries,
+  loadSes2022,
+  loadSesMonthly,
+  loadGenderPayGap,
+  loadMinimumWage,
+  loadHicp,
+} from "./loaders/eurostat.ts";
 import { loadStatutoryMinimumWages } from "./loaders/minimum-wages.ts";
 import { loadEmployerTitles } from "./loaders/employer-titles.ts";
 import { loadBlsCpi, loadBlsAveragePrices } from "./loaders/bls-prices.ts";
@@ -50,8 +57,8 @@ export const LOADERS: Record<DatasetId, Loader> = {
   worldbank_ppp: loadWorldBankPpp,
   worldbank_inflation: loadWorldBankInflation,
   census_cbsa: loadCbsa,
-  geonames_zip: loadZipCodes,      // after census_cbsa: reads its state FIPS codes
-  geonames_cities: loadCities,     // after geonames_zip: Connecticut places take their ZIP codes' county
+  geonames_zip: loadZipCodes, // after census_cbsa: reads its state FIPS codes
+  geonames_cities: loadCities, // after geonames_zip: Connecticut places take their ZIP codes' county
   place_aliases: loadPlaceAliases,
 };
 
@@ -62,7 +69,8 @@ export function builderFiles(): string[] {
   // The build runs the service's own domain and repository code (derived tables, country names): all of it counts,
   // and so do our own labelled headlines the title ranker learns from.
   const code = ["scripts/snapshot/**/*.ts", "src/domain/**/*.ts", "src/snapshot/**/*.ts", "data/headlines/*.csv"]
-    .flatMap((g) => [...new Bun.Glob(g).scanSync({ cwd: PROJECT_ROOT })]).filter((f) => !f.endsWith(".test.ts"));
+    .flatMap((g) => [...new Bun.Glob(g).scanSync({ cwd: PROJECT_ROOT })])
+    .filter((f) => !f.endsWith(".test.ts"));
   return [...code, "data/sources.json"].sort();
 }
 
@@ -72,7 +80,12 @@ async function sha256(path: string): Promise<string> {
   return hasher.digest("hex");
 }
 
-export interface BuildPlan { usable: ResolvedDataset[]; skipped: ResolvedDataset[]; snapshotId: string; hashes: Map<string, string> }
+export interface BuildPlan {
+  usable: ResolvedDataset[];
+  skipped: ResolvedDataset[];
+  snapshotId: string;
+  hashes: Map<string, string>;
+}
 
 /** Which datasets the mirror can feed, and the snapshot_id those inputs give. Throws when a required one is incomplete. */
 export async function planBuild(mirror: string): Promise<BuildPlan> {
@@ -82,9 +95,15 @@ export async function planBuild(mirror: string): Promise<BuildPlan> {
     return resolveDataset(mirror, manifest);
   });
   const skipped = resolved.filter((d) => d.missing.length);
-  for (const d of skipped) console.error(`missing from ${mirror}: ${d.missing.join(", ")} (feeds ${d.manifest.id}${d.manifest.required ? ", required" : "; built without it"})`);
+  for (const d of skipped)
+    console.error(
+      `missing from ${mirror}: ${d.missing.join(", ")} (feeds ${d.manifest.id}${d.manifest.required ? ", required" : "; built without it"})`,
+    );
   const fatal = skipped.filter((d) => d.manifest.required);
-  if (fatal.length) throw new Error(`required datasets incomplete: ${fatal.map((d) => d.manifest.id).join(", ")}. Point DATA_MIRROR at a mirror holding the files in data/sources.json.`);
+  if (fatal.length)
+    throw new Error(
+      `required datasets incomplete: ${fatal.map((d) => d.manifest.id).join(", ")}. Point DATA_MIRROR at a mirror holding the files in data/sources.json.`,
+    );
   const usable = resolved.filter((d) => !d.missing.length);
 
   // snapshot_id: hash of every input — the publisher files, and the code and manifest that turn them into
@@ -107,7 +126,11 @@ function existingSnapshotId(path: string): string | null {
   }
 }
 
-export async function buildSnapshot(mirror: string, output: string, opts: { ifStale?: boolean } = {}): Promise<{ snapshotId: string; skipped: string[]; built: boolean }> {
+export async function buildSnapshot(
+  mirror: string,
+  output: string,
+  opts: { ifStale?: boolean } = {},
+): Promise<{ snapshotId: string; skipped: string[]; built: boolean }> {
   const started = performance.now();
   const { usable, skipped, snapshotId, hashes } = await planBuild(mirror);
   if (opts.ifStale && existingSnapshotId(output) === snapshotId) {
@@ -124,20 +147,37 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
   db.exec(SNAPSHOT_DDL);
   for (const d of usable) await loadDataset(db, d);
   const derived = writeDerivedTables(db);
-  console.log(`  derived: ${derived.texts} title texts, ${derived.trigrams} trigram postings, ${derived.labels} lexicon labels (${derived.entries} entries), ${derived.areas} OEWS areas, ${derived.codeMappings} SOC → OEWS code mappings`);
+  console.log(
+    `  derived: ${derived.texts} title texts, ${derived.trigrams} trigram postings, ${derived.labels} lexicon labels (${derived.entries} entries), ${derived.areas} OEWS areas, ${derived.codeMappings} SOC → OEWS code mappings`,
+  );
   // built_at: when this file was made, not part of its id. A service watching a folder serves the newest build.
-  const meta: Record<string, string> = { schema_version: String(SCHEMA_VERSION), snapshot_id: snapshotId, built_at: new Date().toISOString(),
-    datasets_skipped: unusable.map((d) => d.manifest.id).join(",") };
+  const meta: Record<string, string> = {
+    schema_version: String(SCHEMA_VERSION),
+    snapshot_id: snapshotId,
+    built_at: new Date().toISOString(),
+    datasets_skipped: unusable.map((d) => d.manifest.id).join(","),
+  };
   const insertMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
   for (const [k, v] of Object.entries(meta)) insertMeta.run(k, v);
   const downloads = readDownloadLog(mirror);
-  for (const d of usable) for (const f of d.files) {
-    const sha = hashes.get(f.path)!;
-    // Only if this is still the file the download wrote: a file replaced by hand since has no download record.
-    const fetched = downloads[f.path]?.sha256 === sha ? downloads[f.path] : undefined;
-    db.run("INSERT INTO source_files (dataset_id, path, url, sha256, bytes, downloaded_at, downloaded_from) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      [d.manifest.id, f.path, f.url, sha, Bun.file(f.absolute).size, fetched?.downloaded_at ?? null, fetched?.downloaded_from ?? null]);
-  }
+  for (const d of usable)
+    for (const f of d.files) {
+      const sha = hashes.get(f.path)!;
+      // Only if this is still the file the download wrote: a file replaced by hand since has no download record.
+      const fetched = downloads[f.path]?.sha256 === sha ? downloads[f.path] : undefined;
+      db.run(
+        "INSERT INTO source_files (dataset_id, path, url, sha256, bytes, downloaded_at, downloaded_from) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+          d.manifest.id,
+          f.path,
+          f.url,
+          sha,
+          Bun.file(f.absolute).size,
+          fetched?.downloaded_at ?? null,
+          fetched?.downloaded_from ?? null,
+        ],
+      );
+    }
   db.exec("ANALYZE; VACUUM;");
   db.close();
   if (existsSync(output)) rmSync(output);
@@ -160,31 +200,58 @@ export async function buildSnapshot(mirror: string, output: string, opts: { ifSt
     };
     const result = await LOADERS[d.manifest.id as DatasetId](ctx);
     const m = d.manifest;
-    db.run(`INSERT INTO sources (dataset_id, label, publisher, title, publisher_dataset, url, licence, vintage, period_start, period_end, row_count)
+    db.run(
+      `INSERT INTO sources (dataset_id, label, publisher, title, publisher_dataset, url, licence, vintage, period_start, period_end, row_count)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [m.id, m.label, m.publisher, m.title, m.publisher_dataset, m.url, m.licence, result.vintage ?? m.vintage ?? null, result.periodStart ?? null, result.periodEnd ?? null, result.rows]);
-    console.log(`  ${m.id.padEnd(22)} ${String(result.rows).padStart(8)} rows  ${((performance.now() - t0) / 1000).toFixed(1)} s${result.layouts ? `  read: ${result.layouts.join("; ")}` : ""}`);
+      [
+        m.id,
+        m.label,
+        m.publisher,
+        m.title,
+        m.publisher_dataset,
+        m.url,
+        m.licence,
+        result.vintage ?? m.vintage ?? null,
+        result.periodStart ?? null,
+        result.periodEnd ?? null,
+        result.rows,
+      ],
+    );
+    console.log(
+      `  ${m.id.padEnd(22)} ${String(result.rows).padStart(8)} rows  ${((performance.now() - t0) / 1000).toFixed(1)} s${result.layouts ? `  read: ${result.layouts.join("; ")}` : ""}`,
+    );
   }
 }
 
 if (import.meta.main) {
   const output = resolve(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite");
   const args = process.argv.slice(2);
-  const unknown = args.filter((a, i) => !["--download", "--dataset", "--if-stale"].includes(a) && !a.startsWith("--dataset=") && args[i - 1] !== "--dataset");
+  const unknown = args.filter(
+    (a, i) =>
+      !["--download", "--dataset", "--if-stale"].includes(a) &&
+      !a.startsWith("--dataset=") &&
+      args[i - 1] !== "--dataset",
+  );
   if (unknown.length || (!args.includes("--download") && args.some((a) => a.startsWith("--dataset")))) {
-    console.error(`usage: npm run data [-- --if-stale] | npm run data -- --download [--dataset ID]…${unknown.length ? ` (unknown: ${unknown.join(" ")})` : " (--dataset goes with --download)"}`);
+    console.error(
+      `usage: npm run data [-- --if-stale] | npm run data -- --download [--dataset ID]…${unknown.length ? ` (unknown: ${unknown.join(" ")})` : " (--dataset goes with --download)"}`,
+    );
     process.exit(2);
   }
   if (!args.includes("--download") && !existsSync(defaultMirror())) {
     // No publisher files: keep a snapshot that is already there (a user who placed one), else say the ways forward.
     if (args.includes("--if-stale") && (existingSnapshotId(output) || process.env.SNAPSHOT_DIR)) {
-      console.log(`no publisher files at ${defaultMirror()} (DATA_MIRROR): serving the snapshot already at ${process.env.SNAPSHOT_DIR ?? output} as it is`);
+      console.log(
+        `no publisher files at ${defaultMirror()} (DATA_MIRROR): serving the snapshot already at ${process.env.SNAPSHOT_DIR ?? output} as it is`,
+      );
       process.exit(0);
     }
     console.error(noDataMessage(defaultMirror(), output));
     process.exit(2);
   }
-  const run = args.includes("--download") ? download(args, output) : buildSnapshot(defaultMirror(), output, { ifStale: args.includes("--if-stale") });
+  const run = args.includes("--download")
+    ? download(args, output)
+    : buildSnapshot(defaultMirror(), output, { ifStale: args.includes("--if-stale") });
   run.catch((err) => {
     console.error(`${args.includes("--download") ? "download" : "snapshot build"} failed: ${err.message}`);
     process.exit(1);
@@ -202,23 +269,37 @@ export function noDataMessage(mirror: string, output: string): string {
     "     ESCO's files come through a form on its site: data/sources.json names the page and the files to place by hand.",
     "  3. Air-gapped: copy a snapshot built elsewhere to SNAPSHOT_PATH (default build/snapshot.sqlite) or into SNAPSHOT_DIR,",
     "     or run the single executable, which carries its own.",
-    "README: \"Data\" and \"Keeping data current\".",
+    'README: "Data" and "Keeping data current".',
   ].join("\n");
 }
 
 /** --download [--dataset ID]…: fetch the publishers' files into DATA_MIRROR first (scripts/data/download.ts). */
 async function download(args: string[], output: string) {
-  const only = args.flatMap((a, i) => (a === "--dataset" ? [args[i + 1] ?? ""] : a.startsWith("--dataset=") ? [a.slice(10)] : []));
+  const only = args.flatMap((a, i) =>
+    a === "--dataset" ? [args[i + 1] ?? ""] : a.startsWith("--dataset=") ? [a.slice(10)] : [],
+  );
   if (only.includes("")) throw new Error("--dataset needs a dataset id");
   const { downloadMirror } = await import("../data/download.ts");
   const env = process.env;
   const count = (name: string, fallback: number) => {
     const value = env[name] ? Number(env[name]) : fallback;
-    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0, not "${env[name]}"`);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`${name} must be a whole number ≥ 0, not "${env[name]}"`);
     return value;
   };
-  const done = await downloadMirror({ mirror: defaultMirror(), output, only, contact: env.DATA_CONTACT ?? "", base: env.DATA_DOWNLOAD_BASE || undefined,
-    fetch: { attempts: 1 + count("DATA_DOWNLOAD_RETRIES", 3), backoffMs: count("DATA_DOWNLOAD_BACKOFF_MS", 1000) } });
-  console.log(`downloaded ${done.replaced.length} files into ${defaultMirror()}; snapshot ${done.snapshotId} → ${output}`);
-  if (done.manual.length) console.log(`${done.manual.length} files have no official download and were kept as they were (README: Keeping data current)`);
+  const done = await downloadMirror({
+    mirror: defaultMirror(),
+    output,
+    only,
+    contact: env.DATA_CONTACT ?? "",
+    base: env.DATA_DOWNLOAD_BASE || undefined,
+    fetch: { attempts: 1 + count("DATA_DOWNLOAD_RETRIES", 3), backoffMs: count("DATA_DOWNLOAD_BACKOFF_MS", 1000) },
+  });
+  console.log(
+    `downloaded ${done.replaced.length} files into ${defaultMirror()}; snapshot ${done.snapshotId} → ${output}`,
+  );
+  if (done.manual.length)
+    console.log(
+      `${done.manual.length} files have no official download and were kept as they were (README: Keeping data current)`,
+    );
 }

@@ -23,7 +23,13 @@ export interface LoadResult {
 export type Loader = (ctx: LoadContext) => Promise<LoadResult>;
 
 /** Insert rows through one prepared statement; `orIgnore` keeps the first row per key (earlier = preferred source). */
-export function insertRows(db: Database, table: string, columns: string[], rows: unknown[][], orIgnore = false): number {
+export function insertRows(
+  db: Database,
+  table: string,
+  columns: string[],
+  rows: unknown[][],
+  orIgnore = false,
+): number {
   const sql = `INSERT ${orIgnore ? "OR IGNORE " : ""}INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
   const stmt = db.prepare(sql);
   let inserted = 0;
@@ -33,4 +39,8 @@ export function insertRows(db: Database, table: string, columns: string[], rows:
   return inserted;
 }
 
-export const baseName = (path: string) => path.split("/").pop()!.replace(/\.[^.]+$/, "");
+export const baseName = (path: string) =>
+  path
+    .split("/")
+    .pop()!
+    .replace(/\.[^.]+$/, "");

@@ -2,7 +2,13 @@
 // computing them: the occupation title and technology name trigram indexes (E15, technology search), the title
 // lexicon (title matching) and the place spelling index (location resolution).
 import type { Database } from "bun:sqlite";
-import { TitleSearch, occupationTitleRows, packTitleIndex, TITLE_INDEX, TECHNOLOGY_INDEX } from "../../src/snapshot/repositories/title-search.ts";
+import {
+  TitleSearch,
+  occupationTitleRows,
+  packTitleIndex,
+  TITLE_INDEX,
+  TECHNOLOGY_INDEX,
+} from "../../src/snapshot/repositories/title-search.ts";
 import { TechnologiesRepository } from "../../src/snapshot/repositories/technologies.ts";
 import { lexiconInputs, packLexicon } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { writePacked } from "../../src/snapshot/packed.ts";
@@ -15,14 +21,29 @@ import { PlaceSpelling } from "../../src/domain/place/spelling.ts";
 import { oewsCodeMap, type OewsVintage } from "../../src/domain/oews-codes.ts";
 import { socRevisions, trendSources, type RevisionInputs } from "../../src/domain/soc-revision.ts";
 
-export function writeDerivedTables(db: Database): { texts: number; trigrams: number; labels: number; entries: number; areas: number; codeMappings: number } {
-  const areas = db.run("INSERT INTO oews_area SELECT DISTINCT year, area_code, area, area_type, area_title, prim_state FROM oews_wage").changes;
+export function writeDerivedTables(db: Database): {
+  texts: number;
+  trigrams: number;
+  labels: number;
+  entries: number;
+  areas: number;
+  codeMappings: number;
+} {
+  const areas = db.run(
+    "INSERT INTO oews_area SELECT DISTINCT year, area_code, area, area_type, area_title, prim_state FROM oews_wage",
+  ).changes;
   // Before the lexicon: it weighs occupations by the employment of the code OEWS publishes them under.
   const codeMappings = writeOewsCodeMap(db);
   writeSocRevision(db);
   const search = TitleSearch.build(occupationTitleRows(db));
   writePacked(db, TITLE_INDEX, packTitleIndex(search));
-  writePacked(db, TECHNOLOGY_INDEX, packTitleIndex(TitleSearch.build(new TechnologiesRepository(db).names().map((name) => ({ key: name, text: name })))));
+  writePacked(
+    db,
+    TECHNOLOGY_INDEX,
+    packTitleIndex(
+      TitleSearch.build(new TechnologiesRepository(db).names().map((name) => ({ key: name, text: name }))),
+    ),
+  );
   const inputs = lexiconInputs(db);
   const lexicon = buildLexicon(inputs.concepts, inputs.labels);
   writePacked(db, "title_lexicon.", packLexicon(lexicon));
@@ -30,20 +51,41 @@ export function writeDerivedTables(db: Database): { texts: number; trigrams: num
   db.run(`INSERT INTO county_population SELECT county_fips, SUM(population) FROM
     (SELECT DISTINCT geoname_id, county_fips, population FROM place_name WHERE country = 'US' AND county_fips IS NOT NULL) GROUP BY county_fips`);
   const latest = db.query<{ year: number }, []>("SELECT MAX(year) AS year FROM oews_area").get()!.year;
-  writePacked(db, "place_spelling.", packPlaceSpelling(new PlaceSpelling(spellingNames(new LocationsRepository(db, latest)))));
-  return { codeMappings, texts: search.index.texts.length, trigrams: search.index.built().postings.size, labels: lexicon.labels.length, entries: lexicon.entryConcept.length, areas };
+  writePacked(
+    db,
+    "place_spelling.",
+    packPlaceSpelling(new PlaceSpelling(spellingNames(new LocationsRepository(db, latest)))),
+  );
+  return {
+    codeMappings,
+    texts: search.index.texts.length,
+    trigrams: search.index.built().postings.size,
+    labels: lexicon.labels.length,
+    entries: lexicon.entryConcept.length,
+    areas,
+  };
 }
 
 /** oews_code_map from oews_wage and soc_2018 (src/domain/oews-codes.ts); throws AmbiguousAggregateError rather than guess. */
 export function writeOewsCodeMap(db: Database): number {
   const soc = db.query<{ code: string; level: string }, []>("SELECT code, level FROM soc_2018").all();
   const vintages = new Map<number, Map<string, string>>();
-  for (const r of db.query<{ year: number; occ_code: string; occ_title: string }, []>("SELECT DISTINCT year, occ_code, occ_title FROM oews_wage ORDER BY year, occ_code").all()) {
+  for (const r of db
+    .query<{ year: number; occ_code: string; occ_title: string }, []>(
+      "SELECT DISTINCT year, occ_code, occ_title FROM oews_wage ORDER BY year, occ_code",
+    )
+    .all()) {
     if (!vintages.has(r.year)) vintages.set(r.year, new Map());
     vintages.get(r.year)!.set(r.occ_code, r.occ_title);
   }
-  const mapping = oewsCodeMap({ codes: new Set(soc.map((r) => r.code)), detailed: soc.filter((r) => r.level === "detailed").map((r) => r.code), crosswalk: socCrosswalk(db) },
-    [...vintages].map(([year, titles]): OewsVintage => ({ year, titles })));
+  const mapping = oewsCodeMap(
+    {
+      codes: new Set(soc.map((r) => r.code)),
+      detailed: soc.filter((r) => r.level === "detailed").map((r) => r.code),
+      crosswalk: socCrosswalk(db),
+    },
+    [...vintages].map(([year, titles]): OewsVintage => ({ year, titles })),
+  );
   const insert = db.prepare("INSERT INTO oews_code_map (year, soc_code, oews_code, basis) VALUES (?, ?, ?, ?)");
   for (const m of mapping) insert.run(m.year, m.soc, m.code, m.basis);
   return mapping.length;
@@ -52,21 +94,38 @@ export function writeOewsCodeMap(db: Database): number {
 /** soc_revision and oews_trend_source from the crosswalk, the SOC 2018 structure and the national OEWS rows (src/domain/soc-revision.ts). */
 export function writeSocRevision(db: Database): { revisions: number; sources: number } {
   const pairs = socCrosswalk(db);
-  const detailed = new Map(db.query<{ code: string; title: string }, []>("SELECT code, title FROM soc_2018 WHERE level = 'detailed'").all().map((r) => [r.code, r.title]));
+  const detailed = new Map(
+    db
+      .query<{ code: string; title: string }, []>("SELECT code, title FROM soc_2018 WHERE level = 'detailed'")
+      .all()
+      .map((r) => [r.code, r.title]),
+  );
   const vintages = new Map<number, Map<string, string>>();
   const employment = new Map<string, number>();
-  for (const r of db.query<{ year: number; occ_code: string; occ_title: string; tot_emp: number | null }, []>(
-    "SELECT year, occ_code, occ_title, tot_emp FROM oews_wage WHERE area_code = '0000000' ORDER BY year, occ_code").all()) {
+  for (const r of db
+    .query<{ year: number; occ_code: string; occ_title: string; tot_emp: number | null }, []>(
+      "SELECT year, occ_code, occ_title, tot_emp FROM oews_wage WHERE area_code = '0000000' ORDER BY year, occ_code",
+    )
+    .all()) {
     if (!vintages.has(r.year)) vintages.set(r.year, new Map());
     vintages.get(r.year)!.set(r.occ_code, r.occ_title);
     if (r.tot_emp !== null) employment.set(`${r.year}|${r.occ_code}`, r.tot_emp);
   }
-  const input: RevisionInputs = { pairs, detailed, vintages: [...vintages].map(([year, titles]) => ({ year, titles })), employment: (y, c) => employment.get(`${y}|${c}`) ?? null };
+  const input: RevisionInputs = {
+    pairs,
+    detailed,
+    vintages: [...vintages].map(([year, titles]) => ({ year, titles })),
+    employment: (y, c) => employment.get(`${y}|${c}`) ?? null,
+  };
   const revisions = socRevisions(input);
-  const insertRevision = db.prepare("INSERT INTO soc_revision (soc_code, relation, soc2010_codes, employment_ratio) VALUES (?, ?, ?, ?)");
+  const insertRevision = db.prepare(
+    "INSERT INTO soc_revision (soc_code, relation, soc2010_codes, employment_ratio) VALUES (?, ?, ?, ?)",
+  );
   for (const r of revisions) insertRevision.run(r.soc, r.relation, r.from.join(","), r.employmentRatio);
   const sources = trendSources(input, revisions);
-  const insertSource = db.prepare("INSERT INTO oews_trend_source (year, soc_code, oews_code, basis) VALUES (?, ?, ?, ?)");
+  const insertSource = db.prepare(
+    "INSERT INTO oews_trend_source (year, soc_code, oews_code, basis) VALUES (?, ?, ?, ?)",
+  );
   for (const t of sources) for (const code of t.codes) insertSource.run(t.year, t.soc, code, t.basis);
   return { revisions: revisions.length, sources: sources.length };
 }
@@ -76,6 +135,9 @@ export function writeSocRevision(db: Database): { revisions: number; sources: nu
  * at the broad level (19-1020.01 Biologists); OEWS publishes their people under a detailed code, so they are left out.
  */
 function socCrosswalk(db: Database): { soc2010: string; soc2018: string }[] {
-  return db.query<{ soc2010: string; soc2018: string }, []>(
-    "SELECT DISTINCT substr(soc2010_code, 1, 7) AS soc2010, substr(soc2019_code, 1, 7) AS soc2018 FROM onet_soc_2010_2019 WHERE substr(soc2010_code, 7, 1) != '0'").all();
+  return db
+    .query<{ soc2010: string; soc2018: string }, []>(
+      "SELECT DISTINCT substr(soc2010_code, 1, 7) AS soc2010, substr(soc2019_code, 1, 7) AS soc2018 FROM onet_soc_2010_2019 WHERE substr(soc2010_code, 7, 1) != '0'",
+    )
+    .all();
 }

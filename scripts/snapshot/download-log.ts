@@ -3,12 +3,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export interface DownloadRecord { downloaded_at: string; downloaded_from: string; url: string; bytes: number; sha256: string }
+export interface DownloadRecord {
+  downloaded_at: string;
+  downloaded_from: string;
+  url: string;
+  bytes: number;
+  sha256: string;
+}
 export type DownloadLog = Record<string, DownloadRecord>;
 
 export const DOWNLOAD_LOG = ".downloads.json";
 
 export function readDownloadLog(mirror: string): DownloadLog {
   const file = join(mirror, DOWNLOAD_LOG);
-  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) as DownloadLog : {};
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as DownloadLog) : {};
 }

@@ -5,27 +5,53 @@ import manifestJson from "../../data/sources.json";
 import { baseName } from "./context.ts";
 
 export interface ManifestFile {
-  path?: string; glob?: string; package?: string; project?: string; url: string;
+  path?: string;
+  glob?: string;
+  package?: string;
+  project?: string;
+  url: string;
   /** A glob's files the build reads, by name in the glob's folder: what a download fetches when the mirror has none. */
   names?: string[];
   // How `npm run data -- --download` gets and checks it (see the $comment in data/sources.json).
-  member?: string; convert?: "xlsx-csv"; columns?: string[]; json_stat?: boolean; download?: false; manual?: string; unconfirmed?: string;
+  member?: string;
+  convert?: "xlsx-csv";
+  columns?: string[];
+  json_stat?: boolean;
+  download?: false;
+  manual?: string;
+  unconfirmed?: string;
   /** Files (paths, not globs) sharing this name are alternatives (the publisher's layout and a mirror's derived copy): one suffices. */
   either?: string;
   /** The build reads it when it is there and does without it otherwise. */
   optional?: boolean;
 }
 export interface DatasetManifest {
-  id: string; label: string; publisher: string; title: string; url: string; publisher_dataset: string; licence: string;
-  vintage?: string; required: boolean; files: ManifestFile[];
+  id: string;
+  label: string;
+  publisher: string;
+  title: string;
+  url: string;
+  publisher_dataset: string;
+  licence: string;
+  vintage?: string;
+  required: boolean;
+  files: ManifestFile[];
 }
 
 const PROJECT_ROOT = resolve(import.meta.dir, "../..");
 
 export const datasets: DatasetManifest[] = manifestJson.datasets as DatasetManifest[];
 
-export interface ResolvedFile { path: string; absolute: string; url: string }
-export interface ResolvedDataset { manifest: DatasetManifest; files: ResolvedFile[]; missing: string[] }
+export interface ResolvedFile {
+  path: string;
+  absolute: string;
+  url: string;
+}
+export interface ResolvedDataset {
+  manifest: DatasetManifest;
+  files: ResolvedFile[];
+  missing: string[];
+}
 
 /** Find each manifest file in the mirror; a glob with no match counts as one missing file. */
 export function resolveDataset(mirror: string, manifest: DatasetManifest): ResolvedDataset {
@@ -56,9 +82,11 @@ export function resolveDataset(mirror: string, manifest: DatasetManifest): Resol
   }
   // A group of alternatives is missing only when none of it is there.
   const groups = new Map<string, string[]>();
-  for (const f of manifest.files) if (f.either && f.path) groups.set(f.either, [...(groups.get(f.either) ?? []), f.path]);
+  for (const f of manifest.files)
+    if (f.either && f.path) groups.set(f.either, [...(groups.get(f.either) ?? []), f.path]);
   const optional = new Set(manifest.files.filter((f) => f.optional || f.either).map((f) => f.path ?? f.glob));
-  for (const [name, paths] of groups) if (!paths.some((p) => files.some((f) => f.path === p))) missing.push(`one of ${paths.join(", ")} (${name})`);
+  for (const [name, paths] of groups)
+    if (!paths.some((p) => files.some((f) => f.path === p))) missing.push(`one of ${paths.join(", ")} (${name})`);
   return { manifest, files, missing: missing.filter((m) => !optional.has(m)) };
 }
 

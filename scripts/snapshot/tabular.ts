@@ -22,17 +22,25 @@ export interface ReadOptions {
 }
 
 const HEADER_SEARCH_ROWS = 25;
-const key = (name: unknown) => String(name ?? "").replace(/^\uFEFF/, "").trim().toUpperCase();
+const key = (name: unknown) =>
+  String(name ?? "")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toUpperCase();
 
 /** Read a CSV, tab-delimited text, BLS flat file or Excel workbook into rows keyed by upper-cased header. */
 export async function readTable(file: string, options: ReadOptions): Promise<Table> {
-  const grids = /\.xlsx?$/i.test(file) ? await workbookGrids(file, options.sheet) : [await textGrid(file, options.delimiter)];
+  const grids = /\.xlsx?$/i.test(file)
+    ? await workbookGrids(file, options.sheet)
+    : [await textGrid(file, options.delimiter)];
   for (const grid of grids) {
     const headerIndex = headerRowIndex(grid, options.required);
     if (headerIndex < 0) continue;
     const header = grid[headerIndex].map(key);
     const firstIndex = new Map<string, number>();
-    header.forEach((name, i) => { if (name && !firstIndex.has(name)) firstIndex.set(name, i); });
+    header.forEach((name, i) => {
+      if (name && !firstIndex.has(name)) firstIndex.set(name, i);
+    });
     const columns = [...firstIndex.keys()];
     const rows: Row[] = [];
     for (const raw of grid.slice(headerIndex + 1)) {
@@ -68,7 +76,9 @@ const workbooks = new Map<string, Promise<XLSX.WorkBook>>();
 export function readWorkbook(file: string): Promise<XLSX.WorkBook> {
   let book = workbooks.get(file);
   if (!book) {
-    book = Bun.file(file).arrayBuffer().then((buf) => XLSX.read(buf, { type: "array", cellDates: false }));
+    book = Bun.file(file)
+      .arrayBuffer()
+      .then((buf) => XLSX.read(buf, { type: "array", cellDates: false }));
     workbooks.set(file, book);
   }
   return book;
@@ -78,7 +88,8 @@ export function readWorkbook(file: string): Promise<XLSX.WorkBook> {
 export async function sheetGrids(file: string, sheetName: RegExp): Promise<Cell[][][]> {
   const book = await readWorkbook(file);
   return book.SheetNames.filter((n) => sheetName.test(n)).map((n) =>
-    XLSX.utils.sheet_to_json<Cell[]>(book.Sheets[n], { header: 1, raw: true, defval: null, blankrows: false }));
+    XLSX.utils.sheet_to_json<Cell[]>(book.Sheets[n], { header: 1, raw: true, defval: null, blankrows: false }),
+  );
 }
 
 export async function workbookGrids(file: string, sheet?: string): Promise<Cell[][][]> {
@@ -94,7 +105,9 @@ export async function workbookGrids(file: string, sheet?: string): Promise<Cell[
 async function textGrid(file: string, delimiter?: string): Promise<Cell[][]> {
   const text = await Bun.file(file).text();
   const firstLine = text.slice(0, text.indexOf("\n"));
-  const delim = delimiter ?? (firstLine.includes("\t") ? "\t" : firstLine.split(";").length > firstLine.split(",").length ? ";" : ",");
+  const delim =
+    delimiter ??
+    (firstLine.includes("\t") ? "\t" : firstLine.split(";").length > firstLine.split(",").length ? ";" : ",");
   // Tab-delimited publisher files (O*NET, BLS time.series) do not quote; a quote is a literal character there.
   return parse(text, {
     delimiter: delim,
@@ -109,7 +122,10 @@ async function textGrid(file: string, delimiter?: string): Promise<Cell[][]> {
 /** What a publisher marker in a numeric cell means. */
 export type Marker = "top_coded" | "suppressed" | "not_available" | "less_than_half_percent";
 
-export interface ParsedNumber { value: number | null; marker: Marker | null }
+export interface ParsedNumber {
+  value: number | null;
+  marker: Marker | null;
+}
 
 /**
  * Parse a numeric cell. OEWS markers keep their meaning: `#` = at or above the top-code,
@@ -131,10 +147,14 @@ export function parseNumber(cell: Cell | undefined): ParsedNumber {
 
 // Absent columns read as undefined: older layouts lack some fields (AREA before 2019, for instance).
 export const num = (cell: Cell | undefined): number | null => parseNumber(cell).value;
-export const str = (cell: Cell | undefined): string | null => (cell === null || cell === undefined ? null : String(cell).trim() || null);
+export const str = (cell: Cell | undefined): string | null =>
+  cell === null || cell === undefined ? null : String(cell).trim() || null;
 
 /** One series row of a Eurostat TSV download: its dimension codes and one cell per period. */
-export interface EurostatTsvSeries { dims: Record<string, string>; cells: { period: string; value: number | null; flag: string | null }[] }
+export interface EurostatTsvSeries {
+  dims: Record<string, string>;
+  cells: { period: string; value: number | null; flag: string | null }[];
+}
 
 /**
  * Decode Eurostat's TSV download layout: the first column names the dimensions, comma-separated, before
@@ -144,16 +164,28 @@ export interface EurostatTsvSeries { dims: Record<string, string>; cells: { peri
 export function decodeEurostatTsv(table: Table): EurostatTsvSeries[] {
   const dimsColumn = table.columns.find((c) => c.includes("\\TIME_PERIOD"));
   if (!dimsColumn) throw new Error(`${table.file}: no "…\\TIME_PERIOD" column: not Eurostat's TSV layout`);
-  const names = dimsColumn.split("\\")[0]!.split(",").map((n) => n.trim().toLowerCase());
+  const names = dimsColumn
+    .split("\\")[0]!
+    .split(",")
+    .map((n) => n.trim().toLowerCase());
   const periods = table.columns.filter((c) => c !== dimsColumn);
   return table.rows.map((row) => {
-    const codes = String(row[dimsColumn] ?? "").split(",").map((c) => c.trim());
-    if (codes.length !== names.length) throw new Error(`${table.file}: row "${row[dimsColumn]}" does not have the ${names.length} dimensions ${names.join(", ")}`);
+    const codes = String(row[dimsColumn] ?? "")
+      .split(",")
+      .map((c) => c.trim());
+    if (codes.length !== names.length)
+      throw new Error(
+        `${table.file}: row "${row[dimsColumn]}" does not have the ${names.length} dimensions ${names.join(", ")}`,
+      );
     return {
       dims: Object.fromEntries(names.map((n, i) => [n, codes[i]!])),
       cells: periods.map((period) => {
-        const [, number, flag] = String(row[period] ?? ":").trim().match(/^(:|-?[0-9.]+)\s*([a-z]*)$/) ?? [];
-        if (number === undefined) throw new Error(`${table.file}: cell "${row[period]}" (${period}) is neither a number nor ":" with flags`);
+        const [, number, flag] =
+          String(row[period] ?? ":")
+            .trim()
+            .match(/^(:|-?[0-9.]+)\s*([a-z]*)$/) ?? [];
+        if (number === undefined)
+          throw new Error(`${table.file}: cell "${row[period]}" (${period}) is neither a number nor ":" with flags`);
         return { period, value: number === ":" ? null : Number(number), flag: flag || null };
       }),
     };
@@ -161,10 +193,18 @@ export function decodeEurostatTsv(table: Table): EurostatTsvSeries[] {
 }
 
 /** One observation of a JSON-stat 2.0 dataset: its category code per dimension, value and status flag. */
-export interface JsonStatObservation { dims: Record<string, string>; value: number | null; flag: string | null }
+export interface JsonStatObservation {
+  dims: Record<string, string>;
+  value: number | null;
+  flag: string | null;
+}
 
 /** Decode a JSON-stat 2.0 dataset (Eurostat's dissemination API), optionally inside a `{response}` wrapper. */
-export function decodeJsonStat(json: any): { label: string; updated: string | null; observations: JsonStatObservation[] } {
+export function decodeJsonStat(json: any): {
+  label: string;
+  updated: string | null;
+  observations: JsonStatObservation[];
+} {
   const ds = json.response ?? json;
   const ids: string[] = ds.id;
   const sizes: number[] = ds.size;
@@ -175,18 +215,22 @@ export function decodeJsonStat(json: any): { label: string; updated: string | nu
     else for (const [code, i] of Object.entries(index)) codes[i as number] = code;
     return codes;
   });
-  const values: Record<string, number> = Array.isArray(ds.value) ? Object.fromEntries(ds.value.map((v: number, i: number) => [i, v])) : ds.value;
+  const values: Record<string, number> = Array.isArray(ds.value)
+    ? Object.fromEntries(ds.value.map((v: number, i: number) => [i, v]))
+    : ds.value;
   const status: Record<string, string> = ds.status ?? {};
   const positions = new Set([...Object.keys(values), ...Object.keys(status)].map(Number));
-  const observations = [...positions].sort((a, b) => a - b).map((pos) => {
-    const dims: Record<string, string> = {};
-    let rest = pos;
-    for (let d = ids.length - 1; d >= 0; d--) {
-      dims[ids[d]] = codesByDim[d][rest % sizes[d]];
-      rest = Math.floor(rest / sizes[d]);
-    }
-    const v = values[pos];
-    return { dims, value: typeof v === "number" ? v : null, flag: status[pos] ?? null };
-  });
+  const observations = [...positions]
+    .sort((a, b) => a - b)
+    .map((pos) => {
+      const dims: Record<string, string> = {};
+      let rest = pos;
+      for (let d = ids.length - 1; d >= 0; d--) {
+        dims[ids[d]] = codesByDim[d][rest % sizes[d]];
+        rest = Math.floor(rest / sizes[d]);
+      }
+      const v = values[pos];
+      return { dims, value: typeof v === "number" ? v : null, flag: status[pos] ?? null };
+    });
   return { label: ds.label, updated: ds.updated ?? null, observations };
 }

@@ -18,18 +18,39 @@ import { detailedSocCodes } from "../../src/domain/title/codes.ts";
 export const HEADLINES = resolve(import.meta.dir, "../../data/headlines");
 const HEADLINE_COUNTRY: Record<string, string> = { de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
 
-export interface Headline { title: string; lang: string; country: string; isco: string; alt: string[]; split: "dev" | "test" }
+export interface Headline {
+  title: string;
+  lang: string;
+  country: string;
+  isco: string;
+  alt: string[];
+  split: "dev" | "test";
+}
 
 /** data/headlines/<lang>.csv: title, isco, alt (`;`-separated), split, note. */
 export function readHeadlines(): Headline[] {
-  return readdirSync(HEADLINES).filter((f) => f.endsWith(".csv")).sort().flatMap((file) => {
-    const lang = file.replace(/\.csv$/, "");
-    const rows = parse(readFileSync(join(HEADLINES, file), "utf8"), { columns: true, skip_empty_lines: true, bom: true }) as Record<string, string>[];
-    return rows.map((r) => ({
-      title: r.title, lang, country: HEADLINE_COUNTRY[lang], isco: r.isco.trim().padStart(4, "0"),
-      alt: (r.alt ?? "").split(";").map((a) => a.trim()).filter(Boolean), split: r.split === "test" ? "test" : "dev",
-    }));
-  });
+  return readdirSync(HEADLINES)
+    .filter((f) => f.endsWith(".csv"))
+    .sort()
+    .flatMap((file) => {
+      const lang = file.replace(/\.csv$/, "");
+      const rows = parse(readFileSync(join(HEADLINES, file), "utf8"), {
+        columns: true,
+        skip_empty_lines: true,
+        bom: true,
+      }) as Record<string, string>[];
+      return rows.map((r) => ({
+        title: r.title,
+        lang,
+        country: HEADLINE_COUNTRY[lang],
+        isco: r.isco.trim().padStart(4, "0"),
+        alt: (r.alt ?? "")
+          .split(";")
+          .map((a) => a.trim())
+          .filter(Boolean),
+        split: r.split === "test" ? "test" : "dev",
+      }));
+    });
 }
 
 /**
@@ -38,14 +59,23 @@ export function readHeadlines(): Headline[] {
  * whether the evaluation keeps it (a fixed fifth, by a hash of the title).
  */
 export function censusTitles(db: Database): { title: string; right: string[]; heldOut: boolean }[] {
-  const detailed = db.query<{ soc: string }, []>("SELECT DISTINCT substr(soc_code, 1, 7) AS soc FROM onet_occupation ORDER BY soc").all().map((r) => r.soc);
+  const detailed = db
+    .query<{ soc: string }, []>("SELECT DISTINCT substr(soc_code, 1, 7) AS soc FROM onet_occupation ORDER BY soc")
+    .all()
+    .map((r) => r.soc);
   const byTitle = new Map<string, { title: string; right: Set<string> }>();
-  for (const r of db.query<{ title: string; soc_code: string | null }, []>("SELECT title, soc_code FROM census_occupation_title ORDER BY rowid").all()) {
+  for (const r of db
+    .query<{ title: string; soc_code: string | null }, []>(
+      "SELECT title, soc_code FROM census_occupation_title ORDER BY rowid",
+    )
+    .all()) {
     const key = r.title.toLowerCase();
     const entry = byTitle.get(key) ?? byTitle.set(key, { title: r.title, right: new Set() }).get(key)!;
     for (const code of detailedSocCodes(r.soc_code ?? "", detailed)) entry.right.add(code);
   }
-  return [...byTitle].filter(([, e]) => e.right.size).map(([key, e]) => ({ title: e.title, right: [...e.right], heldOut: heldOut(`census:${key}`) }));
+  return [...byTitle]
+    .filter(([, e]) => e.right.size)
+    .map(([key, e]) => ({ title: e.title, right: [...e.right], heldOut: heldOut(`census:${key}`) }));
 }
 
 /**
@@ -57,9 +87,22 @@ export function censusTitles(db: Database): { title: string; right: string[]; he
 export function notTitles(db: Database): { text: string; kind: string; heldOut: boolean }[] {
   const pick = (text: string, every: bigint) => Number(Bun.hash.wyhash(text, 11n) % every) === 0;
   const rows = [
-    ...db.query<{ text: string }, []>("SELECT DISTINCT example AS text FROM onet_technology ORDER BY 1").all().filter((r) => pick(r.text, 8n)).map((r) => ({ text: r.text, kind: "software product" })),
-    ...db.query<{ text: string }, []>("SELECT DISTINCT name AS text FROM place_name WHERE population >= 100000 ORDER BY 1").all().filter((r) => pick(r.text, 8n)).map((r) => ({ text: r.text, kind: "place" })),
-    ...db.query<{ text: string }, []>("SELECT DISTINCT name AS text FROM onet_element WHERE element_id LIKE '2.%' OR element_id LIKE '4.A.%' ORDER BY 1").all().map((r) => ({ text: r.text, kind: "skill or activity" })),
+    ...db
+      .query<{ text: string }, []>("SELECT DISTINCT example AS text FROM onet_technology ORDER BY 1")
+      .all()
+      .filter((r) => pick(r.text, 8n))
+      .map((r) => ({ text: r.text, kind: "software product" })),
+    ...db
+      .query<{ text: string }, []>("SELECT DISTINCT name AS text FROM place_name WHERE population >= 100000 ORDER BY 1")
+      .all()
+      .filter((r) => pick(r.text, 8n))
+      .map((r) => ({ text: r.text, kind: "place" })),
+    ...db
+      .query<{ text: string }, []>(
+        "SELECT DISTINCT name AS text FROM onet_element WHERE element_id LIKE '2.%' OR element_id LIKE '4.A.%' ORDER BY 1",
+      )
+      .all()
+      .map((r) => ({ text: r.text, kind: "skill or activity" })),
   ];
   return rows.map((r) => ({ ...r, heldOut: heldOut(`not-a-title:${r.text.toLowerCase()}`) }));
 }
@@ -71,33 +114,112 @@ const EU_COUNTRIES = ["DE", "FR", "NL", "PL", "ES", "IT"];
 const USER_TITLE_WEIGHT = 3;
 
 export function rankerTrainingTitles(db: Database): TrainingTitle[] {
-  const filed = db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM coded_title ORDER BY rowid").all()
-    .map((r): TrainingTitle => ({ title: r.title, country: "US", target: "soc", right: [r.soc_code], set: "employer titles, dev", ownLabel: "employer_filing", calibrates: true, weight: USER_TITLE_WEIGHT }));
+  const filed = db
+    .query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM coded_title ORDER BY rowid")
+    .all()
+    .map(
+      (r): TrainingTitle => ({
+        title: r.title,
+        country: "US",
+        target: "soc",
+        right: [r.soc_code],
+        set: "employer titles, dev",
+        ownLabel: "employer_filing",
+        calibrates: true,
+        weight: USER_TITLE_WEIGHT,
+      }),
+    );
   // O*NET's Sample of Reported Titles, less the fifth the evaluation holds out: titles as workers report them.
-  const reported = db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM onet_title WHERE kind = 'reported' ORDER BY rowid").all()
+  const reported = db
+    .query<{ soc_code: string; title: string }, []>(
+      "SELECT soc_code, title FROM onet_title WHERE kind = 'reported' ORDER BY rowid",
+    )
+    .all()
     .filter((r) => !heldOut(onetRowKey(r.soc_code, r.title, "reported")))
-    .map((r): TrainingTitle => ({ title: r.title, country: "US", target: "soc", right: [r.soc_code.slice(0, 7)], set: "O*NET reported titles", ownLabel: "onet_reported", calibrates: false }));
+    .map(
+      (r): TrainingTitle => ({
+        title: r.title,
+        country: "US",
+        target: "soc",
+        right: [r.soc_code.slice(0, 7)],
+        set: "O*NET reported titles",
+        ownLabel: "onet_reported",
+        calibrates: false,
+      }),
+    );
   // ESCO's alternative labels and the national title lists, a fixed tenth of the rows the evaluation does not hold
   // out: titles in the seven languages as classifications write them (a tenth keeps the fit to seconds).
-  const unitOf = new Map(db.query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation").all().map((r) => [r.uri, r.isco_unit]));
+  const unitOf = new Map(
+    db
+      .query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation")
+      .all()
+      .map((r) => [r.uri, r.isco_unit]),
+  );
   const countryOf: Record<string, string> = { en: "GB", de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
-  const listed = db.query<{ concept: string; text: string; lang: string; source: string; country: string | null }, []>(
-    "SELECT concept, text, lang, source, country FROM occupation_label WHERE source IN ('esco_alt', 'national') ORDER BY rowid").all()
-    .filter((l) => !heldOut(labelRowKey(l.concept, l.text, l.source)) && Number(Bun.hash.wyhash(l.text, 7n) % 10n) === 0)
+  const listed = db
+    .query<{ concept: string; text: string; lang: string; source: string; country: string | null }, []>(
+      "SELECT concept, text, lang, source, country FROM occupation_label WHERE source IN ('esco_alt', 'national') ORDER BY rowid",
+    )
+    .all()
+    .filter(
+      (l) => !heldOut(labelRowKey(l.concept, l.text, l.source)) && Number(Bun.hash.wyhash(l.text, 7n) % 10n) === 0,
+    )
     .flatMap((l): TrainingTitle[] => {
       const isco = l.concept.startsWith("isco:") ? l.concept.slice(5) : unitOf.get(l.concept);
-      return isco ? [{ title: l.text, country: l.country ?? countryOf[l.lang], target: "isco", right: [isco], set: `${l.source} (${l.lang})`, ownLabel: l.source as LabelSource, calibrates: false }] : [];
+      return isco
+        ? [
+            {
+              title: l.text,
+              country: l.country ?? countryOf[l.lang],
+              target: "isco",
+              right: [isco],
+              set: `${l.source} (${l.lang})`,
+              ownLabel: l.source as LabelSource,
+              calibrates: false,
+            },
+          ]
+        : [];
     });
-  const headlines = readHeadlines().filter((h) => h.split === "dev")
-    .map((h): TrainingTitle => ({ title: h.title, country: h.country, target: "isco", right: [h.isco, ...h.alt], set: `job-ad headlines, dev (${h.lang})`, calibrates: true, weight: USER_TITLE_WEIGHT }));
+  const headlines = readHeadlines()
+    .filter((h) => h.split === "dev")
+    .map(
+      (h): TrainingTitle => ({
+        title: h.title,
+        country: h.country,
+        target: "isco",
+        right: [h.isco, ...h.alt],
+        set: `job-ad headlines, dev (${h.lang})`,
+        calibrates: true,
+        weight: USER_TITLE_WEIGHT,
+      }),
+    );
   // The Census index, less the fifth the evaluation holds out: titles as people report them in surveys, the
   // population beside the filers'. A title coded by industry has several right codes.
-  const census = censusTitles(db).filter((c) => !c.heldOut && Number(Bun.hash.wyhash(c.title, 7n) % 4n) === 0)
-    .map((c): TrainingTitle => ({ title: c.title, country: "US", target: "soc", right: c.right, set: "Census index", calibrates: false }));
-  const negatives = notTitles(db).filter((n) => !n.heldOut).flatMap((n): TrainingTitle[] => [
-    { title: n.text, country: "US", target: "soc", right: [], set: "not a title", calibrates: false },
-    { title: n.text, country: EU_COUNTRIES[Number(Bun.hash.wyhash(n.text, 3n) % 6n)], target: "isco", right: [], set: "not a title", calibrates: false },
-  ]);
+  const census = censusTitles(db)
+    .filter((c) => !c.heldOut && Number(Bun.hash.wyhash(c.title, 7n) % 4n) === 0)
+    .map(
+      (c): TrainingTitle => ({
+        title: c.title,
+        country: "US",
+        target: "soc",
+        right: c.right,
+        set: "Census index",
+        calibrates: false,
+      }),
+    );
+  const negatives = notTitles(db)
+    .filter((n) => !n.heldOut)
+    .flatMap((n): TrainingTitle[] => [
+      { title: n.text, country: "US", target: "soc", right: [], set: "not a title", calibrates: false },
+      {
+        title: n.text,
+        country: EU_COUNTRIES[Number(Bun.hash.wyhash(n.text, 3n) % 6n)],
+        target: "isco",
+        right: [],
+        set: "not a title",
+        calibrates: false,
+      },
+    ]);
   return [...filed, ...reported, ...census, ...listed, ...headlines, ...negatives];
 }
 

@@ -27,13 +27,17 @@ export function commandOf(argv: readonly string[]): Command {
 export async function runCommand(command: Exclude<Command, { name: "serve" }>): Promise<number> {
   switch (command.name) {
     // Loaded only when asked for: a serving process never holds the command-line code.
-    case "healthcheck": return (await import("./healthcheck.ts")).healthcheck();
+    case "healthcheck":
+      return (await import("./healthcheck.ts")).healthcheck();
     case "keys": {
       const { keysCommand, keysUsage } = await import("./keys.ts");
-      if (command.args.some((a) => a === "--help" || a === "-h")) return (console.log(keysUsage("workforce-api keys")), 0);
+      if (command.args.some((a) => a === "--help" || a === "-h"))
+        return (console.log(keysUsage("workforce-api keys")), 0);
       return keysCommand(command.args);
     }
-    case "help": return (console.log(USAGE), 0);
-    case "unknown": return (console.error(`unknown command: ${command.word}\n\n${USAGE}`), 2);
+    case "help":
+      return (console.log(USAGE), 0);
+    case "unknown":
+      return (console.error(`unknown command: ${command.word}\n\n${USAGE}`), 2);
   }
 }

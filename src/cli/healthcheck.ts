@@ -3,7 +3,12 @@
 const PROBE_TIMEOUT_MS = 3_000;
 
 /** Loopback when the service listens on every address, else the one address it listens on. */
-const probeHost = (listen = "") => (["", "0.0.0.0", "::"].includes(listen.trim()) ? "127.0.0.1" : listen.includes(":") ? `[${listen.trim()}]` : listen.trim());
+const probeHost = (listen = "") =>
+  ["", "0.0.0.0", "::"].includes(listen.trim())
+    ? "127.0.0.1"
+    : listen.includes(":")
+      ? `[${listen.trim()}]`
+      : listen.trim();
 
 export async function healthcheck(env: Record<string, string | undefined> = process.env): Promise<number> {
   const port = Number(env.PORT || 8080);
@@ -12,7 +17,9 @@ export async function healthcheck(env: Record<string, string | undefined> = proc
     return 1;
   }
   try {
-    const res = await fetch(`http://${probeHost(env.LISTEN_ADDRESS)}:${port}/readyz`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const res = await fetch(`http://${probeHost(env.LISTEN_ADDRESS)}:${port}/readyz`, {
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
     if (res.ok) return 0;
     console.error(`healthcheck: /readyz answered ${res.status}`);
   } catch (err) {

@@ -11,4 +11,10 @@ export function blsAreaCode(input: string): string | null {
   return code.length === 7 ? code : null;
 }
 
-export const AREA_TYPES: Record<number, string> = { 1: "national", 2: "state", 3: "territory", 4: "msa", 6: "nonmetro" };
+export const AREA_TYPES: Record<number, string> = {
+  1: "national",
+  2: "state",
+  3: "territory",
+  4: "msa",
+  6: "nonmetro",
+};

@@ -4,9 +4,18 @@ import { round } from "./rounding.ts";
 
 export type Currency = "USD" | "EUR";
 
-export interface ConversionRate { eurPerUsd: number; year: number }
+export interface ConversionRate {
+  eurPerUsd: number;
+  year: number;
+}
 
-export function convert(value: number | null, from: Currency, to: Currency, rate: ConversionRate, decimals = 0): number | null {
+export function convert(
+  value: number | null,
+  from: Currency,
+  to: Currency,
+  rate: ConversionRate,
+  decimals = 0,
+): number | null {
   if (value === null || from === to) return value;
   return round(from === "USD" ? value * rate.eurPerUsd : value / rate.eurPerUsd, decimals);
 }
@@ -16,5 +25,17 @@ export const conversionNote = (from: Currency, to: Currency, rate: ConversionRat
 
 /** Currencies a salary-range posting may be in, and the country whose World Bank rate prices them (EUR: Germany's). */
 export const POSTING_CURRENCIES: Record<string, string> = {
-  EUR: "DEU", USD: "USA", PLN: "POL", CZK: "CZE", HUF: "HUN", RON: "ROU", BGN: "BGR", SEK: "SWE", DKK: "DNK", NOK: "NOR", ISK: "ISL", CHF: "CHE", GBP: "GBR",
+  EUR: "DEU",
+  USD: "USA",
+  PLN: "POL",
+  CZK: "CZE",
+  HUF: "HUN",
+  RON: "ROU",
+  BGN: "BGR",
+  SEK: "SWE",
+  DKK: "DNK",
+  NOK: "NOR",
+  ISK: "ISL",
+  CHF: "CHE",
+  GBP: "GBR",
 };

@@ -4,11 +4,16 @@
 // Update an entry only with its national measure and a citation.
 export const TRANSPOSITION_TABLE_DATE = "2026-11-21";
 
-export interface TranspositionEntry { transposed: boolean | null; source: string | null; asOf: string }
+export interface TranspositionEntry {
+  transposed: boolean | null;
+  source: string | null;
+  asOf: string;
+}
 
 const UNKNOWN: TranspositionEntry = { transposed: null, source: null, asOf: TRANSPOSITION_TABLE_DATE };
 
 /** Entries by ISO alpha-2; a country not listed is unknown. */
 const TABLE: Record<string, TranspositionEntry> = {};
 
-export const transpositionOf = (iso2: string): TranspositionEntry => (Object.hasOwn(TABLE, iso2) ? TABLE[iso2] : UNKNOWN);
+export const transpositionOf = (iso2: string): TranspositionEntry =>
+  Object.hasOwn(TABLE, iso2) ? TABLE[iso2] : UNKNOWN;

@@ -22,9 +22,14 @@ export interface ImpliedPaidHours {
 }
 
 /** Implied annual paid hours of one ISCO group from the countries that publish both means; null if none does. */
-export function impliedPaidHours(pairs: readonly { geo: string; annual: number | null; hourly: number | null }[]): ImpliedPaidHours | null {
+export function impliedPaidHours(
+  pairs: readonly { geo: string; annual: number | null; hourly: number | null }[],
+): ImpliedPaidHours | null {
   const countries = pairs
-    .filter((p): p is { geo: string; annual: number; hourly: number } => p.annual !== null && p.hourly !== null && p.hourly > 0)
+    .filter(
+      (p): p is { geo: string; annual: number; hourly: number } =>
+        p.annual !== null && p.hourly !== null && p.hourly > 0,
+    )
     .map((p) => ({ geo: p.geo, hours: round(p.annual / p.hourly) }))
     .sort((a, b) => a.geo.localeCompare(b.geo));
   if (!countries.length) return null;
@@ -63,19 +68,44 @@ export interface EuMean {
  */
 export function euAnnualMean({ annual, monthly, hourly, paidHours }: EuMeanInputs): EuMean {
   const bySexHours = (hours: number | null) => (sex: "M" | "F") =>
-    monthly[sex] !== null && annual === null ? monthly[sex]! * 12 : hourly[sex] !== null && hours !== null ? round(hourly[sex]! * hours) : null;
+    monthly[sex] !== null && annual === null
+      ? monthly[sex]! * 12
+      : hourly[sex] !== null && hours !== null
+        ? round(hourly[sex]! * hours)
+        : null;
   if (annual !== null) {
     const hours = hourly.T !== null && hourly.T > 0 ? annual / hourly.T : null;
     const sex = bySexHours(hours);
-    return { mean: annual, basis: "annual", meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: round(hours) };
+    return {
+      mean: annual,
+      basis: "annual",
+      meanHourly: hourly.T,
+      meanMale: sex("M"),
+      meanFemale: sex("F"),
+      hours: round(hours),
+    };
   }
   if (monthly.T !== null) {
     const sex = bySexHours(null);
-    return { mean: monthly.T * 12, basis: "monthly_x_12", meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: null };
+    return {
+      mean: monthly.T * 12,
+      basis: "monthly_x_12",
+      meanHourly: hourly.T,
+      meanMale: sex("M"),
+      meanFemale: sex("F"),
+      hours: null,
+    };
   }
   if (hourly.T !== null && paidHours) {
     const sex = bySexHours(paidHours.hours);
-    return { mean: round(hourly.T * paidHours.hours), basis: "hourly_x_hours", meanHourly: hourly.T, meanMale: sex("M"), meanFemale: sex("F"), hours: paidHours.hours };
+    return {
+      mean: round(hourly.T * paidHours.hours),
+      basis: "hourly_x_hours",
+      meanHourly: hourly.T,
+      meanMale: sex("M"),
+      meanFemale: sex("F"),
+      hours: paidHours.hours,
+    };
   }
   return { mean: null, basis: null, meanHourly: hourly.T, meanMale: null, meanFemale: null, hours: null };
 }

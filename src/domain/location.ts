@@ -41,20 +41,51 @@ import { stateAbbreviation } from "./place/state-abbreviations.ts";
 import { regionCountries } from "./place/regions.ts";
 
 export type UsAreaKind = "national" | "state" | "territory" | "msa" | "nonmetro";
-export interface UsArea { areaCode: string; title: string; kind: UsAreaKind; stateCode: string | null; cbsa: string | null }
+export interface UsArea {
+  areaCode: string;
+  title: string;
+  kind: UsAreaKind;
+  stateCode: string | null;
+  cbsa: string | null;
+}
 /** Another place the input could mean: its name, the code to ask for it by, its population when known. */
-export interface LocationAlternative { name: string; code: string; population: number | null }
+export interface LocationAlternative {
+  name: string;
+  code: string;
+  population: number | null;
+}
 /** `spelling`: the name a misspelt input was read as ("Chicago, IL" for "Chicgo"). */
-interface Resolution { input: string; alternatives?: LocationAlternative[]; spelling?: string }
+interface Resolution {
+  input: string;
+  alternatives?: LocationAlternative[];
+  spelling?: string;
+}
 export type ResolvedLocation =
-  | Resolution & { region: "us"; area: UsArea }
-  | Resolution & { region: "eu"; countryCode: string; countryName: string; city: string | null }
-  | Resolution & { region: "unsupported"; countryCode: string; countryName: string };
+  | (Resolution & { region: "us"; area: UsArea })
+  | (Resolution & { region: "eu"; countryCode: string; countryName: string; city: string | null })
+  | (Resolution & { region: "unsupported"; countryCode: string; countryName: string });
 
 /** `key`: the folded name it was found by; `name`: the place's own (GeoNames main) name. */
-export interface PlaceRecord { key: string; name: string; country: string; admin1: string | null; countyFips: string | null; population: number }
-export interface CountyRecord { name: string; state: string; countyFips: string; population: number }
-export interface ZipRecord { zip: string; place: string; state: string; countyFips: string | null }
+export interface PlaceRecord {
+  key: string;
+  name: string;
+  country: string;
+  admin1: string | null;
+  countyFips: string | null;
+  population: number;
+}
+export interface CountyRecord {
+  name: string;
+  state: string;
+  countyFips: string;
+  population: number;
+}
+export interface ZipRecord {
+  zip: string;
+  place: string;
+  state: string;
+  countyFips: string | null;
+}
 
 /** What the resolver needs to know; built from the snapshot (LocationsRepository). */
 export interface LocationData {
@@ -81,7 +112,20 @@ export interface LocationData {
   spelling(): PlaceSpelling;
 }
 
-const NATIONAL = new Set(["", "us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america", "national", "nationwide", "99", "0000000"]);
+const NATIONAL = new Set([
+  "",
+  "us",
+  "usa",
+  "u.s.",
+  "u.s.a.",
+  "united states",
+  "united states of america",
+  "america",
+  "national",
+  "nationwide",
+  "99",
+  "0000000",
+]);
 const EU_EEA_SET = new Set<string>(EU_EEA);
 const US_AND_TERRITORIES = new Set(["US", "PR", "GU", "VI", "AS", "MP", "UM"]);
 /** An outside namesake must be this many times as populous as the covered one to make the name mean it. */
@@ -90,7 +134,9 @@ const OUTSIDE_DOMINANCE = 10;
 function country(iso2: string | undefined, input: string, city: string | null = null): ResolvedLocation | null {
   if (!iso2 || US_AND_TERRITORIES.has(iso2)) return null; // a territory resolves through its OEWS areas or not at all
   const countryName = countries.getName(iso2, "en") ?? iso2;
-  return EU_EEA_SET.has(iso2) ? { region: "eu", countryCode: iso2, countryName, city, input } : { region: "unsupported", countryCode: iso2, countryName, input };
+  return EU_EEA_SET.has(iso2)
+    ? { region: "eu", countryCode: iso2, countryName, city, input }
+    : { region: "unsupported", countryCode: iso2, countryName, input };
 }
 
 // Every country name in every language i18n-iso-countries ships, folded → ISO alpha-2; built on first use.
@@ -113,18 +159,24 @@ function countryFromName(name: string): string | undefined {
 /** A qualifier after a comma: a U.S. state (USPS code or name) or a country (ISO code or name). `places`: those of the name before the comma. */
 type Qualifier = { state: string } | { country: string };
 /** The spelling names inside a qualifier's state or country. */
-const inside = (q: Qualifier) => (n: SpellingName) => ("state" in q ? n.country === "US" && n.admin1 === q.state : n.country === q.country);
+const inside = (q: Qualifier) => (n: SpellingName) =>
+  "state" in q ? n.country === "US" && n.admin1 === q.state : n.country === q.country;
 
 function qualifier(raw: string, data: LocationData, places: PlaceRecord[]): Qualifier | null {
   const text = raw.replace(/\./g, "").trim(); // "N.Y.", "D.C.", "Ore."
   // "MO-IL", "PA-NJ-DE-MD": the states of a metro that spans several, as BLS titles write them; the one with a place of the name.
   const states = /^[a-z]{2}(-[a-z]{2})+$/i.test(text) ? text.toUpperCase().split("-") : null;
-  if (states?.every((st) => data.stateByCode(st))) return { state: states.find((st) => places.some((p) => p.country === "US" && p.admin1 === st)) ?? states[0] };
+  if (states?.every((st) => data.stateByCode(st)))
+    return { state: states.find((st) => places.some((p) => p.country === "US" && p.admin1 === st)) ?? states[0] };
   if (/^[a-z]{2}$/i.test(text)) {
     const iso = parseCountryCode(text)?.iso2;
     // DE and MT are EU/EEA and USPS codes: after a place's name, the one that has a place of that name.
     if (iso && EU_EEA_SET.has(iso) && data.stateByCode(text.toUpperCase())) {
-      if (!places.some((p) => p.country === iso) && places.some((p) => p.country === "US" && p.admin1 === text.toUpperCase())) return { state: text.toUpperCase() };
+      if (
+        !places.some((p) => p.country === iso) &&
+        places.some((p) => p.country === "US" && p.admin1 === text.toUpperCase())
+      )
+        return { state: text.toUpperCase() };
     }
     if (iso && EU_EEA_SET.has(iso)) return { country: iso };
     if (data.stateByCode(text.toUpperCase())) return { state: text.toUpperCase() };
@@ -142,10 +194,16 @@ const DIRECTIONS: Record<string, string> = { n: "north", s: "south", w: "west" }
  * abbreviations ("Calif.", "Tenn"). Alone (`standalone`), an abbreviation needs its dot or four letters: "IND" is India.
  */
 function stateNamed(text: string, data: LocationData, standalone: boolean): UsArea | null {
-  const t = text.trim().replace(/^state of\s+/i, "").replace(/\s+state$/i, "");
-  const byName = data.stateByName(t) ?? data.stateByName(t.replace(/^([nsw])\.?\s+/i, (_, d: string) => `${DIRECTIONS[d.toLowerCase()]} `));
+  const t = text
+    .trim()
+    .replace(/^state of\s+/i, "")
+    .replace(/\s+state$/i, "");
+  const byName =
+    data.stateByName(t) ??
+    data.stateByName(t.replace(/^([nsw])\.?\s+/i, (_, d: string) => `${DIRECTIONS[d.toLowerCase()]} `));
   if (byName) return byName;
-  const abbreviation = standalone && !t.endsWith(".") && t.replace(/[.\s]/g, "").length < 4 ? undefined : stateAbbreviation(t);
+  const abbreviation =
+    standalone && !t.endsWith(".") && t.replace(/[.\s]/g, "").length < 4 ? undefined : stateAbbreviation(t);
   return abbreviation ? data.stateByCode(abbreviation) : null;
 }
 
@@ -153,14 +211,22 @@ function stateNamed(text: string, data: LocationData, standalone: boolean): UsAr
 function byCounty(name: string, input: string, data: LocationData, state?: string): ResolvedLocation | null {
   const key = placeKey(name);
   if (!/ (county|parish|borough)$/.test(key)) return null;
-  const answers = data.countiesNamed(key).filter((c) => !state || c.state === state)
-    .flatMap((c) => { const area = data.areaForCounty(c.countyFips); return area ? [{ c, area }] : []; });
+  const answers = data
+    .countiesNamed(key)
+    .filter((c) => !state || c.state === state)
+    .flatMap((c) => {
+      const area = data.areaForCounty(c.countyFips);
+      return area ? [{ c, area }] : [];
+    });
   if (!answers.length) return null;
-  const alternatives = answers.slice(1, 4).map(({ c, area }) => ({ name: `${c.name}, ${c.state}`, code: area.areaCode, population: c.population }));
+  const alternatives = answers
+    .slice(1, 4)
+    .map(({ c, area }) => ({ name: `${c.name}, ${c.state}`, code: area.areaCode, population: c.population }));
   return { region: "us", area: answers[0].area, input, ...(alternatives.length ? { alternatives } : {}) };
 }
 
-const placeLabel = (p: PlaceRecord) => `${p.name}, ${p.country === "US" ? p.admin1 : US_AND_TERRITORIES.has(p.country) ? p.country : countries.getName(p.country, "en") ?? p.country}`;
+const placeLabel = (p: PlaceRecord) =>
+  `${p.name}, ${p.country === "US" ? p.admin1 : US_AND_TERRITORIES.has(p.country) ? p.country : (countries.getName(p.country, "en") ?? p.country)}`;
 
 /** The code a resolved place is asked for by: its BLS area code, or its country's ISO code. */
 const codeOf = (r: ResolvedLocation) => (r.region === "us" ? r.area.areaCode : r.countryCode);
@@ -175,7 +241,12 @@ function placeAnswer(p: PlaceRecord, input: string, data: LocationData): Resolve
 }
 
 /** Among a name's places (optionally within one state or country), the one meant (`meant` when known), and the other covered ones. */
-function byPlace(places: PlaceRecord[], input: string, data: LocationData, meant?: PlaceRecord): ResolvedLocation | null {
+function byPlace(
+  places: PlaceRecord[],
+  input: string,
+  data: LocationData,
+  meant?: PlaceRecord,
+): ResolvedLocation | null {
   const covered = places.filter(isCovered).sort((a, b) => b.population - a.population);
   const outside = places.filter((p) => !isCovered(p)).sort((a, b) => b.population - a.population);
   const answer = (p: PlaceRecord) => placeAnswer(p, input, data);
@@ -192,7 +263,12 @@ function byPlace(places: PlaceRecord[], input: string, data: LocationData, meant
     return out;
   };
   const top = covered[0];
-  const abroad = meant && !isCovered(meant) ? meant : !meant && outside.length && (!top || outside[0].population > OUTSIDE_DOMINANCE * top.population) ? outside[0] : null;
+  const abroad =
+    meant && !isCovered(meant)
+      ? meant
+      : !meant && outside.length && (!top || outside[0].population > OUTSIDE_DOMINANCE * top.population)
+        ? outside[0]
+        : null;
   if (abroad) {
     const refused = country(abroad.country, input);
     return refused && { ...refused, alternatives: others(null) };
@@ -225,7 +301,10 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
     const area = code ? data.area(code) : null;
     // Five digits that are a metro's CBSA code and a ZIP code: the metro, with the ZIP code's area as the alternative.
     const zipArea = input.length === 5 ? fromZip(input) : null;
-    return us(area, zipArea && zipArea !== area ? [{ name: `ZIP ${input}`, code: `ZIP ${input}`, population: null }] : undefined);
+    return us(
+      area,
+      zipArea && zipArea !== area ? [{ name: `ZIP ${input}`, code: `ZIP ${input}`, population: null }] : undefined,
+    );
   }
   const usState = /^us-([a-z]{2})$/i.exec(input);
   if (usState) return us(data.stateByCode(usState[1].toUpperCase()));
@@ -261,7 +340,8 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
   const byName = country(named, input);
   if (byName) return byName;
 
-  const found = byPlace(placesNamed(key, data), input, data) ?? us(data.msaByTitle(input) ?? data.msaByPrincipalCity(input, null));
+  const found =
+    byPlace(placesNamed(key, data), input, data) ?? us(data.msaByTitle(input) ?? data.msaByPrincipalCity(input, null));
   if (found) return found;
   // "Greater Boston", "Metro Detroit", "Boston area": the place named, whose metro answers anyway.
   const core = input.replace(METRO_WORDS, "").trim();
@@ -292,7 +372,13 @@ const METRO_WORDS = /^(?:greater|metro|metropolitan)\s+|\s+(?:metro(?:politan)?(
  * is unknown and the name names no place, so other rules may try the whole input. A known qualifier (a U.S. state
  * or a country) wins over population; any other qualifier goes to `regional`.
  */
-function qualified(name: string, qualifierText: string, input: string, data: LocationData, form: "comma" | "space" | "exact"): ResolvedLocation | null | undefined {
+function qualified(
+  name: string,
+  qualifierText: string,
+  input: string,
+  data: LocationData,
+  form: "comma" | "space" | "exact",
+): ResolvedLocation | null | undefined {
   if (name.includes(",")) return form === "space" ? undefined : twiceQualified(name, qualifierText, input, data);
   const namesakes = placesNamed(placeKey(name), data);
   const q = qualifier(qualifierText, data, namesakes);
@@ -320,7 +406,12 @@ const countryOf = (r: ResolvedLocation) => (r.region === "us" ? "US" : r.country
  * "Austin, TX, USA", "Lyon, Rhône, France": a qualified place qualified again by its own country. Anything else with
  * two commas ("NYC, Seattle, Austin") is a list, not a place: null, never one of its parts.
  */
-function twiceQualified(name: string, qualifierText: string, input: string, data: LocationData): ResolvedLocation | null {
+function twiceQualified(
+  name: string,
+  qualifierText: string,
+  input: string,
+  data: LocationData,
+): ResolvedLocation | null {
   const msa = data.msaByTitle(input);
   if (msa) return { region: "us", area: msa, input };
   const outer = qualifier(qualifierText, data, []);
@@ -336,7 +427,13 @@ function twiceQualified(name: string, qualifierText: string, input: string, data
  * two places and nothing answers (placeReadings offers both); a name that is no place on its own is a part of X
  * ("Capitol Hill, Seattle").
  */
-function regional(name: string, regionText: string, namesakes: PlaceRecord[], input: string, data: LocationData): ResolvedLocation | null | undefined {
+function regional(
+  name: string,
+  regionText: string,
+  namesakes: PlaceRecord[],
+  input: string,
+  data: LocationData,
+): ResolvedLocation | null | undefined {
   const inRegion = namesakeInRegion(namesakes, regionText);
   if (inRegion) return byPlace(namesakes, input, data, inRegion);
   const other = placeAlone(regionText, data);
@@ -345,7 +442,9 @@ function regional(name: string, regionText: string, namesakes: PlaceRecord[], in
     if (own) return codeOf(own) === codeOf(other) ? { ...own, input } : null;
     return other.region === "us" ? { region: "us", area: other.area, input } : undefined;
   }
-  const abroad = namesakes.filter((p) => !US_AND_TERRITORIES.has(p.country)).sort((a, b) => b.population - a.population)[0];
+  const abroad = namesakes
+    .filter((p) => !US_AND_TERRITORIES.has(p.country))
+    .sort((a, b) => b.population - a.population)[0];
   return abroad ? byPlace(namesakes, input, data, abroad) : undefined;
 }
 
@@ -362,7 +461,9 @@ function placeAlone(text: string, data: LocationData): ResolvedLocation | null {
 }
 
 /** One way to read an input: what it names, as alternatives list it, and whether the salary data covers it. */
-export interface PlaceReading extends LocationAlternative { covered: boolean }
+export interface PlaceReading extends LocationAlternative {
+  covered: boolean;
+}
 
 /**
  * "Seattle, Austin": when a comma joins two places rather than a place and its state, province, region or country,
@@ -386,15 +487,36 @@ export function readPlace(text: string, data: LocationData): PlaceReading | null
 
 /** A text's reading labelled as alternatives are: the place that answered ("Seattle, WA") and its population, else the area or country. */
 function reading(text: string, r: ResolvedLocation, data: LocationData): PlaceReading {
-  const code = codeOf(r), covered = r.region !== "unsupported";
-  const place = placesNamed(placeKey(text), data).filter(isCovered).sort((a, b) => b.population - a.population)
-    .find((p) => { const a = placeAnswer(p, text, data); return a !== null && codeOf(a) === code; });
+  const code = codeOf(r),
+    covered = r.region !== "unsupported";
+  const place = placesNamed(placeKey(text), data)
+    .filter(isCovered)
+    .sort((a, b) => b.population - a.population)
+    .find((p) => {
+      const a = placeAnswer(p, text, data);
+      return a !== null && codeOf(a) === code;
+    });
   if (place && covered) return { name: placeLabel(place), code, population: place.population, covered };
-  return { name: r.region === "us" ? r.area.title : r.region === "eu" || text.toLowerCase() === r.countryName.toLowerCase() ? r.countryName : `${text}, ${r.countryName}`, code, population: null, covered };
+  return {
+    name:
+      r.region === "us"
+        ? r.area.title
+        : r.region === "eu" || text.toLowerCase() === r.countryName.toLowerCase()
+          ? r.countryName
+          : `${text}, ${r.countryName}`,
+    code,
+    population: null,
+    covered,
+  };
 }
 
 /** A misspelt name read as the one name it is close to (PlaceSpelling.correct), with the next closest as alternatives. */
-function corrected(text: string, input: string, data: LocationData, scope?: (n: SpellingName) => boolean): ResolvedLocation | null {
+function corrected(
+  text: string,
+  input: string,
+  data: LocationData,
+  scope?: (n: SpellingName) => boolean,
+): ResolvedLocation | null {
   const spelt = data.spelling().correct(placeKey(text), scope);
   const r = spelt && resolveAs(spelt.meant.name.label, data, false);
   if (!spelt || !r) return null;
@@ -403,7 +525,11 @@ function corrected(text: string, input: string, data: LocationData, scope?: (n: 
     if (alternatives.length >= 3) break;
     const o = resolveAs(name.label, data, false);
     if (o && o.region !== "unsupported" && codeOf(o) !== codeOf(r) && !alternatives.some((a) => a.code === codeOf(o)))
-      alternatives.push({ name: name.label, code: codeOf(o), population: Number.isFinite(name.population) ? name.population : null });
+      alternatives.push({
+        name: name.label,
+        code: codeOf(o),
+        population: Number.isFinite(name.population) ? name.population : null,
+      });
   }
   return { ...r, input, spelling: spelt.meant.name.label, alternatives };
 }
@@ -414,15 +540,40 @@ const SPELLING_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl"];
 const NOTABLE_COVERED = 50_000;
 const NOTABLE_OUTSIDE = 1_000_000;
 export function spellingNames(data: LocationData): SpellingName[] {
-  const countryNames: SpellingName[] = SPELLING_LANGUAGES.flatMap((lang) => Object.entries(countries.getNames(lang, { select: "official" }))
-    .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
-    .map(([iso, n]) => ({ id: `country:${iso}`, key: placeKey(n), label: countries.getName(iso, "en") ?? n, country: iso, admin1: null, population: Infinity })));
-  const states: SpellingName[] = data.states().map((a) => ({ id: `state:${a.stateCode}`, key: placeKey(a.title), label: a.title, country: "US", admin1: a.stateCode, population: Infinity }));
+  const countryNames: SpellingName[] = SPELLING_LANGUAGES.flatMap((lang) =>
+    Object.entries(countries.getNames(lang, { select: "official" }))
+      .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
+      .map(([iso, n]) => ({
+        id: `country:${iso}`,
+        key: placeKey(n),
+        label: countries.getName(iso, "en") ?? n,
+        country: iso,
+        admin1: null,
+        population: Infinity,
+      })),
+  );
+  const states: SpellingName[] = data.states().map((a) => ({
+    id: `state:${a.stateCode}`,
+    key: placeKey(a.title),
+    label: a.title,
+    country: "US",
+    admin1: a.stateCode,
+    population: Infinity,
+  }));
   // U.S. and EU/EEA places of 50,000+ by their Latin-script names, others of 1,000,000+ by their own name only
   // (enough to refuse "Toronot"): more names would double the index for few misspellings.
   const notable = (p: PlaceRecord) => isCovered(p) || (p.population >= NOTABLE_OUTSIDE && placeKey(p.name) === p.key);
-  const places: SpellingName[] = data.placesOfAtLeast(NOTABLE_COVERED).filter((p) => /^[a-z0-9 ]+$/.test(p.key) && notable(p))
-    .map((p) => ({ id: `place:${p.id}`, key: p.key, label: placeLabel(p), country: p.country, admin1: p.admin1, population: p.population }));
+  const places: SpellingName[] = data
+    .placesOfAtLeast(NOTABLE_COVERED)
+    .filter((p) => /^[a-z0-9 ]+$/.test(p.key) && notable(p))
+    .map((p) => ({
+      id: `place:${p.id}`,
+      key: p.key,
+      label: placeLabel(p),
+      country: p.country,
+      admin1: p.admin1,
+      population: p.population,
+    }));
   return [...places, ...states, ...countryNames];
 }
 
@@ -437,11 +588,22 @@ export function suggestLocations(input: string, data: LocationData): string[] {
   const name = comma ? comma[1] : raw;
   const q = comma ? qualifier(comma[2], data, []) : null;
   const key = placeKey(name);
-  const near = data.spelling().near(key, correctableEdits(key) + 1, q ? inside(q) : undefined).slice(0, 3).map((h) => h.name.label);
+  const near = data
+    .spelling()
+    .near(key, correctableEdits(key) + 1, q ? inside(q) : undefined)
+    .slice(0, 3)
+    .map((h) => h.name.label);
   if (near.length) return near;
   let titles = titleIndexes.get(data);
-  if (!titles) titleIndexes.set(data, (titles = new TrigramIndex([...data.allTitles(), ...EU_EEA.map((c) => countries.getName(c, "en") ?? c)])));
-  return titles.search(raw, SUGGESTION_SIMILARITY).slice(0, 3).map((h) => titles.texts[h.id]);
+  if (!titles)
+    titleIndexes.set(
+      data,
+      (titles = new TrigramIndex([...data.allTitles(), ...EU_EEA.map((c) => countries.getName(c, "en") ?? c)])),
+    );
+  return titles
+    .search(raw, SUGGESTION_SIMILARITY)
+    .slice(0, 3)
+    .map((h) => titles.texts[h.id]);
 }
 const SUGGESTION_SIMILARITY = 0.3;
 const titleIndexes = new WeakMap<LocationData, TrigramIndex>();

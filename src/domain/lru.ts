@@ -17,5 +17,7 @@ export class Lru<K, V> {
     return value;
   }
 
-  get size() { return this.map.size; }
+  get size() {
+    return this.map.size;
+  }
 }

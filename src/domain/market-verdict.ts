@@ -4,10 +4,18 @@
 
 export type MarketFinding = "BELOW_PLAUSIBLE" | "ABOVE_PLAUSIBLE" | "BELOW_MARKET" | "ABOVE_MARKET" | "RANGE_TOO_WIDE";
 
-export interface MarketVerdict { reasonable: boolean; findings: MarketFinding[] }
+export interface MarketVerdict {
+  reasonable: boolean;
+  findings: MarketFinding[];
+}
 
 /** minAnnual–maxAnnual against annual percentiles p10…p90 and the benchmark mean. */
-export function marketVerdict(minAnnual: number, maxAnnual: number, p: Record<"p10" | "p25" | "p75" | "p90", number>, mean: number): MarketVerdict {
+export function marketVerdict(
+  minAnnual: number,
+  maxAnnual: number,
+  p: Record<"p10" | "p25" | "p75" | "p90", number>,
+  mean: number,
+): MarketVerdict {
   const findings: MarketFinding[] = [];
   if (maxAnnual < p.p10) findings.push("BELOW_PLAUSIBLE");
   else if (maxAnnual < p.p25) findings.push("BELOW_MARKET");

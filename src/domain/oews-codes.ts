@@ -7,10 +7,19 @@ import { broadGroupOf } from "./soc-code.ts";
 /** How a SOC code reaches the code OEWS publishes: its own code, its broad group's OEWS aggregate, or the broad group. */
 export type OewsCodeBasis = "own_code" | "oews_aggregate" | "broad_group";
 
-export interface OewsCodeMapping { year: number; soc: string; code: string; basis: OewsCodeBasis }
+export interface OewsCodeMapping {
+  year: number;
+  soc: string;
+  code: string;
+  basis: OewsCodeBasis;
+}
 
 /** The code OEWS publishes a SOC 2018 detailed code under in a vintage, how, and under which title. */
-export interface OewsCode { code: string; basis: OewsCodeBasis; title: string }
+export interface OewsCode {
+  code: string;
+  basis: OewsCodeBasis;
+  title: string;
+}
 
 /** The stored map, as the snapshot's wages repository serves it. */
 export interface OewsCodeLookup {
@@ -20,13 +29,20 @@ export interface OewsCodeLookup {
 }
 
 /** One vintage's published codes with their titles (the file's OCC_CODE and OCC_TITLE). */
-export interface OewsVintage { year: number; titles: ReadonlyMap<string, string> }
+export interface OewsVintage {
+  year: number;
+  titles: ReadonlyMap<string, string>;
+}
 
 /**
  * The SOC 2018 structure: every code at every level, with the detailed codes listed; and the SOC 2010 → 2018
  * crosswalk at the 6-digit level, which says whether a group held the same occupations under SOC 2010.
  */
-export interface SocStructure { codes: ReadonlySet<string>; detailed: readonly string[]; crosswalk?: readonly { soc2010: string; soc2018: string }[] }
+export interface SocStructure {
+  codes: ReadonlySet<string>;
+  detailed: readonly string[];
+  crosswalk?: readonly { soc2010: string; soc2018: string }[];
+}
 
 /** OEWS codes its files as SOC 2018 from May 2021; May 2019–2020 use a hybrid of SOC 2010 and 2018, earlier SOC 2010. */
 export const OEWS_SOC_2018_FROM = 2021;
@@ -52,7 +68,9 @@ export function oewsCodeMap(soc: SocStructure, vintages: readonly OewsVintage[])
   const current = coded2018.flatMap((v) => soc2018Mappings(v, soc));
   const latest = coded2018.at(-1);
   const unchanged = unchangedRanges(soc.crosswalk);
-  const earlier = latest ? vintages.filter((v) => v.year < OEWS_SOC_2018_FROM).flatMap((v) => carriedBack(v, latest, current, unchanged)) : [];
+  const earlier = latest
+    ? vintages.filter((v) => v.year < OEWS_SOC_2018_FROM).flatMap((v) => carriedBack(v, latest, current, unchanged))
+    : [];
   return [...earlier, ...current];
 }
 
@@ -77,19 +95,33 @@ function aggregatesByBroadGroup(v: OewsVintage, soc: SocStructure): Map<string, 
   }
   for (const [broad, codes] of byGroup) {
     if (codes.length > 1) {
-      throw new AmbiguousAggregateError(`OEWS May ${v.year} publishes ${codes.length} aggregates in SOC broad group ${broad} (${codes.join(", ")}); `
-        + "the file does not say which SOC codes each holds, so the build stops rather than guess.");
+      throw new AmbiguousAggregateError(
+        `OEWS May ${v.year} publishes ${codes.length} aggregates in SOC broad group ${broad} (${codes.join(", ")}); ` +
+          "the file does not say which SOC codes each holds, so the build stops rather than guess.",
+      );
     }
   }
   return byGroup;
 }
 
 /** An earlier vintage's mappings: the latest vintage's aggregate or broad group, where published under the same title (and scope). */
-function carriedBack(v: OewsVintage, latest: OewsVintage, current: readonly OewsCodeMapping[], unchanged: (code: string) => boolean): OewsCodeMapping[] {
+function carriedBack(
+  v: OewsVintage,
+  latest: OewsVintage,
+  current: readonly OewsCodeMapping[],
+  unchanged: (code: string) => boolean,
+): OewsCodeMapping[] {
   const sameCodeAndTitle = (code: string) => v.titles.get(code) === latest.titles.get(code);
   const sameScope = (code: string) => v.year >= OEWS_HYBRID_FROM || unchanged(code);
   return current
-    .filter((m) => m.year === latest.year && m.basis !== "own_code" && !v.titles.has(m.soc) && sameCodeAndTitle(m.code) && sameScope(m.code))
+    .filter(
+      (m) =>
+        m.year === latest.year &&
+        m.basis !== "own_code" &&
+        !v.titles.has(m.soc) &&
+        sameCodeAndTitle(m.code) &&
+        sameScope(m.code),
+    )
     .map((m) => ({ ...m, year: v.year }));
 }
 
@@ -112,16 +144,33 @@ const named = (titles: ReadonlyMap<string, string>) => (code: string) => `${titl
  * What an answer says when a SOC code's figures come from another code (the aggregate or broad group, and what
  * else it holds); null when the code is published as itself or not at all.
  */
-export function oewsCodeNote(lookup: OewsCodeLookup, socTitles: ReadonlyMap<string, string>, year: number, soc: string): string | null {
+export function oewsCodeNote(
+  lookup: OewsCodeLookup,
+  socTitles: ReadonlyMap<string, string>,
+  year: number,
+  soc: string,
+): string | null {
   const found = lookup.oewsCodeFor(year, soc);
   if (!found || found.basis === "own_code") return null;
-  const others = lookup.codesHeldBy(year, found.code).filter((c) => c !== soc).map(named(socTitles));
-  const within = found.basis === "oews_aggregate" ? `the OEWS aggregate ${found.code} (${found.title})` : `its broad group ${found.code} (${found.title})`;
+  const others = lookup
+    .codesHeldBy(year, found.code)
+    .filter((c) => c !== soc)
+    .map(named(socTitles));
+  const within =
+    found.basis === "oews_aggregate"
+      ? `the OEWS aggregate ${found.code} (${found.title})`
+      : `its broad group ${found.code} (${found.title})`;
   return `BLS OEWS May ${year} publishes ${named(socTitles)(soc)} only within ${within}${others.length ? `, together with ${others.join(", ")}` : ""}; those figures answer.`;
 }
 
 /** What an answer for an aggregate or broad code itself says about the SOC codes it holds; null when it holds none. */
-export function heldCodesNote(lookup: OewsCodeLookup, socTitles: ReadonlyMap<string, string>, year: number, code: string, title: string): string | null {
+export function heldCodesNote(
+  lookup: OewsCodeLookup,
+  socTitles: ReadonlyMap<string, string>,
+  year: number,
+  code: string,
+  title: string,
+): string | null {
   const held = lookup.codesHeldBy(year, code);
   if (!held.length) return null;
   const kind = socTitles.has(code) ? "a SOC broad group" : "an OEWS aggregate, not a SOC 2018 code";

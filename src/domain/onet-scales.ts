@@ -4,7 +4,10 @@
 
 import { round } from "./rounding.ts";
 
-export interface ScaleBounds { minimum: number; maximum: number }
+export interface ScaleBounds {
+  minimum: number;
+  maximum: number;
+}
 
 export function normaliseOnScale(value: number, scale: ScaleBounds): number {
   const unit = (value - scale.minimum) / (scale.maximum - scale.minimum);

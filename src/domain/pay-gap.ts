@@ -27,8 +27,13 @@ export function gapPct(men: number | null, women: number | null): number | null 
 }
 
 export interface GroupFigures {
-  count: number; maleCount: number; femaleCount: number;
-  meanMale: number | null; meanFemale: number | null; meanGap: number | null; medianGap: number | null;
+  count: number;
+  maleCount: number;
+  femaleCount: number;
+  meanMale: number | null;
+  meanFemale: number | null;
+  meanGap: number | null;
+  medianGap: number | null;
 }
 
 /** Counts, means and the mean and median gaps of one group of (gender, pay) pairs. */
@@ -38,14 +43,24 @@ export function groupFigures(records: readonly { gender: Gender; pay: number }[]
   for (const r of records) (r.gender === "M" ? men : women).push(r.pay);
   const [meanMale, meanFemale] = [mean(men), mean(women)];
   return {
-    count: records.length, maleCount: men.length, femaleCount: women.length, meanMale, meanFemale,
-    meanGap: gapPct(meanMale, meanFemale), medianGap: gapPct(median(men), median(women)),
+    count: records.length,
+    maleCount: men.length,
+    femaleCount: women.length,
+    meanMale,
+    meanFemale,
+    meanGap: gapPct(meanMale, meanFemale),
+    medianGap: gapPct(median(men), median(women)),
   };
 }
 
-export const requiresJointAssessment = (gap: number | null) => gap !== null && Math.abs(gap) >= JOINT_ASSESSMENT_THRESHOLD;
+export const requiresJointAssessment = (gap: number | null) =>
+  gap !== null && Math.abs(gap) >= JOINT_ASSESSMENT_THRESHOLD;
 
-export interface QuartileBand { band: 1 | 2 | 3 | 4; women_pct: number; men_pct: number }
+export interface QuartileBand {
+  band: 1 | 2 | 3 | 4;
+  women_pct: number;
+  men_pct: number;
+}
 
 /**
  * Article 9(1)(f): the share of women and men in each quartile pay band. Employees are ranked by pay and cut
@@ -55,17 +70,31 @@ export interface QuartileBand { band: 1 | 2 | 3 | 4; women_pct: number; men_pct:
  */
 export function quartileBands(records: readonly { gender: Gender; pay: number }[]): QuartileBand[] {
   // Each gender's pays sorted natively, then walked together: equal pays form one tied group.
-  const w = Float64Array.from(records.filter((r) => r.gender === "F"), (r) => r.pay).sort();
-  const m = Float64Array.from(records.filter((r) => r.gender === "M"), (r) => r.pay).sort();
+  const w = Float64Array.from(
+    records.filter((r) => r.gender === "F"),
+    (r) => r.pay,
+  ).sort();
+  const m = Float64Array.from(
+    records.filter((r) => r.gender === "M"),
+    (r) => r.pay,
+  ).sort();
   const n = w.length + m.length;
   const women = [0, 0, 0, 0];
   const total = [0, 0, 0, 0];
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   for (let start = 0; start < n; ) {
     const pay = Math.min(i < w.length ? w[i] : Infinity, j < m.length ? m[j] : Infinity);
-    let groupWomen = 0, groupMen = 0;
-    while (i < w.length && w[i] === pay) { groupWomen++; i++; }
-    while (j < m.length && m[j] === pay) { groupMen++; j++; }
+    let groupWomen = 0,
+      groupMen = 0;
+    while (i < w.length && w[i] === pay) {
+      groupWomen++;
+      i++;
+    }
+    while (j < m.length && m[j] === pay) {
+      groupMen++;
+      j++;
+    }
     const end = start + groupWomen + groupMen;
     const share = groupWomen / (end - start);
     // The tie occupies positions [start, end); band q covers [q·n/4, (q+1)·n/4).
@@ -76,5 +105,9 @@ export function quartileBands(records: readonly { gender: Gender; pay: number }[
     }
     start = end;
   }
-  return [0, 1, 2, 3].map((q) => ({ band: (q + 1) as 1 | 2 | 3 | 4, women_pct: total[q] ? (women[q] / total[q]) * 100 : 0, men_pct: total[q] ? (1 - women[q] / total[q]) * 100 : 0 }));
+  return [0, 1, 2, 3].map((q) => ({
+    band: (q + 1) as 1 | 2 | 3 | 4,
+    women_pct: total[q] ? (women[q] / total[q]) * 100 : 0,
+    men_pct: total[q] ? (1 - women[q] / total[q]) * 100 : 0,
+  }));
 }

@@ -1,7 +1,13 @@
 import { expect, test } from "bun:test";
 import { marketCheck } from "./range-check.ts";
 
-const range = (min: number, max: number, period: "annual" | "monthly" | "hourly" = "annual") => ({ min, max, minEur: min, maxEur: max, period });
+const range = (min: number, max: number, period: "annual" | "monthly" | "hourly" = "annual") => ({
+  min,
+  max,
+  minEur: min,
+  maxEur: max,
+  period,
+});
 
 test("market: percentiles on the posting's period; hourly at the benchmark's own hours; outside p10–p90 is unreasonable", () => {
   const bench = { mean: 60_000, meanHourly: 30 }; // 2,000 hours

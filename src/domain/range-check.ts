@@ -9,13 +9,21 @@ export type { Finding } from "./statutory-minimum.ts";
 import type { Finding } from "./statutory-minimum.ts";
 export type Percentiles = Record<"p10" | "p25" | "p50" | "p75" | "p90", number>;
 
-export interface PostedRange { min: number; max: number; minEur: number; maxEur: number; period: SalaryPeriod }
+export interface PostedRange {
+  min: number;
+  max: number;
+  minEur: number;
+  maxEur: number;
+  period: SalaryPeriod;
+}
 export interface MarketResult {
-  reasonable: boolean; findings: Finding[];
+  reasonable: boolean;
+  findings: Finding[];
   /** The group's estimated percentiles in EUR for the posting's period. */
   percentiles: Percentiles;
   /** The log-dispersion used, and the hours a year hourly postings were compared at. */
-  sigma: number; hours: number;
+  sigma: number;
+  hours: number;
 }
 
 /**
@@ -23,20 +31,41 @@ export interface MarketResult {
  * benchmark at its own annual ÷ hourly, so a posting at the hourly mean sits at the mean. Findings are info: the
  * group is a whole ISCO major group; statistically_reasonable is false only outside its p10–p90.
  */
-export function marketCheck(range: PostedRange, benchmark: { mean: number; meanHourly: number | null }, deciles: { p10: number; p90: number }, where: string): MarketResult {
+export function marketCheck(
+  range: PostedRange,
+  benchmark: { mean: number; meanHourly: number | null },
+  deciles: { p10: number; p90: number },
+  where: string,
+): MarketResult {
   const sigma = sigmaFromDeciles(deciles.p10, deciles.p90);
   const annualP = lognormalPercentiles(benchmark.mean, sigma);
   const hours = benchmark.meanHourly ? benchmark.mean / benchmark.meanHourly : DEFAULT_ANNUAL_HOURS;
-  const percentiles = Object.fromEntries(Object.entries(annualP).map(([k, v]) => [k, round(fromAnnual(v, range.period, hours), 2)])) as Percentiles;
-  const verdict = marketVerdict(annualise(range.minEur, range.period, hours), annualise(range.maxEur, range.period, hours), annualP, benchmark.mean);
+  const percentiles = Object.fromEntries(
+    Object.entries(annualP).map(([k, v]) => [k, round(fromAnnual(v, range.period, hours), 2)]),
+  ) as Percentiles;
+  const verdict = marketVerdict(
+    annualise(range.minEur, range.period, hours),
+    annualise(range.maxEur, range.period, hours),
+    annualP,
+    benchmark.mean,
+  );
   const at = (k: keyof Percentiles) => `the group's estimated ${k.slice(1)}th percentile (${percentiles[k]} EUR)`;
   const findings: Finding[] = verdict.findings.map((f) => {
-    const message = f === "BELOW_PLAUSIBLE" ? `The whole range lies below ${at("p10")} for ${where}: outside the group's plausible spread.`
-      : f === "ABOVE_PLAUSIBLE" ? `The whole range lies above ${at("p90")} for ${where}: outside the group's plausible spread.`
-      : f === "BELOW_MARKET" ? `The whole range lies below ${at("p25")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
-      : f === "ABOVE_MARKET" ? `The whole range lies above ${at("p75")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
-      : `The range is wider (${round(range.maxEur - range.minEur, 2)} EUR) than the group's benchmark mean (${round(fromAnnual(benchmark.mean, range.period, hours), 2)} EUR).`;
-    return { code: f === "BELOW_PLAUSIBLE" ? "BELOW_MARKET" : f === "ABOVE_PLAUSIBLE" ? "ABOVE_MARKET" : f, severity: "info", message };
+    const message =
+      f === "BELOW_PLAUSIBLE"
+        ? `The whole range lies below ${at("p10")} for ${where}: outside the group's plausible spread.`
+        : f === "ABOVE_PLAUSIBLE"
+          ? `The whole range lies above ${at("p90")} for ${where}: outside the group's plausible spread.`
+          : f === "BELOW_MARKET"
+            ? `The whole range lies below ${at("p25")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
+            : f === "ABOVE_MARKET"
+              ? `The whole range lies above ${at("p75")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
+              : `The range is wider (${round(range.maxEur - range.minEur, 2)} EUR) than the group's benchmark mean (${round(fromAnnual(benchmark.mean, range.period, hours), 2)} EUR).`;
+    return {
+      code: f === "BELOW_PLAUSIBLE" ? "BELOW_MARKET" : f === "ABOVE_PLAUSIBLE" ? "ABOVE_MARKET" : f,
+      severity: "info",
+      message,
+    };
   });
   return { reasonable: verdict.reasonable, findings, percentiles, sigma, hours };
 }

@@ -14,5 +14,6 @@ test("annualise and fromAnnual are inverses on every period, with 2,080 hours by
   expect(annualise(20, "hourly")).toBe(41_600);
   expect(annualise(20, "hourly", 38 * 52)).toBe(39_520);
   expect(annualise(3000, "monthly")).toBe(36_000);
-  for (const period of ["annual", "monthly", "hourly"] as const) expect(fromAnnual(annualise(123, period, 1800), period, 1800)).toBeCloseTo(123, 10);
+  for (const period of ["annual", "monthly", "hourly"] as const)
+    expect(fromAnnual(annualise(123, period, 1800), period, 1800)).toBeCloseTo(123, 10);
 });

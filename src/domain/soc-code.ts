@@ -1,7 +1,10 @@
 // SOC code forms. O*NET-SOC codes carry a two-digit suffix (15-1252.00, 11-1011.03); OEWS publishes the
 // 6-digit SOC code (15-1252), sometimes only a broader aggregate (15-1250 broad group).
 
-export interface SocCode { onet: string; soc: string }
+export interface SocCode {
+  onet: string;
+  soc: string;
+}
 
 /** "15-1252.00" or "15-1252" (→ .00), surrounding spaces ignored; anything else is null. */
 export function parseSocCode(input: string): SocCode | null {

@@ -8,24 +8,53 @@ import { employmentWeighted, hybridHolders, socRevisions, trendSources, type Rev
 //   11-3332 split from the same two             11-4441 split: 11-4001 lives on as 11-4001 too
 //   11-4001 the survivor                        11-5555 new (no SOC 2010 source)
 const detailed = new Map([
-  ["11-1111", "Alpha Makers"], ["11-2222", "Beta Workers"], ["11-3331", "Gamma Developers"], ["11-3332", "Gamma Testers"],
-  ["11-4441", "Delta Planners"], ["11-4001", "Delta Workers"], ["11-5555", "Epsilon Analysts"],
+  ["11-1111", "Alpha Makers"],
+  ["11-2222", "Beta Workers"],
+  ["11-3331", "Gamma Developers"],
+  ["11-3332", "Gamma Testers"],
+  ["11-4441", "Delta Planners"],
+  ["11-4001", "Delta Workers"],
+  ["11-5555", "Epsilon Analysts"],
 ]);
 const pairs = [
-  ["11-1111", "11-1111"], ["11-2001", "11-2222"], ["11-2002", "11-2222"],
-  ["11-3001", "11-3331"], ["11-3001", "11-3332"], ["11-3002", "11-3331"], ["11-3002", "11-3332"],
-  ["11-4001", "11-4001"], ["11-4001", "11-4441"],
+  ["11-1111", "11-1111"],
+  ["11-2001", "11-2222"],
+  ["11-2002", "11-2222"],
+  ["11-3001", "11-3331"],
+  ["11-3001", "11-3332"],
+  ["11-3002", "11-3331"],
+  ["11-3002", "11-3332"],
+  ["11-4001", "11-4001"],
+  ["11-4001", "11-4441"],
 ].map(([soc2010, soc2018]) => ({ soc2010: soc2010!, soc2018: soc2018! }));
 const employment: Record<string, number> = {
-  "2018|11-3001": 600, "2018|11-3002": 400, "2021|11-3331": 1100, "2021|11-3332": 200,
-  "2021|11-4001": 900, "2021|11-4441": 1000, "2019|11-3336": 1250,
+  "2018|11-3001": 600,
+  "2018|11-3002": 400,
+  "2021|11-3331": 1100,
+  "2021|11-3332": 200,
+  "2021|11-4001": 900,
+  "2021|11-4441": 1000,
+  "2019|11-3336": 1250,
 };
 const vintage = (year: number, codes: Record<string, string>) => ({ year, titles: new Map(Object.entries(codes)) });
 const input = (emp = employment): RevisionInputs => ({
-  pairs, detailed,
+  pairs,
+  detailed,
   vintages: [
-    vintage(2018, { "11-1111": "Alpha Makers", "11-2001": "Beta One", "11-2002": "Beta Two", "11-3001": "Gamma A", "11-3002": "Gamma B", "11-4001": "Delta" }),
-    vintage(2019, { "11-1111": "Alpha Makers", "11-2222": "Beta Workers", "11-3336": "Gamma Developers and Gamma Testers", "11-4001": "Delta" }),
+    vintage(2018, {
+      "11-1111": "Alpha Makers",
+      "11-2001": "Beta One",
+      "11-2002": "Beta Two",
+      "11-3001": "Gamma A",
+      "11-3002": "Gamma B",
+      "11-4001": "Delta",
+    }),
+    vintage(2019, {
+      "11-1111": "Alpha Makers",
+      "11-2222": "Beta Workers",
+      "11-3336": "Gamma Developers and Gamma Testers",
+      "11-4001": "Delta",
+    }),
     vintage(2021, Object.fromEntries(detailed)),
   ],
   employment: (y, c) => emp[`${y}|${c}`] ?? null,
@@ -37,7 +66,13 @@ describe("socRevisions", () => {
   test("one relation per SOC 2018 code, as the crosswalk and the employment checks say", () => {
     const r = byCode();
     expect(Object.fromEntries([...r].map(([c, v]) => [c, v.relation]))).toEqual({
-      "11-1111": "one_to_one", "11-2222": "merged", "11-3331": "principal", "11-3332": "split", "11-4001": "split", "11-4441": "split", "11-5555": "new",
+      "11-1111": "one_to_one",
+      "11-2222": "merged",
+      "11-3331": "principal",
+      "11-3332": "split",
+      "11-4001": "split",
+      "11-4441": "split",
+      "11-5555": "new",
     });
     expect(r.get("11-3331")!.employmentRatio).toBeCloseTo(1.1, 10);
     expect(r.get("11-2222")!.from).toEqual(["11-2001", "11-2002"]);
@@ -49,9 +84,18 @@ describe("socRevisions", () => {
 
   test("a number that lives on is principal with one source when the employment agrees; what split off from it is not", () => {
     const r = byCode({ ...employment, "2018|11-4001": 1000 });
-    expect([r.get("11-4001")!.relation, r.get("11-4001")!.employmentRatio, r.get("11-4441")!.relation]).toEqual(["principal", 0.9, "split"]);
+    expect([r.get("11-4001")!.relation, r.get("11-4001")!.employmentRatio, r.get("11-4441")!.relation]).toEqual([
+      "principal",
+      0.9,
+      "split",
+    ]);
     const sources = trendSources(input({ ...employment, "2018|11-4001": 1000 }), [...r.values()]);
-    expect(sources.find((t) => t.year === 2018 && t.soc === "11-4001")).toEqual({ year: 2018, soc: "11-4001", codes: ["11-4001"], basis: "published" });
+    expect(sources.find((t) => t.year === 2018 && t.soc === "11-4001")).toEqual({
+      year: 2018,
+      soc: "11-4001",
+      codes: ["11-4001"],
+      basis: "published",
+    });
   });
 
   test("with a successor's employment unknown, no successor is known to lead: split", () => {
@@ -66,7 +110,12 @@ describe("trendSources", () => {
 
   test("SOC 2010 years: one-to-one published, merged and principal combined, split and new absent", () => {
     expect(at(2018, "11-1111")).toEqual({ year: 2018, soc: "11-1111", codes: ["11-1111"], basis: "published" });
-    expect(at(2018, "11-2222")).toEqual({ year: 2018, soc: "11-2222", codes: ["11-2001", "11-2002"], basis: "combined_soc2010" });
+    expect(at(2018, "11-2222")).toEqual({
+      year: 2018,
+      soc: "11-2222",
+      codes: ["11-2001", "11-2002"],
+      basis: "combined_soc2010",
+    });
     expect(at(2018, "11-3331")?.basis).toBe("combined_soc2010");
     expect([at(2018, "11-3332"), at(2018, "11-4441"), at(2018, "11-5555")]).toEqual([undefined, undefined, undefined]);
   });
@@ -81,7 +130,8 @@ describe("trendSources", () => {
 
 describe("hybridHolders", () => {
   const isSoc = (c: string) => detailed.has(c) || pairs.some((p) => p.soc2010 === c);
-  const holders = (titles: Record<string, string>, emp: Record<string, number> = employment) => hybridHolders(vintage(2019, titles), input(emp), isSoc, 2021);
+  const holders = (titles: Record<string, string>, emp: Record<string, number> = employment) =>
+    hybridHolders(vintage(2019, titles), input(emp), isSoc, 2021);
 
   test("a hybrid holds the codes whose titles it joins, even across broad groups of the minor group", () => {
     const h = holders({ "11-3996": "Gamma Developers and Gamma Testers" }, { ...employment, "2019|11-3996": 1300 });
@@ -89,7 +139,9 @@ describe("hybridHolders", () => {
   });
 
   test("none when its title has words no held code accounts for (it also holds something unnamed)", () => {
-    expect(holders({ "11-3336": "Gamma Developers and Omega Scientists" }, { ...employment, "2019|11-3336": 1100 }).size).toBe(0);
+    expect(
+      holders({ "11-3336": "Gamma Developers and Omega Scientists" }, { ...employment, "2019|11-3336": 1100 }).size,
+    ).toBe(0);
   });
 
   test("none when its employment is far from what its codes employ in the first SOC 2018 vintage", () => {
@@ -103,10 +155,20 @@ describe("hybridHolders", () => {
 
 describe("employmentWeighted", () => {
   test("Σ employment × value ÷ Σ employment", () => {
-    expect(employmentWeighted([{ employment: 903160, value: 103620 }, { employment: 405330, value: 110000 }])).toBeCloseTo(105596.33, 2);
+    expect(
+      employmentWeighted([
+        { employment: 903160, value: 103620 },
+        { employment: 405330, value: 110000 },
+      ]),
+    ).toBeCloseTo(105596.33, 2);
   });
   test("null when any part lacks a value or an employment: never a partial mix", () => {
-    expect(employmentWeighted([{ employment: 10, value: 1 }, { employment: 5, value: null }])).toBeNull();
+    expect(
+      employmentWeighted([
+        { employment: 10, value: 1 },
+        { employment: 5, value: null },
+      ]),
+    ).toBeNull();
     expect(employmentWeighted([{ employment: null, value: 1 }])).toBeNull();
     expect(employmentWeighted([])).toBeNull();
   });

@@ -19,10 +19,20 @@ export type TrendBasis = "published" | "combined_soc2010" | "oews_hybrid";
  */
 export type SocRelation = "one_to_one" | "merged" | "principal" | "split" | "new";
 
-export interface SocRevision { soc: string; relation: SocRelation; from: string[]; employmentRatio: number | null }
+export interface SocRevision {
+  soc: string;
+  relation: SocRelation;
+  from: string[];
+  employmentRatio: number | null;
+}
 
 /** A year's source of a SOC 2018 code's trend point: the code(s) OEWS published that year, and how they combine. */
-export interface TrendSource { year: number; soc: string; codes: string[]; basis: TrendBasis }
+export interface TrendSource {
+  year: number;
+  soc: string;
+  codes: string[];
+  basis: TrendBasis;
+}
 
 /**
  * Bounds on (employment of the SOC 2018 code in its first vintage) ÷ (employment of its SOC 2010 sources in
@@ -57,14 +67,20 @@ export function socRevisions(input: RevisionInputs): SocRevision[] {
   const { to2018, to2010 } = groupPairs(input.pairs);
   const first2018 = input.vintages.find((v) => v.year >= OEWS_SOC_2018_FROM)?.year;
   const last2010 = input.vintages.filter((v) => v.year < OEWS_HYBRID_FROM).at(-1)?.year;
-  const employment = (year: number | undefined, code: string) => (year === undefined ? null : input.employment(year, code));
+  const employment = (year: number | undefined, code: string) =>
+    year === undefined ? null : input.employment(year, code);
   return [...input.detailed.keys()].sort().map((soc): SocRevision => {
     const from = [...(to2010.get(soc) ?? [])].sort();
     if (!from.length) return { soc, relation: "new", from, employmentRatio: null };
     const exclusive = from.every((old) => to2018.get(old)!.size === 1);
     if (exclusive) return { soc, relation: from.length === 1 ? "one_to_one" : "merged", from, employmentRatio: null };
-    const ratio = employmentRatio([employment(first2018, soc)], from.map((old) => employment(last2010, old)));
-    const principal = from.every((old) => principalSuccessor(old, [...to2018.get(old)!], (c) => employment(first2018, c)) === soc);
+    const ratio = employmentRatio(
+      [employment(first2018, soc)],
+      from.map((old) => employment(last2010, old)),
+    );
+    const principal = from.every(
+      (old) => principalSuccessor(old, [...to2018.get(old)!], (c) => employment(first2018, c)) === soc,
+    );
     return { soc, relation: principal && withinBounds(ratio) ? "principal" : "split", from, employmentRatio: ratio };
   });
 }
@@ -74,7 +90,11 @@ export function socRevisions(input: RevisionInputs): SocRevision[] {
  * sub-occupations moved elsewhere); else the successor with the most people; null when any successor's employment
  * is unknown (then none is known to lead).
  */
-function principalSuccessor(old: string, successors: string[], employment: (code: string) => number | null): string | null {
+function principalSuccessor(
+  old: string,
+  successors: string[],
+  employment: (code: string) => number | null,
+): string | null {
   if (successors.includes(old)) return old;
   const known = successors.map((code) => ({ code, emp: employment(code) }));
   if (known.some((k) => k.emp === null)) return null;
@@ -82,7 +102,8 @@ function principalSuccessor(old: string, successors: string[], employment: (code
 }
 
 /** The sum, or null when any part is unknown. */
-const sumOf = (xs: readonly (number | null)[]) => (xs.some((x) => x === null) ? null : xs.reduce<number>((sum, x) => sum + x!, 0));
+const sumOf = (xs: readonly (number | null)[]) =>
+  xs.some((x) => x === null) ? null : xs.reduce<number>((sum, x) => sum + x!, 0);
 
 /** Employment after ÷ employment before (each summed over its codes); null when any part is unknown or before is 0. */
 function employmentRatio(after: (number | null)[], before: (number | null)[]): number | null {
@@ -90,11 +111,17 @@ function employmentRatio(after: (number | null)[], before: (number | null)[]): n
   return a === null || b === null || b <= 0 ? null : a / b;
 }
 
-const withinBounds = (ratio: number | null) => ratio !== null && ratio >= EMPLOYMENT_RATIO[0] && ratio <= EMPLOYMENT_RATIO[1];
+const withinBounds = (ratio: number | null) =>
+  ratio !== null && ratio >= EMPLOYMENT_RATIO[0] && ratio <= EMPLOYMENT_RATIO[1];
 
 /** Words of a title, for comparing an OEWS hybrid title with the SOC 2018 titles it joins. */
 const titleWords = (title: string) =>
-  new Set(title.toLowerCase().split(/[^a-z]+/).filter((w) => w && !["and", "or", "the", "of", "all", "other", "except"].includes(w)));
+  new Set(
+    title
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w && !["and", "or", "the", "of", "all", "other", "except"].includes(w)),
+  );
 
 /**
  * Which SOC 2018 codes each OEWS 2019–2020 hybrid code holds (code → hybrid). A hybrid is a published code that is
@@ -106,13 +133,22 @@ const titleWords = (title: string) =>
  * employment is within EMPLOYMENT_RATIO of theirs in the first SOC 2018 vintage. Otherwise the files do not say
  * what it holds, and no code is given it.
  */
-export function hybridHolders(vintage: OewsVintage, input: RevisionInputs, isSocCode: (code: string) => boolean, first2018: number | undefined): Map<string, string> {
-  const hybrids = [...vintage.titles].filter(([code]) => !code.endsWith("0") && !isSocCode(code)).map(([code, title]) => ({ code, words: titleWords(title) }));
+export function hybridHolders(
+  vintage: OewsVintage,
+  input: RevisionInputs,
+  isSocCode: (code: string) => boolean,
+  first2018: number | undefined,
+): Map<string, string> {
+  const hybrids = [...vintage.titles]
+    .filter(([code]) => !code.endsWith("0") && !isSocCode(code))
+    .map(([code, title]) => ({ code, words: titleWords(title) }));
   const held = new Map<string, string[]>();
   for (const [soc, title] of input.detailed) {
     if (vintage.titles.has(soc)) continue;
     const wanted = titleWords(title);
-    const holders = hybrids.filter((h) => h.code.slice(0, 4) === soc.slice(0, 4) && [...wanted].every((w) => h.words.has(w)));
+    const holders = hybrids.filter(
+      (h) => h.code.slice(0, 4) === soc.slice(0, 4) && [...wanted].every((w) => h.words.has(w)),
+    );
     if (holders.length === 1) held.set(holders[0]!.code, [...(held.get(holders[0]!.code) ?? []), soc]);
   }
   const out = new Map<string, string>();
@@ -143,25 +179,34 @@ export function trendSources(input: RevisionInputs, revisions: readonly SocRevis
   const isSocCode = (code: string) => input.detailed.has(code) || codes2010.has(code);
   const byCode = new Map(revisions.map((r) => [r.soc, r]));
   const first2018 = input.vintages.find((v) => v.year >= OEWS_SOC_2018_FROM)?.year;
-  return input.vintages.filter((v) => v.year < OEWS_SOC_2018_FROM).flatMap((v) => {
-    const hybridYear = v.year >= OEWS_HYBRID_FROM;
-    const hybrids = hybridYear ? hybridHolders(v, input, isSocCode, first2018) : new Map<string, string>();
-    return [...input.detailed.keys()].flatMap((soc): TrendSource[] => {
-      const rev = byCode.get(soc);
-      const from = rev?.from ?? [];
-      const at = (codes: string[], basis: TrendBasis): TrendSource[] => [{ year: v.year, soc, codes, basis }];
-      const ownNumber = hybridYear && v.titles.has(soc) && (from.includes(soc) || !codes2010.has(soc)) && from.every((c) => c === soc || !v.titles.has(c));
-      if (ownNumber) return at([soc], "published");
-      const continues = rev?.relation === "one_to_one" || rev?.relation === "merged" || rev?.relation === "principal";
-      if (continues && from.every((c) => v.titles.has(c))) return at(from, from.length === 1 ? "published" : "combined_soc2010");
-      const hybrid = hybrids.get(soc);
-      return hybrid ? at([hybrid], "oews_hybrid") : [];
+  return input.vintages
+    .filter((v) => v.year < OEWS_SOC_2018_FROM)
+    .flatMap((v) => {
+      const hybridYear = v.year >= OEWS_HYBRID_FROM;
+      const hybrids = hybridYear ? hybridHolders(v, input, isSocCode, first2018) : new Map<string, string>();
+      return [...input.detailed.keys()].flatMap((soc): TrendSource[] => {
+        const rev = byCode.get(soc);
+        const from = rev?.from ?? [];
+        const at = (codes: string[], basis: TrendBasis): TrendSource[] => [{ year: v.year, soc, codes, basis }];
+        const ownNumber =
+          hybridYear &&
+          v.titles.has(soc) &&
+          (from.includes(soc) || !codes2010.has(soc)) &&
+          from.every((c) => c === soc || !v.titles.has(c));
+        if (ownNumber) return at([soc], "published");
+        const continues = rev?.relation === "one_to_one" || rev?.relation === "merged" || rev?.relation === "principal";
+        if (continues && from.every((c) => v.titles.has(c)))
+          return at(from, from.length === 1 ? "published" : "combined_soc2010");
+        const hybrid = hybrids.get(soc);
+        return hybrid ? at([hybrid], "oews_hybrid") : [];
+      });
     });
-  });
 }
 
 /** One combined figure: Σ employment × value ÷ Σ employment; null when any part lacks either (never a partial mix). */
-export function employmentWeighted(parts: readonly { employment: number | null; value: number | null }[]): number | null {
+export function employmentWeighted(
+  parts: readonly { employment: number | null; value: number | null }[],
+): number | null {
   if (!parts.length || parts.some((p) => p.employment === null || p.value === null || p.employment <= 0)) return null;
   const total = parts.reduce((sum, p) => sum + p.employment!, 0);
   return parts.reduce((sum, p) => sum + p.employment! * p.value!, 0) / total;

@@ -9,9 +9,19 @@ export type LegalUnit = "hour" | "day" | "week" | "month";
 
 /** One row of minimum-wages/statutory_minimum_wages.csv, with the build's three derived flags. */
 export interface StatutoryRow {
-  country: string; effectiveFrom: string | null; unit: LegalUnit | "none"; amount: number | null; currency: string | null;
-  paymentsPerYear: number | null; hoursPerWeek: number | null; sourceUrl: string; sourceTitle: string; note: string | null;
-  appliesTo: "employees" | "guaranteed_minimum" | "civil_law_contracts"; equivalent: boolean; uncertain: boolean;
+  country: string;
+  effectiveFrom: string | null;
+  unit: LegalUnit | "none";
+  amount: number | null;
+  currency: string | null;
+  paymentsPerYear: number | null;
+  hoursPerWeek: number | null;
+  sourceUrl: string;
+  sourceTitle: string;
+  note: string | null;
+  appliesTo: "employees" | "guaranteed_minimum" | "civil_law_contracts";
+  equivalent: boolean;
+  uncertain: boolean;
   /** The stated weekly hours are the law's week, not a convention a source uses to convert (Ireland's 39). */
   hoursStatutory: boolean;
 }
@@ -30,7 +40,8 @@ export const MAX_AVERAGE_WEEKLY_HOURS = 48;
 export const RULE_AGE_WARNING_DAYS = 365;
 const WEEKS_PER_YEAR = 52;
 
-const latestDate = (rows: StatutoryRow[]) => rows.reduce<string | null>((d, r) => (r.effectiveFrom! > (d ?? "") ? r.effectiveFrom : d), null);
+const latestDate = (rows: StatutoryRow[]) =>
+  rows.reduce<string | null>((d, r) => (r.effectiveFrom! > (d ?? "") ? r.effectiveFrom : d), null);
 
 /**
  * The rules in force on `on` (YYYY-MM-DD): the rows of the latest decision on or before that date that bind
@@ -61,8 +72,9 @@ export function rulesOn(rows: StatutoryRow[], on: string): MinimumWageRules {
 export function ruleFor(inForce: StatutoryRow[], period: SalaryPeriod): StatutoryRow | null {
   const legal = inForce.filter((r) => !r.equivalent && r.unit !== "day");
   const byUnit = (u: LegalUnit) => legal.find((r) => r.unit === u);
-  return period === "hourly" ? byUnit("hour") ?? byUnit("week") ?? byUnit("month") ?? null
-    : byUnit("month") ?? byUnit("week") ?? byUnit("hour") ?? null;
+  return period === "hourly"
+    ? (byUnit("hour") ?? byUnit("week") ?? byUnit("month") ?? null)
+    : (byUnit("month") ?? byUnit("week") ?? byUnit("hour") ?? null);
 }
 
 /**
@@ -72,18 +84,26 @@ export function ruleFor(inForce: StatutoryRow[], period: SalaryPeriod): Statutor
  * Only posting and rule are certain: the others make a finding a warning, never an error.
  */
 export type HoursBasis = "posting" | "rule" | "convention" | "official_equivalent" | "assumed";
-export interface Hours { perWeek: number; basis: HoursBasis }
+export interface Hours {
+  perWeek: number;
+  basis: HoursBasis;
+}
 const certain = (h: Hours | null) => h === null || h.basis === "posting" || h.basis === "rule";
 
 /** The full-time week a rule is for: the week its source states, an official equivalent's, or the assumed one. */
 export function fullTimeWeek(rule: StatutoryRow, inForce: StatutoryRow[]): Hours {
-  if (rule.hoursPerWeek !== null) return { perWeek: rule.hoursPerWeek, basis: rule.hoursStatutory ? "rule" : "convention" };
+  if (rule.hoursPerWeek !== null)
+    return { perWeek: rule.hoursPerWeek, basis: rule.hoursStatutory ? "rule" : "convention" };
   const equivalent = inForce.find((r) => r.equivalent && r.hoursPerWeek !== null);
   if (equivalent) return { perWeek: equivalent.hoursPerWeek!, basis: "official_equivalent" };
   return { perWeek: ASSUMED_WEEKLY_HOURS, basis: "assumed" };
 }
 
-export interface Floor { amount: number; formula: string; hours: Hours | null }
+export interface Floor {
+  amount: number;
+  formula: string;
+  hours: Hours | null;
+}
 
 /**
  * The rule's amount per posting period, in the law's currency, for the posting's week.
@@ -92,30 +112,54 @@ export interface Floor { amount: number; formula: string; hours: Hours | null }
  *   pro rata, the same per hour); a salary for fewer weekly_hours than that week meets the pro-rata share of it.
  * - Spain, Portugal and Greece pay the monthly amount 14 times: a year's floor is 14 × it.
  */
-export function floorFor(rule: StatutoryRow, inForce: StatutoryRow[], period: SalaryPeriod, weeklyHours: number | null): Floor {
+export function floorFor(
+  rule: StatutoryRow,
+  inForce: StatutoryRow[],
+  period: SalaryPeriod,
+  weeklyHours: number | null,
+): Floor {
   const a = rule.amount!;
-  const payments = rule.unit === "month" ? rule.paymentsPerYear ?? 12 : WEEKS_PER_YEAR;
+  const payments = rule.unit === "month" ? (rule.paymentsPerYear ?? 12) : WEEKS_PER_YEAR;
   const perYear = rule.unit === "month" ? `${a} × ${payments} payments a year` : `${a} × 52 weeks`;
   if (rule.unit === "hour") {
     if (period === "hourly") return { amount: a, formula: `${a} an hour`, hours: null };
     const h = weeklyHours !== null ? { perWeek: weeklyHours, basis: "posting" as const } : fullTimeWeek(rule, inForce);
     const annual = a * h.perWeek * WEEKS_PER_YEAR;
-    return period === "annual" ? { amount: annual, formula: `${a} × ${h.perWeek} hours × 52 weeks`, hours: h }
+    return period === "annual"
+      ? { amount: annual, formula: `${a} × ${h.perWeek} hours × 52 weeks`, hours: h }
       : { amount: annual / 12, formula: `${a} × ${h.perWeek} hours × 52 weeks ÷ 12`, hours: h };
   }
   const full = fullTimeWeek(rule, inForce);
   // An official hourly equivalent is the government's own figure for its week: used as published (Belgium's 12.8252).
   const equivalent = inForce.find((r) => r.equivalent && r.hoursPerWeek === full.perWeek);
   if (period === "hourly" && full.basis === "official_equivalent" && equivalent) {
-    return { amount: equivalent.amount!, formula: `${equivalent.amount} an hour, the official hourly equivalent for a ${full.perWeek}-hour week`, hours: full };
+    return {
+      amount: equivalent.amount!,
+      formula: `${equivalent.amount} an hour, the official hourly equivalent for a ${full.perWeek}-hour week`,
+      hours: full,
+    };
   }
   if (period === "hourly") {
-    return rule.unit === "week" ? { amount: a / full.perWeek, formula: `${a} a week ÷ ${full.perWeek} hours`, hours: full }
-      : { amount: (a * payments) / (WEEKS_PER_YEAR * full.perWeek), formula: `${perYear} ÷ (52 weeks × ${full.perWeek} hours)`, hours: full };
+    return rule.unit === "week"
+      ? { amount: a / full.perWeek, formula: `${a} a week ÷ ${full.perWeek} hours`, hours: full }
+      : {
+          amount: (a * payments) / (WEEKS_PER_YEAR * full.perWeek),
+          formula: `${perYear} ÷ (52 weeks × ${full.perWeek} hours)`,
+          hours: full,
+        };
   }
-  const [amount, formula] = period === "annual" ? [a * payments, perYear] : rule.unit === "month" ? [a, `${a} a month`] : [(a * WEEKS_PER_YEAR) / 12, `${perYear} ÷ 12`];
+  const [amount, formula] =
+    period === "annual"
+      ? [a * payments, perYear]
+      : rule.unit === "month"
+        ? [a, `${a} a month`]
+        : [(a * WEEKS_PER_YEAR) / 12, `${perYear} ÷ 12`];
   if (weeklyHours === null || weeklyHours >= full.perWeek) return { amount, formula, hours: null };
-  return { amount: (amount * weeklyHours) / full.perWeek, formula: `${formula} × ${weeklyHours} ÷ ${full.perWeek} hours (pro rata)`, hours: { perWeek: weeklyHours, basis: full.basis } };
+  return {
+    amount: (amount * weeklyHours) / full.perWeek,
+    formula: `${formula} × ${weeklyHours} ÷ ${full.perWeek} hours (pro rata)`,
+    hours: { perWeek: weeklyHours, basis: full.basis },
+  };
 }
 
 const unitNoun = (u: string) => (u === "hour" ? "hour" : u === "week" ? "week" : u === "day" ? "day" : "month");
@@ -125,11 +169,32 @@ const periodNoun = (p: SalaryPeriod) => (p === "hourly" ? "an hour" : p === "mon
 const money = (x: number, currency: string, decimals = 4) =>
   `${x.toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(x) ? 0 : 2, maximumFractionDigits: decimals })} ${currency}`;
 
-export interface Finding { code: string; severity: "error" | "warning" | "info"; message: string }
+export interface Finding {
+  code: string;
+  severity: "error" | "warning" | "info";
+  message: string;
+}
 /** The posting as E8 received it, its minimum in the law's currency (`converted` when its own currency was another). */
-export interface LegalPosting { period: SalaryPeriod; weeklyHours: number | null; minInLawCurrency: number; converted: boolean; on: string }
-export interface LegalFloor { amount: number; currency: string; per: SalaryPeriod; weeklyHours: number | null; hoursBasis: HoursBasis | null; formula: string }
-export interface LegalResult { findings: Finding[]; rule: StatutoryRow | null; floor: LegalFloor | null }
+export interface LegalPosting {
+  period: SalaryPeriod;
+  weeklyHours: number | null;
+  minInLawCurrency: number;
+  converted: boolean;
+  on: string;
+}
+export interface LegalFloor {
+  amount: number;
+  currency: string;
+  per: SalaryPeriod;
+  weeklyHours: number | null;
+  hoursBasis: HoursBasis | null;
+  formula: string;
+}
+export interface LegalResult {
+  findings: Finding[];
+  rule: StatutoryRow | null;
+  floor: LegalFloor | null;
+}
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
@@ -146,70 +211,145 @@ const below = (min: number, bar: number) => min < bar - 1e-9;
  * the comparison rests on a week nobody stated), PAID_IN_14_PAYMENTS, LEGAL_SOURCE_UNCERTAIN,
  * MINIMUM_WAGE_MAY_BE_OUTDATED, GUARANTEED_MINIMUM_MAY_APPLY, UPCOMING_MINIMUM_WAGE.
  */
-export function statutoryCheck(posting: LegalPosting, rules: Extract<MinimumWageRules, { kind: "statutory" }>, countryName: string): LegalResult {
+export function statutoryCheck(
+  posting: LegalPosting,
+  rules: Extract<MinimumWageRules, { kind: "statutory" }>,
+  countryName: string,
+): LegalResult {
   const findings: Finding[] = [];
   const rule = ruleFor(rules.inForce, posting.period);
-  if (!rule) return { findings: [{ code: "NO_MINIMUM_WAGE_RULE", severity: "warning", message: `The minimum-wage table has no amount for ${countryName} that can be compared with a ${posting.period} posting; the range was not checked against a minimum wage.` }], rule: null, floor: null };
+  if (!rule)
+    return {
+      findings: [
+        {
+          code: "NO_MINIMUM_WAGE_RULE",
+          severity: "warning",
+          message: `The minimum-wage table has no amount for ${countryName} that can be compared with a ${posting.period} posting; the range was not checked against a minimum wage.`,
+        },
+      ],
+      rule: null,
+      floor: null,
+    };
   const currency = rule.currency!;
   const floor = floorFor(rule, rules.inForce, posting.period, posting.weeklyHours);
   const bar = barOf(floor.amount, posting.period);
   const isBelow = below(posting.minInLawCurrency, bar);
   const law = `${countryName}'s statutory minimum wage of ${money(rule.amount!, currency)} ${perUnit(rule.unit)} (in force from ${rule.effectiveFrom}; ${rule.sourceTitle})`;
-  const asFloor = floor.formula === `${rule.amount} ${perUnit(rule.unit)}` ? "" : `, which is ${money(bar, currency, posting.period === "hourly" ? 4 : 2)} ${periodNoun(posting.period)} (${floor.formula})`;
+  const asFloor =
+    floor.formula === `${rule.amount} ${perUnit(rule.unit)}`
+      ? ""
+      : `, which is ${money(bar, currency, posting.period === "hourly" ? 4 : 2)} ${periodNoun(posting.period)} (${floor.formula})`;
   const shown = `min_salary (${money(posting.minInLawCurrency, currency, posting.converted ? 2 : 4)} ${periodNoun(posting.period)})`;
   const h = floor.hours;
 
   // An hourly posting below a monthly or weekly floor spread over the longest legal week is below it whatever the week.
-  const longest = rule.unit !== "hour" && posting.period === "hourly" && !certain(h)
-    ? floorFor({ ...rule, hoursPerWeek: MAX_AVERAGE_WEEKLY_HOURS, hoursStatutory: true }, [], "hourly", null).amount : null;
+  const longest =
+    rule.unit !== "hour" && posting.period === "hourly" && !certain(h)
+      ? floorFor({ ...rule, hoursPerWeek: MAX_AVERAGE_WEEKLY_HOURS, hoursStatutory: true }, [], "hourly", null).amount
+      : null;
   if (longest !== null && below(posting.minInLawCurrency, longest)) {
-    findings.push(belowFinding(rule, `${shown} is below ${law} even over a ${MAX_AVERAGE_WEEKLY_HOURS}-hour week, the longest average week the Working Time Directive allows: ${money(longest, currency)} an hour at most.`));
+    findings.push(
+      belowFinding(
+        rule,
+        `${shown} is below ${law} even over a ${MAX_AVERAGE_WEEKLY_HOURS}-hour week, the longest average week the Working Time Directive allows: ${money(longest, currency)} an hour at most.`,
+      ),
+    );
   } else if (!certain(h)) {
-    findings.push({ code: "MINIMUM_WAGE_HOURS_ASSUMED", severity: "warning",
-      message: `${isBelow ? "Possibly below" : "Probably at or above"} the minimum wage: ${shown} is ${isBelow ? "below" : "at or above"} ${law}${asFloor}, but ${uncertainWeek(rule, h!)}.` });
+    findings.push({
+      code: "MINIMUM_WAGE_HOURS_ASSUMED",
+      severity: "warning",
+      message: `${isBelow ? "Possibly below" : "Probably at or above"} the minimum wage: ${shown} is ${isBelow ? "below" : "at or above"} ${law}${asFloor}, but ${uncertainWeek(rule, h!)}.`,
+    });
   } else if (isBelow) {
-    const week = h ? (h.basis === "posting" ? ` for ${h.perWeek} hours a week (weekly_hours)` : ` for a full-time job at the ${h.perWeek}-hour statutory week the law's source states (send weekly_hours for a part-time one)`)
-      : rule.unit === "hour" || posting.period === "hourly" ? "" : " for a full-time job (send weekly_hours for a part-time one)";
+    const week = h
+      ? h.basis === "posting"
+        ? ` for ${h.perWeek} hours a week (weekly_hours)`
+        : ` for a full-time job at the ${h.perWeek}-hour statutory week the law's source states (send weekly_hours for a part-time one)`
+      : rule.unit === "hour" || posting.period === "hourly"
+        ? ""
+        : " for a full-time job (send weekly_hours for a part-time one)";
     findings.push(belowFinding(rule, `${shown} is below ${law}${asFloor}${week}.`));
   }
   if (rule.unit === "month" && (rule.paymentsPerYear ?? 12) > 12 && posting.period === "monthly" && !isBelow) {
     const twelve = round((floor.amount * rule.paymentsPerYear!) / 12, 2);
-    if (posting.minInLawCurrency < twelve) findings.push({ code: "PAID_IN_14_PAYMENTS", severity: "warning",
-      message: `${countryName}'s monthly minimum is paid ${rule.paymentsPerYear} times a year (annual floor ${money(rule.amount! * rule.paymentsPerYear!, currency)}): min_salary is legal only if it is paid ${rule.paymentsPerYear} times; paid 12 times it must be at least ${money(twelve, currency, 2)} a month.` });
+    if (posting.minInLawCurrency < twelve)
+      findings.push({
+        code: "PAID_IN_14_PAYMENTS",
+        severity: "warning",
+        message: `${countryName}'s monthly minimum is paid ${rule.paymentsPerYear} times a year (annual floor ${money(rule.amount! * rule.paymentsPerYear!, currency)}): min_salary is legal only if it is paid ${rule.paymentsPerYear} times; paid 12 times it must be at least ${money(twelve, currency, 2)} a month.`,
+      });
   }
   const used = [rule, ...rules.inForce.filter((r) => r.equivalent && h?.basis === "official_equivalent")];
-  for (const r of used.filter((r) => r.uncertain)) findings.push({ code: "LEGAL_SOURCE_UNCERTAIN", severity: "warning",
-    message: `The amount or date of the rule applied is not confirmed by its source (${r.sourceTitle}), so a shortfall is a warning, not an error: ${r.note}` });
-  if (daysBetween(rule.effectiveFrom!, posting.on) > RULE_AGE_WARNING_DAYS) findings.push({ code: "MINIMUM_WAGE_MAY_BE_OUTDATED", severity: "warning",
-    message: `The newest amount the minimum-wage table holds for ${countryName} took effect on ${rule.effectiveFrom}, more than a year before ${posting.on}; a newer amount may apply. Check the national source.` });
+  for (const r of used.filter((r) => r.uncertain))
+    findings.push({
+      code: "LEGAL_SOURCE_UNCERTAIN",
+      severity: "warning",
+      message: `The amount or date of the rule applied is not confirmed by its source (${r.sourceTitle}), so a shortfall is a warning, not an error: ${r.note}`,
+    });
+  if (daysBetween(rule.effectiveFrom!, posting.on) > RULE_AGE_WARNING_DAYS)
+    findings.push({
+      code: "MINIMUM_WAGE_MAY_BE_OUTDATED",
+      severity: "warning",
+      message: `The newest amount the minimum-wage table holds for ${countryName} took effect on ${rule.effectiveFrom}, more than a year before ${posting.on}; a newer amount may apply. Check the national source.`,
+    });
   if (rules.guaranteed) {
     const g = rules.guaranteed;
     const gBar = barOf(floorFor(g, [], posting.period, posting.weeklyHours).amount, posting.period);
-    if (below(posting.minInLawCurrency, gBar)) findings.push({ code: "GUARANTEED_MINIMUM_MAY_APPLY", severity: "warning",
-      message: `${countryName} also sets a guaranteed wage minimum of ${money(g.amount!, g.currency!)} a month (from ${g.effectiveFrom}; ${g.sourceTitle}) for jobs requiring at least secondary education or a secondary vocational qualification: ${money(gBar, g.currency!, 2)} ${periodNoun(posting.period)}${posting.period === "hourly" ? ` at ${ASSUMED_WEEKLY_HOURS} hours a week` : ""}; min_salary is below it.` });
+    if (below(posting.minInLawCurrency, gBar))
+      findings.push({
+        code: "GUARANTEED_MINIMUM_MAY_APPLY",
+        severity: "warning",
+        message: `${countryName} also sets a guaranteed wage minimum of ${money(g.amount!, g.currency!)} a month (from ${g.effectiveFrom}; ${g.sourceTitle}) for jobs requiring at least secondary education or a secondary vocational qualification: ${money(gBar, g.currency!, 2)} ${periodNoun(posting.period)}${posting.period === "hourly" ? ` at ${ASSUMED_WEEKLY_HOURS} hours a week` : ""}; min_salary is below it.`,
+      });
   }
   const upcoming = ruleFor(rules.upcoming, posting.period);
   if (upcoming) {
     const next = floorFor(upcoming, rules.upcoming, posting.period, posting.weeklyHours);
     const nextBar = barOf(next.amount, posting.period);
-    findings.push({ code: "UPCOMING_MINIMUM_WAGE", severity: "info",
-      message: `From ${upcoming.effectiveFrom} the minimum wage will be ${money(upcoming.amount!, upcoming.currency!)} ${perUnit(upcoming.unit)} (${upcoming.sourceTitle})${next.formula === `${upcoming.amount} ${perUnit(upcoming.unit)}` ? "" : `, ${money(nextBar, upcoming.currency!, 2)} ${periodNoun(posting.period)}`}; min_salary is ${below(posting.minInLawCurrency, nextBar) ? "below" : "at or above"} it.` });
+    findings.push({
+      code: "UPCOMING_MINIMUM_WAGE",
+      severity: "info",
+      message: `From ${upcoming.effectiveFrom} the minimum wage will be ${money(upcoming.amount!, upcoming.currency!)} ${perUnit(upcoming.unit)} (${upcoming.sourceTitle})${next.formula === `${upcoming.amount} ${perUnit(upcoming.unit)}` ? "" : `, ${money(nextBar, upcoming.currency!, 2)} ${periodNoun(posting.period)}`}; min_salary is ${below(posting.minInLawCurrency, nextBar) ? "below" : "at or above"} it.`,
+    });
   }
-  return { findings, rule, floor: { amount: round(floor.amount, 4), currency, per: posting.period, weeklyHours: h?.perWeek ?? null, hoursBasis: h?.basis ?? null, formula: floor.formula } };
+  return {
+    findings,
+    rule,
+    floor: {
+      amount: round(floor.amount, 4),
+      currency,
+      per: posting.period,
+      weeklyHours: h?.perWeek ?? null,
+      hoursBasis: h?.basis ?? null,
+      formula: floor.formula,
+    },
+  };
 }
 
 /** A shortfall: an error, unless the rule's own source is unconfirmed (then a warning that says so). */
 const belowFinding = (rule: StatutoryRow, message: string): Finding =>
-  rule.uncertain ? { code: "BELOW_MINIMUM_WAGE", severity: "warning", message: `${message} The rule's source is not confirmed (LEGAL_SOURCE_UNCERTAIN), so this is a warning.` }
+  rule.uncertain
+    ? {
+        code: "BELOW_MINIMUM_WAGE",
+        severity: "warning",
+        message: `${message} The rule's source is not confirmed (LEGAL_SOURCE_UNCERTAIN), so this is a warning.`,
+      }
     : { code: "BELOW_MINIMUM_WAGE", severity: "error", message };
 
 /** Which week is unknown: the job's (a salary against an hourly law), which weekly_hours settles; or the full-time week of a monthly or weekly law, which no posting changes. */
 function uncertainWeek(rule: StatutoryRow, h: Hours): string {
   if (rule.unit === "hour") {
-    const whose = h.basis === "convention" ? `the ${h.perWeek}-hour week the law's source uses to convert (not a statutory week) was used` : `${h.perWeek} hours a week were assumed`;
+    const whose =
+      h.basis === "convention"
+        ? `the ${h.perWeek}-hour week the law's source uses to convert (not a statutory week) was used`
+        : `${h.perWeek} hours a week were assumed`;
     return `neither the posting nor the law states the job's weekly hours, so ${whose}. Send weekly_hours for a definite finding`;
   }
-  const week = h.basis === "official_equivalent" ? `the ${h.perWeek}-hour week of its official hourly equivalent was used`
-    : h.basis === "convention" ? `the ${h.perWeek}-hour week its source uses to convert was used` : `${h.perWeek} hours a week were assumed`;
+  const week =
+    h.basis === "official_equivalent"
+      ? `the ${h.perWeek}-hour week of its official hourly equivalent was used`
+      : h.basis === "convention"
+        ? `the ${h.perWeek}-hour week its source uses to convert was used`
+        : `${h.perWeek} hours a week were assumed`;
   return `the law's source does not state the full-time week its ${unitNoun(rule.unit)}ly amount is for, so ${week}; with a longer full-time week the floor per hour is lower, with a shorter one higher`;
 }

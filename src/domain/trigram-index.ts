@@ -2,7 +2,10 @@
 // one trigram with it, counts the shared trigrams, and scores each with pg_trgm's similarity.
 import { trigrams, similarityFromCounts, DEFAULT_SIMILARITY_THRESHOLD } from "./trigram.ts";
 
-export interface Hit { id: number; similarity: number }
+export interface Hit {
+  id: number;
+  similarity: number;
+}
 
 const SCALE = 2 ** 30;
 const ID_SPACE = 2 ** 22;
@@ -14,7 +17,10 @@ export class TrigramIndex {
   private readonly touched: Int32Array;
 
   /** `built`: postings and sizes computed earlier by this class (the snapshot build stores them); else built here. */
-  constructor(readonly texts: readonly string[], built?: { sizes: Uint16Array; postings: Map<string, Int32Array> }) {
+  constructor(
+    readonly texts: readonly string[],
+    built?: { sizes: Uint16Array; postings: Map<string, Int32Array> },
+  ) {
     if (texts.length >= ID_SPACE) throw new Error(`TrigramIndex holds at most ${ID_SPACE} texts`);
     this.counts = new Uint16Array(texts.length);
     this.touched = new Int32Array(texts.length);
@@ -37,7 +43,8 @@ export class TrigramIndex {
     // Each posting list is ordered by the text's trigram count (then id), so a query can skip the texts
     // too short or too long to reach the threshold (see search).
     const sizes = this.sizes;
-    for (const [t, list] of lists) this.postings.set(t, Int32Array.from(list.sort((a, b) => sizes[a] - sizes[b] || a - b)));
+    for (const [t, list] of lists)
+      this.postings.set(t, Int32Array.from(list.sort((a, b) => sizes[a] - sizes[b] || a - b)));
   }
 
   /** What the constructor computes, for storing in the snapshot. */
@@ -97,7 +104,10 @@ export class TrigramIndex {
         if (n * Math.log2(to - from + 1) < to - from) {
           for (let i = 0; i < n; i++) if (contains(list, from, to, touched[i], sizes)) counts[touched[i]]++;
         } else {
-          for (let i = from; i < to; i++) { const id = list[i]; if (counts[id] !== 0) counts[id]++; }
+          for (let i = from; i < to; i++) {
+            const id = list[i];
+            if (counts[id] !== 0) counts[id]++;
+          }
         }
       }
     }
@@ -126,7 +136,8 @@ export class TrigramIndex {
 
 /** Index of the first posting whose text has at least `size` trigrams (lists are ordered by size). */
 function firstWithSize(list: Int32Array, sizes: Uint16Array, size: number): number {
-  let lo = 0, hi = list.length;
+  let lo = 0,
+    hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sizes[list[mid]] < size) lo = mid + 1;
@@ -138,7 +149,8 @@ function firstWithSize(list: Int32Array, sizes: Uint16Array, size: number): numb
 /** Whether a size-ordered posting slice holds this text: binary search on (size, id). */
 function contains(list: Int32Array, from: number, to: number, id: number, sizes: Uint16Array): boolean {
   const size = sizes[id];
-  let lo = from, hi = to;
+  let lo = from,
+    hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const other = list[mid];
@@ -150,15 +162,24 @@ function contains(list: Int32Array, from: number, to: number, id: number, sizes:
   return false;
 }
 
-export interface RankedKey<K> { key: K; score: number; textId: number }
+export interface RankedKey<K> {
+  key: K;
+  score: number;
+  textId: number;
+}
 
 /**
  * Rank owners (occupations, skills) by their best-matching text: each text id belongs to one or more keys,
  * a key's score is its highest hit. Best first; equal scores by key, ascending.
  */
-export function rankByBestText<K extends string>(hits: readonly Hit[], ownersOf: (textId: number) => readonly K[]): RankedKey<K>[] {
+export function rankByBestText<K extends string>(
+  hits: readonly Hit[],
+  ownersOf: (textId: number) => readonly K[],
+): RankedKey<K>[] {
   const best = new Map<K, RankedKey<K>>();
   // Hits come best first, so a key's first hit is its best text.
-  for (const hit of hits) for (const key of ownersOf(hit.id)) if (!best.has(key)) best.set(key, { key, score: hit.similarity, textId: hit.id });
+  for (const hit of hits)
+    for (const key of ownersOf(hit.id))
+      if (!best.has(key)) best.set(key, { key, score: hit.similarity, textId: hit.id });
   return [...best.values()].sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

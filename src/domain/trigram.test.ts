@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { trigrams, similarity } from "./trigram.ts";
 
-test("show_trgm('cat') = {\"  c\",\" ca\",\"at \",\"cat\"}", () => {
+test('show_trgm(\'cat\') = {"  c"," ca","at ","cat"}', () => {
   expect([...trigrams("cat")].sort()).toEqual(["  c", " ca", "at ", "cat"]);
 });
 

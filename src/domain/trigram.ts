@@ -23,7 +23,10 @@ export function trigramWords(text: string): string[][] {
   let current: string[] = [];
   for (const ch of text) {
     if (WORD_CHAR.test(ch)) current.push(lowerCodePoint(ch));
-    else if (current.length) { words.push(current); current = []; }
+    else if (current.length) {
+      words.push(current);
+      current = [];
+    }
   }
   if (current.length) words.push(current);
   return words;

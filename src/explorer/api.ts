@@ -4,7 +4,8 @@ export type Host = "salary" | "cost" | "skills";
 
 const KEY_STORAGE = "workforce-api.key";
 export const storedKey = () => sessionStorage.getItem(KEY_STORAGE) ?? "";
-export const storeKey = (key: string) => (key ? sessionStorage.setItem(KEY_STORAGE, key) : sessionStorage.removeItem(KEY_STORAGE));
+export const storeKey = (key: string) =>
+  key ? sessionStorage.setItem(KEY_STORAGE, key) : sessionStorage.removeItem(KEY_STORAGE);
 
 /** An error answer in the API's envelope: its message and suggestion are what the page shows. */
 export class ApiFailure extends Error {
@@ -22,20 +23,33 @@ export class ApiFailure extends Error {
 
 export type Query = Record<string, string | number | undefined | null>;
 
-export async function call<T>(host: Host, path: string, options: { query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function call<T>(
+  host: Host,
+  path: string,
+  options: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
   const url = new URL(`/${host}${path}`, location.origin);
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { "X-API-Key": storedKey() };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(url, {
-    method: options.body === undefined ? "GET" : "POST", headers, signal: options.signal,
+    method: options.body === undefined ? "GET" : "POST",
+    headers,
+    signal: options.signal,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     const e = body?.error ?? {};
-    throw new ApiFailure(response.status, e.code ?? `HTTP_${response.status}`, e.message ?? response.statusText, e.suggestion ?? null,
-      e.request_id ?? response.headers.get("x-request-id"), e.errors ?? []);
+    throw new ApiFailure(
+      response.status,
+      e.code ?? `HTTP_${response.status}`,
+      e.message ?? response.statusText,
+      e.suggestion ?? null,
+      e.request_id ?? response.headers.get("x-request-id"),
+      e.errors ?? [],
+    );
   }
   return body as T;
 }
@@ -59,4 +73,5 @@ export interface Enveloped<T> {
 }
 
 /** "Source: … (vintage)" for an enveloped answer. */
-export const sourceOf = (m: Enveloped<unknown>["metadata"]) => `${m.sources.map((s) => s.name).join("; ")}${m.data_vintage ? `. Vintage: ${m.data_vintage}` : ""}`;
+export const sourceOf = (m: Enveloped<unknown>["metadata"]) =>
+  `${m.sources.map((s) => s.name).join("; ")}${m.data_vintage ? `. Vintage: ${m.data_vintage}` : ""}`;

@@ -1,8 +1,29 @@
 // Chart.js, with only the pieces the pages draw (line and bar charts), registered once. No animation: a chart
 // shows its figures at once, prints as shown, and tests read it without waiting.
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from "chart.js";
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from "chart.js";
 
-Chart.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
+Chart.register(
+  BarController,
+  BarElement,
+  CategoryScale,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+);
 Chart.defaults.animation = false;
 Chart.defaults.font.family = "system-ui, sans-serif";
 Chart.defaults.color = "#1f2933";

@@ -11,22 +11,56 @@ import { CostPage } from "./pages/cost.tsx";
 import { OccupationPage } from "./pages/occupation.tsx";
 
 const PAGES = [
-  { path: "/explore/salary", name: "Salary", about: "A job title's pay percentiles in up to ten places, its trend and the occupation it matched." },
-  { path: "/explore/pay-gap", name: "Pay-gap report", about: "Drop an employee CSV or Excel file and get the EU Pay Transparency Directive's gap indicators." },
-  { path: "/explore/pay-equity", name: "Equal pay analysis", about: "Upload the Swiss Logib data sheet or your own file: the unexplained pay gap, what explains the rest, and the cost of closing it." },
-  { path: "/explore/cost", name: "Cost of living", about: "Consumer price indexes for up to six countries, price levels, and a U.S. metro's price parities and prices." },
-  { path: "/explore/occupation", name: "Occupation profile", about: "An occupation's skills, knowledge, work styles, technologies and wages by state." },
+  {
+    path: "/explore/salary",
+    name: "Salary",
+    about: "A job title's pay percentiles in up to ten places, its trend and the occupation it matched.",
+  },
+  {
+    path: "/explore/pay-gap",
+    name: "Pay-gap report",
+    about: "Drop an employee CSV or Excel file and get the EU Pay Transparency Directive's gap indicators.",
+  },
+  {
+    path: "/explore/pay-equity",
+    name: "Equal pay analysis",
+    about:
+      "Upload the Swiss Logib data sheet or your own file: the unexplained pay gap, what explains the rest, and the cost of closing it.",
+  },
+  {
+    path: "/explore/cost",
+    name: "Cost of living",
+    about:
+      "Consumer price indexes for up to six countries, price levels, and a U.S. metro's price parities and prices.",
+  },
+  {
+    path: "/explore/occupation",
+    name: "Occupation profile",
+    about: "An occupation's skills, knowledge, work styles, technologies and wages by state.",
+  },
 ];
 
 function Home() {
   return (
     <>
       <h1>workforce-api explorer</h1>
-      <p>Look things up in this service's data without writing code. Every figure shows the public release it comes from.</p>
+      <p>
+        Look things up in this service's data without writing code. Every figure shows the public release it comes from.
+      </p>
       <ul class="cards">
-        {PAGES.map((p) => <li><a href={p.path} onClick={follow}>{p.name}</a><p>{p.about}</p></li>)}
+        {PAGES.map((p) => (
+          <li>
+            <a href={p.path} onClick={follow}>
+              {p.name}
+            </a>
+            <p>{p.about}</p>
+          </li>
+        ))}
       </ul>
-      <p>Developers: each host's reference is at <a href="/salary/docs">/salary/docs</a>, <a href="/cost/docs">/cost/docs</a> and <a href="/skills/docs">/skills/docs</a>.</p>
+      <p>
+        Developers: each host's reference is at <a href="/salary/docs">/salary/docs</a>,{" "}
+        <a href="/cost/docs">/cost/docs</a> and <a href="/skills/docs">/skills/docs</a>.
+      </p>
     </>
   );
 }
@@ -51,16 +85,30 @@ function App() {
   }, [path]);
   return (
     <>
-      <a class="skip" href="#main">Skip to content</a>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
       <header>
         <nav aria-label="Pages">
-          <a href="/explore" onClick={follow} aria-current={path === "/" || path === "/explore" ? "page" : undefined}>Explorer</a>
-          {PAGES.map((p) => <a href={p.path} onClick={follow} aria-current={path.startsWith(p.path) ? "page" : undefined}>{p.name}</a>)}
+          <a href="/explore" onClick={follow} aria-current={path === "/" || path === "/explore" ? "page" : undefined}>
+            Explorer
+          </a>
+          {PAGES.map((p) => (
+            <a href={p.path} onClick={follow} aria-current={path.startsWith(p.path) ? "page" : undefined}>
+              {p.name}
+            </a>
+          ))}
         </nav>
         <KeyForm onChange={setKey} />
       </header>
       <main id="main" tabIndex={-1}>
-        {key ? pageFor(path) : <p class="need-key">Enter an API key above to start. Ask your administrator for one (`npm run keys -- create`).</p>}
+        {key ? (
+          pageFor(path)
+        ) : (
+          <p class="need-key">
+            Enter an API key above to start. Ask your administrator for one (`npm run keys -- create`).
+          </p>
+        )}
       </main>
     </>
   );

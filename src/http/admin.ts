@@ -14,16 +14,23 @@ export function adminRoutes(guard: Guard, reload: (trigger: string) => Promise<R
   return {
     [SNAPSHOT_RELOAD_PATH]: (request, ctx) => {
       if (request.method !== "POST") {
-        throw new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${SNAPSHOT_RELOAD_PATH}; use POST.`, { headers: { Allow: "POST" } });
+        throw new ApiError(
+          "METHOD_NOT_ALLOWED",
+          `${request.method} is not allowed on ${SNAPSHOT_RELOAD_PATH}; use POST.`,
+          { headers: { Allow: "POST" } },
+        );
       }
-      return Promise.resolve(guardRequest(guard, { scope: "snapshot:admin", minTier: "enterprise" }, request, ctx)).then(() => reload(`admin route (key ${ctx.keyId})`)).then((result) => {
-        if (result.outcome === "refused") {
-          throw new ApiError("SNAPSHOT_REFUSED", `The snapshot was not swapped: ${result.reason}`,
-            { suggestion: `Still serving ${result.snapshot_id}. Fix or remove the file, then reload again.` });
-        }
-        // The answer names the snapshot now serving; this request itself ran on the one before.
-        return json(ctx, 200, { data: result, metadata: { request_id: ctx.requestId } });
-      });
+      return Promise.resolve(guardRequest(guard, { scope: "snapshot:admin", minTier: "enterprise" }, request, ctx))
+        .then(() => reload(`admin route (key ${ctx.keyId})`))
+        .then((result) => {
+          if (result.outcome === "refused") {
+            throw new ApiError("SNAPSHOT_REFUSED", `The snapshot was not swapped: ${result.reason}`, {
+              suggestion: `Still serving ${result.snapshot_id}. Fix or remove the file, then reload again.`,
+            });
+          }
+          // The answer names the snapshot now serving; this request itself ran on the one before.
+          return json(ctx, 200, { data: result, metadata: { request_id: ctx.requestId } });
+        });
     },
   };
 }

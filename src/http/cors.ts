@@ -6,13 +6,15 @@ export function corsHeaders(origin: string | null, allowed: ReadonlySet<string>)
   if (!origin || !allowed.has(origin.toLowerCase())) return undefined;
   return {
     "Access-Control-Allow-Origin": origin,
-    "Vary": "Origin",
-    "Access-Control-Expose-Headers": "X-Request-Id, X-Snapshot-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Deprecation, Sunset, Link",
+    Vary: "Origin",
+    "Access-Control-Expose-Headers":
+      "X-Request-Id, X-Snapshot-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Deprecation, Sunset, Link",
   };
 }
 
 /** A browser's preflight: OPTIONS with the method it wants to send. */
-export const isPreflight = (request: Request) => request.method === "OPTIONS" && request.headers.has("access-control-request-method");
+export const isPreflight = (request: Request) =>
+  request.method === "OPTIONS" && request.headers.has("access-control-request-method");
 
 /** What a preflight from an allowed origin is told it may send (the CORS headers come from corsHeaders). */
 export const preflightHeaders = (): Record<string, string> => ({

@@ -18,10 +18,17 @@ function separatorOf(text: string): string {
 }
 
 /** A column the route takes by its prefix (factor.grade): its cells are numbers where they look like one. */
-const isPrefixed = (spec: CsvBody, column: string) => !!spec.prefixedColumns && column.startsWith(spec.prefixedColumns) && column.length > spec.prefixedColumns.length && column.length <= 100;
+const isPrefixed = (spec: CsvBody, column: string) =>
+  !!spec.prefixedColumns &&
+  column.startsWith(spec.prefixedColumns) &&
+  column.length > spec.prefixedColumns.length &&
+  column.length <= 100;
 
 /** The rows, keyed by column and typed, and the line of the file each ends on (for errors). */
-export interface CsvRows { rows: Record<string, string | number>[]; lines: number[] }
+export interface CsvRows {
+  rows: Record<string, string | number>[];
+  lines: number[];
+}
 
 /** The CSV's records, keyed by column, cells typed; throws a 422 naming the header or row that is wrong. */
 export async function csvRows(request: Request, limits: BodyLimits, spec: CsvBody): Promise<CsvRows> {
@@ -29,10 +36,26 @@ export async function csvRows(request: Request, limits: BodyLimits, spec: CsvBod
   let table: { record: string[]; info: { lines: number } }[];
   try {
     // Lines of separators only (",,,", which spreadsheets export for blank rows) are skipped like empty lines.
-    table = parse(text, { bom: true, delimiter: separatorOf(text), skip_empty_lines: true, skip_records_with_empty_values: true, trim: true, relax_column_count: false, info: true }) as unknown as typeof table;
+    table = parse(text, {
+      bom: true,
+      delimiter: separatorOf(text),
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      trim: true,
+      relax_column_count: false,
+      info: true,
+    }) as unknown as typeof table;
   } catch (err) {
     const e = err as { message?: string; lines?: number };
-    throw validationError([{ field: "body", code: "invalid_csv", message: `line ${e.lines ?? "?"}: ${String(e.message ?? "malformed CSV").replace(/^Invalid Record Length: /, "").slice(0, 200)}` }]);
+    throw validationError([
+      {
+        field: "body",
+        code: "invalid_csv",
+        message: `line ${e.lines ?? "?"}: ${String(e.message ?? "malformed CSV")
+          .replace(/^Invalid Record Length: /, "")
+          .slice(0, 200)}`,
+      },
+    ]);
   }
   const [first, ...records] = table;
   const header = first?.record;
@@ -42,12 +65,24 @@ export async function csvRows(request: Request, limits: BodyLimits, spec: CsvBod
   for (const column of header) {
     if (!Object.hasOwn(spec.columns, column) && !isPrefixed(spec, column)) {
       const more = spec.prefixedColumns ? `, and any column starting with ${spec.prefixedColumns}` : "";
-      problems.push({ field: column.slice(0, 100), column: column.slice(0, 100), code: "unrecognized_column", message: `unknown column; the columns are ${Object.keys(spec.columns).join(", ")}${more}` });
-    }
-    else if (seen.has(column)) problems.push({ field: column, column, code: "repeated_column", message: "column given twice" });
+      problems.push({
+        field: column.slice(0, 100),
+        column: column.slice(0, 100),
+        code: "unrecognized_column",
+        message: `unknown column; the columns are ${Object.keys(spec.columns).join(", ")}${more}`,
+      });
+    } else if (seen.has(column))
+      problems.push({ field: column, column, code: "repeated_column", message: "column given twice" });
     seen.add(column);
   }
-  for (const column of spec.required) if (!seen.has(column)) problems.push({ field: column, column, code: "missing_column", message: "required column missing from the header row" });
+  for (const column of spec.required)
+    if (!seen.has(column))
+      problems.push({
+        field: column,
+        column,
+        code: "missing_column",
+        message: "required column missing from the header row",
+      });
   if (problems.length) throw validationError(problems);
   const rows = records.map(({ record }) => {
     const row: Record<string, string | number> = {};
@@ -73,7 +108,13 @@ export function csvValidationError(err: unknown, spec: CsvBody, lines: number[])
     if (!m) return e;
     const row = Number(m[1]) + 1;
     const line = lines[row - 1];
-    return { ...e, row, line, ...(m[2] ? { column: m[2] } : {}), message: `row ${row} (line ${line})${m[2] ? `, column ${m[2]}` : ""}: ${e.message}` };
+    return {
+      ...e,
+      row,
+      line,
+      ...(m[2] ? { column: m[2] } : {}),
+      message: `row ${row} (line ${line})${m[2] ? `, column ${m[2]}` : ""}: ${e.message}`,
+    };
   });
   return validationError(errors);
 }

@@ -14,7 +14,10 @@ export const SUNSET = new Date(REMOVED_AT).toUTCString();
 export type LegacyEndpointsMode = "auto" | "on" | "off";
 
 /** What a deprecated route declares: the endpoint that replaces it, and how to call that one instead. */
-export interface Deprecation { successor: string; instead: string }
+export interface Deprecation {
+  successor: string;
+  instead: string;
+}
 
 /** Whether deprecated routes still answer at `now`: under "auto", until the removal date (UTC) and not from it. */
 export const legacyServed = (mode: LegacyEndpointsMode, now: Date): boolean =>
@@ -27,7 +30,10 @@ export const deprecationHeaders = ({ successor }: Deprecation): Record<string, s
 });
 
 export const retiredError = (method: string, path: string, d: Deprecation, mode: LegacyEndpointsMode) =>
-  new ApiError("ENDPOINT_RETIRED", mode === "off"
-    ? `${method} ${path} is deprecated with a removal date of ${REMOVAL_DATE}, and this deployment has retired it (EU_LEGACY_ENDPOINTS=off).`
-    : `${method} ${path} was removed on ${REMOVAL_DATE}; call its successor ${d.successor} instead.`,
-  { suggestion: d.instead });
+  new ApiError(
+    "ENDPOINT_RETIRED",
+    mode === "off"
+      ? `${method} ${path} is deprecated with a removal date of ${REMOVAL_DATE}, and this deployment has retired it (EU_LEGACY_ENDPOINTS=off).`
+      : `${method} ${path} was removed on ${REMOVAL_DATE}; call its successor ${d.successor} instead.`,
+    { suggestion: d.instead },
+  );

@@ -1,6 +1,13 @@
 // The spec's error envelope {error: {code, message, status, request_id, ...}} and the typed error routes throw.
 /** row, line and column: where in a CSV body the error is (row 1 is the first record after the header; line counts the file's lines). */
-export interface FieldError { field: string; message: string; code: string; row?: number; line?: number; column?: string }
+export interface FieldError {
+  field: string;
+  message: string;
+  code: string;
+  row?: number;
+  line?: number;
+  column?: string;
+}
 
 export interface ErrorDetail {
   code: ErrorCode;
@@ -18,8 +25,12 @@ export interface ErrorDetail {
 }
 
 export interface ApiErrorExtra {
-  suggestion?: string; field?: string; errors?: FieldError[]; headers?: Record<string, string>;
-  alternatives?: ErrorDetail["alternatives"]; location_alternatives?: ErrorDetail["location_alternatives"];
+  suggestion?: string;
+  field?: string;
+  errors?: FieldError[];
+  headers?: Record<string, string>;
+  alternatives?: ErrorDetail["alternatives"];
+  location_alternatives?: ErrorDetail["location_alternatives"];
 }
 
 export class ApiError extends Error {
@@ -57,21 +68,54 @@ export const errorAnchor = (code: ErrorCode) => `error-${code.toLowerCase().repl
 export const ERROR_CODES = {
   INVALID_API_KEY: { status: 401, meaning: "the X-API-Key header is missing, unknown, or the key was revoked." },
   INSUFFICIENT_SCOPE: { status: 403, meaning: "the key lacks the scope the endpoint needs; the message names it." },
-  TIER_REQUIRED: { status: 403, meaning: "the endpoint needs a higher tier (E7 and the pay-equity analysis enterprise; E8 pro or enterprise)." },
-  RATE_LIMIT_EXCEEDED: { status: 429, meaning: "the key's daily quota (UTC day) is used up; Retry-After says when it resets." },
-  VALIDATION_ERROR: { status: 422, meaning: "a query parameter, path parameter or body field is invalid; `errors` lists each field." },
+  TIER_REQUIRED: {
+    status: 403,
+    meaning: "the endpoint needs a higher tier (E7 and the pay-equity analysis enterprise; E8 pro or enterprise).",
+  },
+  RATE_LIMIT_EXCEEDED: {
+    status: 429,
+    meaning: "the key's daily quota (UTC day) is used up; Retry-After says when it resets.",
+  },
+  VALIDATION_ERROR: {
+    status: 422,
+    meaning: "a query parameter, path parameter or body field is invalid; `errors` lists each field.",
+  },
   NOT_FOUND: { status: 404, meaning: "no such endpoint on this host, or no such resource (the message names it)." },
   METHOD_NOT_ALLOWED: { status: 405, meaning: "the path exists with another method; the Allow header lists it." },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: "the request body exceeds MAX_BODY_BYTES." },
-  URI_TOO_LONG: { status: 414, meaning: "the request target (path and query) is longer than 8,192 characters (send a long list as a POST body where the route takes one)." },
+  URI_TOO_LONG: {
+    status: 414,
+    meaning:
+      "the request target (path and query) is longer than 8,192 characters (send a long list as a POST body where the route takes one).",
+  },
   REQUEST_TIMEOUT: { status: 408, meaning: "the request body did not arrive within REQUEST_TIMEOUT_MS." },
   UNKNOWN_HOST: { status: 404, meaning: "the Host header names none of the configured hosts." },
   LOCATION_NOT_FOUND: { status: 400, meaning: "the location or country cannot be resolved." },
-  NO_SALARY_DATA: { status: 404, meaning: "no occupation matches the job title, or none with confidence (the estimated probability that it is right) at or above the path's threshold (README: title matching); `alternatives` and the suggestion name the closest occupations with theirs (pass one as occupation_code)." },
-  NO_BENCHMARK: { status: 404, meaning: "the occupation matched, but the source publishes no figure for that area or country; the suggestion names a wider one." },
-  NO_TREND_DATA: { status: 404, meaning: "E1: the place is not a U.S. area OEWS publishes (EU trends are unsupported; SES is four-yearly), or OEWS publishes no wages for the occupation there in any year asked." },
-  ENDPOINT_RETIRED: { status: 410, meaning: "a deprecated endpoint past its removal date (E4–E6: 2026-09-01, unless EU_LEGACY_ENDPOINTS=on), or retired early (EU_LEGACY_ENDPOINTS=off); the suggestion and the Link header name its successor." },
-  SNAPSHOT_REFUSED: { status: 422, meaning: "POST /admin/snapshot/reload: the snapshot file found fails a check (schema, integrity, unreadable); the old one keeps serving." },
+  NO_SALARY_DATA: {
+    status: 404,
+    meaning:
+      "no occupation matches the job title, or none with confidence (the estimated probability that it is right) at or above the path's threshold (README: title matching); `alternatives` and the suggestion name the closest occupations with theirs (pass one as occupation_code).",
+  },
+  NO_BENCHMARK: {
+    status: 404,
+    meaning:
+      "the occupation matched, but the source publishes no figure for that area or country; the suggestion names a wider one.",
+  },
+  NO_TREND_DATA: {
+    status: 404,
+    meaning:
+      "E1: the place is not a U.S. area OEWS publishes (EU trends are unsupported; SES is four-yearly), or OEWS publishes no wages for the occupation there in any year asked.",
+  },
+  ENDPOINT_RETIRED: {
+    status: 410,
+    meaning:
+      "a deprecated endpoint past its removal date (E4–E6: 2026-09-01, unless EU_LEGACY_ENDPOINTS=on), or retired early (EU_LEGACY_ENDPOINTS=off); the suggestion and the Link header name its successor.",
+  },
+  SNAPSHOT_REFUSED: {
+    status: 422,
+    meaning:
+      "POST /admin/snapshot/reload: the snapshot file found fails a check (schema, integrity, unreadable); the old one keeps serving.",
+  },
   INTERNAL_ERROR: { status: 500, meaning: "unexpected server error; quote request_id when reporting it." },
   SERVICE_UNAVAILABLE: { status: 503, meaning: "a dependency of the service is unavailable." },
 } as const satisfies Record<string, { status: number; meaning: string }>;
@@ -80,7 +124,16 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** Codes any route may answer, by what the route is: every route, POST routes, tiered routes, deprecated routes. */
 export const COMMON_ERROR_CODES = {
-  every: ["INVALID_API_KEY", "INSUFFICIENT_SCOPE", "RATE_LIMIT_EXCEEDED", "VALIDATION_ERROR", "METHOD_NOT_ALLOWED", "URI_TOO_LONG", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"],
+  every: [
+    "INVALID_API_KEY",
+    "INSUFFICIENT_SCOPE",
+    "RATE_LIMIT_EXCEEDED",
+    "VALIDATION_ERROR",
+    "METHOD_NOT_ALLOWED",
+    "URI_TOO_LONG",
+    "INTERNAL_ERROR",
+    "SERVICE_UNAVAILABLE",
+  ],
   body: ["PAYLOAD_TOO_LARGE", "REQUEST_TIMEOUT"],
   tiered: ["TIER_REQUIRED"],
   deprecated: ["ENDPOINT_RETIRED"],

@@ -22,21 +22,46 @@ export function loadExplorerAssets(): ExplorerAssets {
   return new Map(readdirSync(SOURCE_DIR).map((name) => [name, Bun.file(SOURCE_DIR + name)]));
 }
 
-const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-const TYPES: Record<string, string> = { html: "text/html; charset=utf-8", js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8",
-  json: "application/json", svg: "image/svg+xml", png: "image/png", woff2: "font/woff2" };
+const TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  json: "application/json",
+  svg: "image/svg+xml",
+  png: "image/png",
+  woff2: "font/woff2",
+};
 
 /** Whether a path is the explorer's: "/", "/explore" and anything under "/explore/". */
 export const isExplorerPath = (path: string) => path === "/" || path === "/explore" || path.startsWith("/explore/");
 
-export function serveExplorer(path: string, method: string, ctx: RequestContext, assets: ExplorerAssets, docBaseUrl: string): Response {
-  const notFound = (message: string, suggestion?: string) => errorResponse(new ApiError("NOT_FOUND", message, { suggestion }), ctx, docBaseUrl);
+export function serveExplorer(
+  path: string,
+  method: string,
+  ctx: RequestContext,
+  assets: ExplorerAssets,
+  docBaseUrl: string,
+): Response {
+  const notFound = (message: string, suggestion?: string) =>
+    errorResponse(new ApiError("NOT_FOUND", message, { suggestion }), ctx, docBaseUrl);
   if (method !== "GET" && method !== "HEAD") {
-    return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${method} is not allowed on ${path.slice(0, 200)}; use GET.`, { headers: { Allow: "GET, HEAD" } }), ctx, docBaseUrl);
+    return errorResponse(
+      new ApiError("METHOD_NOT_ALLOWED", `${method} is not allowed on ${path.slice(0, 200)}; use GET.`, {
+        headers: { Allow: "GET, HEAD" },
+      }),
+      ctx,
+      docBaseUrl,
+    );
   }
-  if (!assets.size) return notFound("The explorer is not built.", "Run `npm run explorer` (npm start and npm run build do it), then restart.");
+  if (!assets.size)
+    return notFound(
+      "The explorer is not built.",
+      "Run `npm run explorer` (npm start and npm run build do it), then restart.",
+    );
   const asset = path.startsWith("/explore/assets/") ? path.slice("/explore/assets/".length) : null;
   const name = asset ?? "index.html";
   const file = assets.get(name);

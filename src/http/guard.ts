@@ -8,7 +8,10 @@ import type { QuotaDecision, QuotaMeter } from "../state/quota.ts";
 import { andThen } from "./maybe-async.ts";
 import type { RequestContext } from "./request-context.ts";
 
-export interface Requirement { scope: Scope; minTier?: Tier }
+export interface Requirement {
+  scope: Scope;
+  minTier?: Tier;
+}
 
 export type TierLimits = Record<Tier, number>;
 
@@ -16,19 +19,33 @@ export type TierLimits = Record<Tier, number>;
 export function authorize(key: ApiKey, need: Requirement): void {
   if (need.minTier && TIERS.indexOf(key.tier) < TIERS.indexOf(need.minTier)) {
     const allowed = TIERS.slice(TIERS.indexOf(need.minTier)).join(" or ");
-    throw new ApiError("TIER_REQUIRED", `This endpoint needs the ${allowed} tier; this key is on the ${key.tier} tier.`, { suggestion: "Use a key issued for a higher tier." });
+    throw new ApiError(
+      "TIER_REQUIRED",
+      `This endpoint needs the ${allowed} tier; this key is on the ${key.tier} tier.`,
+      { suggestion: "Use a key issued for a higher tier." },
+    );
   }
   if (!key.scopes.includes(need.scope)) {
-    throw new ApiError("INSUFFICIENT_SCOPE", `This endpoint needs the scope ${need.scope}; this key has ${key.scopes.join(", ") || "no scopes"}.`,
-      { suggestion: `Issue a key with the ${need.scope} scope.` });
+    throw new ApiError(
+      "INSUFFICIENT_SCOPE",
+      `This endpoint needs the scope ${need.scope}; this key has ${key.scopes.join(", ") || "no scopes"}.`,
+      { suggestion: `Issue a key with the ${need.scope} scope.` },
+    );
   }
 }
 
 export class Guard {
-  constructor(private readonly keys: KeyStore, private readonly quota: QuotaMeter, private readonly limits: TierLimits) {}
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly quota: QuotaMeter,
+    private readonly limits: TierLimits,
+  ) {}
 
   authenticate(presented: string | null): MaybePromise<ApiKey> {
-    if (!presented) throw new ApiError("INVALID_API_KEY", "Missing API key: send it in the X-API-Key header.", { suggestion: "Create one with `npm run keys -- create`." });
+    if (!presented)
+      throw new ApiError("INVALID_API_KEY", "Missing API key: send it in the X-API-Key header.", {
+        suggestion: "Create one with `npm run keys -- create`.",
+      });
     // Bound the work an attacker can make us do, and never echo the key back.
     if (presented.length > 256) throw new ApiError("INVALID_API_KEY", "The API key is not valid.");
     const found = this.keys.verify(presented);
@@ -50,14 +67,25 @@ export class Guard {
   enforce(decision: QuotaDecision, now = new Date()): void {
     if (!decision.allowed) {
       const retryAfter = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000));
-      throw new ApiError("RATE_LIMIT_EXCEEDED", `Daily quota of ${decision.limit} requests used up; it resets at ${decision.resetAt.toISOString()}.`,
-        { suggestion: "Wait for the reset or use a key with a higher daily limit.", headers: { "Retry-After": String(retryAfter) } });
+      throw new ApiError(
+        "RATE_LIMIT_EXCEEDED",
+        `Daily quota of ${decision.limit} requests used up; it resets at ${decision.resetAt.toISOString()}.`,
+        {
+          suggestion: "Wait for the reset or use a key with a higher daily limit.",
+          headers: { "Retry-After": String(retryAfter) },
+        },
+      );
     }
   }
 }
 
 /** A request through the guard: the key is known and not revoked, has the scope and tier, and has quota left. */
-export function guardRequest(guard: Guard, need: Requirement, request: Request, ctx: RequestContext): MaybePromise<QuotaDecision> {
+export function guardRequest(
+  guard: Guard,
+  need: Requirement,
+  request: Request,
+  ctx: RequestContext,
+): MaybePromise<QuotaDecision> {
   return andThen(guard.authenticate(request.headers.get("x-api-key")), (key) => {
     ctx.keyId = key.id;
     authorize(key, need);
@@ -79,7 +107,9 @@ function checked(key: ApiKey | null): ApiKey {
 function unavailable(err: unknown): never {
   if (err instanceof StateUnavailable) {
     console.error(JSON.stringify({ level: "error", msg: "state store unavailable", error: err.message }));
-    throw new ApiError("SERVICE_UNAVAILABLE", "The key and quota store is unavailable; try again shortly.", { headers: { "Retry-After": "1" } });
+    throw new ApiError("SERVICE_UNAVAILABLE", "The key and quota store is unavailable; try again shortly.", {
+      headers: { "Retry-After": "1" },
+    });
   }
   throw err;
 }

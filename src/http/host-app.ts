@@ -36,7 +36,9 @@ export interface HostAppDeps {
 
 /** The 410 a deprecated route answers once retired, or null while it is served. */
 const retirement = (deps: HostAppDeps, method: string, path: string, deprecated: AnyRoute["deprecated"]) =>
-  deprecated && !legacyServed(deps.legacyEndpoints, deps.clock()) ? retiredError(method, path, deprecated, deps.legacyEndpoints) : null;
+  deprecated && !legacyServed(deps.legacyEndpoints, deps.clock())
+    ? retiredError(method, path, deprecated, deps.legacyEndpoints)
+    : null;
 
 export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps: HostAppDeps) {
   const docs = hostDocs(kind, routes, deps.publicHost);
@@ -44,9 +46,12 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
   const app = new Elysia({ name: `${kind}-host` })
     .onError(routingErrors(kind, routes, deps))
     .get("/openapi.json", ({ request }) => respond(contextOf(request), 200, docs().openapiJson))
-    .get("/docs", ({ request }) => respond(contextOf(request), 200, docs().docsHtml, undefined, "text/html; charset=utf-8"));
+    .get("/docs", ({ request }) =>
+      respond(contextOf(request), 200, docs().docsHtml, undefined, "text/html; charset=utf-8"),
+    );
   // Elysia parses neither body nor query: the guard runs first, then the route's own parsing.
-  for (const route of routes) app.route(route.method, route.path, routeHandler(kind, route, deps, cache), { parse: "none" });
+  for (const route of routes)
+    app.route(route.method, route.path, routeHandler(kind, route, deps, cache), { parse: "none" });
   return app;
 }
 
@@ -79,11 +84,22 @@ function routingErrors(kind: HostKind, routes: readonly AnyRoute[], deps: HostAp
     const retired = retirement(deps, request.method, path, deprecated);
     if (retired) return errorResponse(retired, ctx, deps.docBaseUrl, headers);
     if (allowed.length) {
-      return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
-        { headers: { Allow: allowed.join(", ") } }), ctx, deps.docBaseUrl, headers);
+      return errorResponse(
+        new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`, {
+          headers: { Allow: allowed.join(", ") },
+        }),
+        ctx,
+        deps.docBaseUrl,
+        headers,
+      );
     }
-    return errorResponse(new ApiError("NOT_FOUND", `No endpoint at ${path} on the ${kind} host.`,
-      { suggestion: "See /docs on this host for its endpoints." }), ctx, deps.docBaseUrl);
+    return errorResponse(
+      new ApiError("NOT_FOUND", `No endpoint at ${path} on the ${kind} host.`, {
+        suggestion: "See /docs on this host for its endpoints.",
+      }),
+      ctx,
+      deps.docBaseUrl,
+    );
   };
 }
 
@@ -102,8 +118,11 @@ function routeHandler(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache:
     const retired = retirement(deps, route.method, route.path, route.deprecated);
     if (retired) return failed(retired);
     try {
-      const out = andThen(guardRequest(deps.guard, route, request, ctx), () => andThen(answer(request, params), (answered) =>
-        respond(ctx, 200, successJson(kind, answered, ctx.requestId, ctx.quota), headers)));
+      const out = andThen(guardRequest(deps.guard, route, request, ctx), () =>
+        andThen(answer(request, params), (answered) =>
+          respond(ctx, 200, successJson(kind, answered, ctx.requestId, ctx.quota), headers),
+        ),
+      );
       return out instanceof Promise ? out.catch(failed) : out;
     } catch (err) {
       return failed(err);
@@ -128,7 +147,7 @@ function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: 
     if (hit) return hit;
     // A CSV body (routes that declare one) carries in the query what the JSON body would: its own query schema.
     const csv = route.csv && isCsv(request) ? route.csv : null;
-    const query = parseInput(csv ? csv.query : route.query ?? NO_QUERY, queryParams(pathAndQuery), "query");
+    const query = parseInput(csv ? csv.query : (route.query ?? NO_QUERY), queryParams(pathAndQuery), "query");
     const params = parseInput(route.params, rawParams, "path");
     if (csv) {
       return csvRows(request, deps.bodyLimits, csv).then(({ rows, lines }) => {
@@ -141,7 +160,10 @@ function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: 
         return compute(query, params, body);
       });
     }
-    if (route.body) return jsonBody(request, deps.bodyLimits, Boolean(route.csv)).then((body) => compute(query, params, parseInput(route.body, body, "body")));
+    if (route.body)
+      return jsonBody(request, deps.bodyLimits, Boolean(route.csv)).then((body) =>
+        compute(query, params, parseInput(route.body, body, "body")),
+      );
     const answered = compute(query, params, undefined);
     if (cacheKey !== null) cache.set(cacheKey, answered);
     return answered;

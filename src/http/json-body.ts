@@ -5,7 +5,10 @@ import { ApiError } from "./errors.ts";
 
 export const MAX_JSON_DEPTH = 32;
 
-export interface BodyLimits { maxBytes: number; timeoutMs: number }
+export interface BodyLimits {
+  maxBytes: number;
+  timeoutMs: number;
+}
 
 const invalid = (code: string, message: string, detail: string) =>
   new ApiError("VALIDATION_ERROR", message, { field: "body", errors: [{ field: "body", code, message: detail }] });
@@ -14,12 +17,19 @@ const invalid = (code: string, message: string, detail: string) =>
 export async function jsonBody(request: Request, limits: BodyLimits, csvToo = false): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    const expected = csvToo ? "JSON or CSV (Content-Type: application/json or text/csv)" : "JSON (Content-Type: application/json)";
-    throw invalid("unsupported_media_type", `The request body must be ${expected}.`, `content type ${type.slice(0, 60) || "missing"}`);
+    const expected = csvToo
+      ? "JSON or CSV (Content-Type: application/json or text/csv)"
+      : "JSON (Content-Type: application/json)";
+    throw invalid(
+      "unsupported_media_type",
+      `The request body must be ${expected}.`,
+      `content type ${type.slice(0, 60) || "missing"}`,
+    );
   }
   const text = await readText(request, limits);
   // Checked before parsing: a few megabytes of "[[[[…" would otherwise hold the event loop in JSON.parse.
-  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) throw invalid("too_deep", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`, "nested too deeply");
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH))
+    throw invalid("too_deep", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`, "nested too deeply");
   try {
     return JSON.parse(text);
   } catch {
@@ -35,7 +45,10 @@ export async function readText(request: Request, { maxBytes, timeoutMs }: BodyLi
   let size = 0;
   let timer: Timer | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ApiError("REQUEST_TIMEOUT", `The request body did not arrive within ${timeoutMs} ms.`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new ApiError("REQUEST_TIMEOUT", `The request body did not arrive within ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
   });
   try {
     for (;;) {
@@ -62,7 +75,8 @@ export function nestedDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) { // a string: skip to its closing quote, past escapes
+    if (c === 0x22) {
+      // a string: skip to its closing quote, past escapes
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i);
         if (d === 0x5c) i++;

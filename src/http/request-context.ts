@@ -5,7 +5,13 @@ import type { QuotaDecision } from "../state/quota.ts";
  * cors: the CORS headers every response to this request carries (an allowed Origin's), or none. snapshotId: the
  * snapshot answering it (X-Snapshot-Id).
  */
-export interface RequestContext { requestId: string; quota: QuotaDecision | null; keyId: string | null; cors?: Record<string, string>; snapshotId?: string }
+export interface RequestContext {
+  requestId: string;
+  quota: QuotaDecision | null;
+  keyId: string | null;
+  cors?: Record<string, string>;
+  snapshotId?: string;
+}
 
 const CONTEXT = Symbol("workforce-api.request-context");
 type WithContext = Request & { [CONTEXT]?: RequestContext };
@@ -21,12 +27,17 @@ export const newRequestId = () => PROCESS_PREFIX + (++counter).toString(16);
 
 export function beginRequest(request: Request): RequestContext {
   const incoming = request.headers.get("x-request-id");
-  const ctx: RequestContext = { requestId: incoming && SAFE_ID.test(incoming) ? incoming : newRequestId(), quota: null, keyId: null };
+  const ctx: RequestContext = {
+    requestId: incoming && SAFE_ID.test(incoming) ? incoming : newRequestId(),
+    quota: null,
+    keyId: null,
+  };
   (request as WithContext)[CONTEXT] = ctx;
   return ctx;
 }
 
-export const contextOf = (request: Request): RequestContext => (request as WithContext)[CONTEXT] ?? beginRequest(request);
+export const contextOf = (request: Request): RequestContext =>
+  (request as WithContext)[CONTEXT] ?? beginRequest(request);
 
 /** Carries a request's context over to a request rebuilt from it (a path-prefixed call, re-targeted). */
 export function carryContext(to: Request, ctx: RequestContext): Request {

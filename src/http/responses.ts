@@ -17,26 +17,54 @@ const SECURITY_HEADERS = {
 export const JSON_TYPE = "application/json; charset=utf-8";
 
 /** A response from text already serialised (JSON unless `contentType` says otherwise). */
-export function respond(ctx: RequestContext, status: number, text: string, extra?: Record<string, string>, contentType = JSON_TYPE): Response {
+export function respond(
+  ctx: RequestContext,
+  status: number,
+  text: string,
+  extra?: Record<string, string>,
+  contentType = JSON_TYPE,
+): Response {
   const headers = securityHeaders(ctx, contentType);
   return new Response(text, { status, headers: extra ? Object.assign(headers, extra) : headers });
 }
 
 /** The headers every response carries: content type, security headers, request id, snapshot, quota and CORS when known. */
 export function securityHeaders(ctx: RequestContext, contentType = JSON_TYPE): Record<string, string> {
-  const headers: Record<string, string> = { "Content-Type": contentType, ...SECURITY_HEADERS, "X-Request-Id": ctx.requestId };
+  const headers: Record<string, string> = {
+    "Content-Type": contentType,
+    ...SECURITY_HEADERS,
+    "X-Request-Id": ctx.requestId,
+  };
   if (ctx.snapshotId) headers["X-Snapshot-Id"] = ctx.snapshotId;
   if (ctx.quota) rateLimitHeaders(ctx.quota, headers);
   if (ctx.cors) Object.assign(headers, ctx.cors);
   return headers;
 }
 
-export const json = (ctx: RequestContext, status: number, body: unknown, extra?: Record<string, string>) => respond(ctx, status, JSON.stringify(body), extra);
+export const json = (ctx: RequestContext, status: number, body: unknown, extra?: Record<string, string>) =>
+  respond(ctx, status, JSON.stringify(body), extra);
 
 /** Any thrown value → the spec's error envelope. Unexpected errors are logged with the request id, never returned. */
-export function errorResponse(err: unknown, ctx: RequestContext, docBaseUrl: string, routeHeaders?: Record<string, string>): Response {
-  if (err instanceof ApiError) return json(ctx, err.status, errorBody(err, ctx.requestId, docBaseUrl), routeHeaders || err.extra.headers ? { ...routeHeaders, ...err.extra.headers } : undefined);
-  console.error(JSON.stringify({ level: "error", request_id: ctx.requestId, error: err instanceof Error ? err.stack ?? err.message : String(err) }));
+export function errorResponse(
+  err: unknown,
+  ctx: RequestContext,
+  docBaseUrl: string,
+  routeHeaders?: Record<string, string>,
+): Response {
+  if (err instanceof ApiError)
+    return json(
+      ctx,
+      err.status,
+      errorBody(err, ctx.requestId, docBaseUrl),
+      routeHeaders || err.extra.headers ? { ...routeHeaders, ...err.extra.headers } : undefined,
+    );
+  console.error(
+    JSON.stringify({
+      level: "error",
+      request_id: ctx.requestId,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    }),
+  );
   const internal = new ApiError("INTERNAL_ERROR", "Unexpected server error. Quote the request_id when reporting it.");
   return json(ctx, 500, errorBody(internal, ctx.requestId, docBaseUrl), routeHeaders);
 }

@@ -23,7 +23,10 @@ export class ResultCache {
     const bytes = 2 * (key.length + value.dataJson.length + value.sourcesJson.length + value.restJson.length);
     if (this.maxBytes <= 0 || bytes > this.maxBytes / 10) return;
     const old = this.entries.get(key);
-    if (old) { this.bytes -= old.bytes; this.entries.delete(key); }
+    if (old) {
+      this.bytes -= old.bytes;
+      this.entries.delete(key);
+    }
     this.entries.set(key, { ...value, bytes });
     this.bytes += bytes;
     for (const [k, v] of this.entries) {
@@ -33,6 +36,10 @@ export class ResultCache {
     }
   }
 
-  get size() { return this.entries.size; }
-  get usedBytes() { return this.bytes; }
+  get size() {
+    return this.entries.size;
+  }
+  get usedBytes() {
+    return this.bytes;
+  }
 }

@@ -10,7 +10,12 @@ import { COMMON_ERROR_CODES, type ErrorCode, type Fail } from "./errors.ts";
 
 export type HostKind = "salary" | "cost" | "skills";
 
-export interface Pagination { page: number; page_size: number; total: number; total_pages: number }
+export interface Pagination {
+  page: number;
+  page_size: number;
+  total: number;
+  total_pages: number;
+}
 
 export interface RouteResult<T> {
   data: T;
@@ -22,13 +27,21 @@ export interface RouteResult<T> {
   extraMetadata?: Record<string, unknown>;
 }
 
-export interface RouteInput<Q, P, B> { query: Q; params: P; body: B }
+export interface RouteInput<Q, P, B> {
+  query: Q;
+  params: P;
+  body: B;
+}
 
 /**
  * A valid request to the route, as a client writes it: path parameters, query parameters (as the URL carries
  * them) and the JSON body. The contract tests send every example, and OpenAPI shows them.
  */
-export interface RouteExample<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+export interface RouteExample<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
   summary: string;
   params?: { [K in keyof z.input<P>]: string };
   query?: { [K in keyof z.input<Q>]?: string };
@@ -54,7 +67,13 @@ export interface CsvBody<B extends z.ZodType = z.ZodType, CQ extends z.ZodType =
   example: string;
 }
 
-export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, T = unknown, E extends ErrorCode = never> {
+export interface RouteSpec<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  T = unknown,
+  E extends ErrorCode = never,
+> {
   /** The spec's endpoint number (E14) and a short summary for the docs. */
   id: string;
   summary: string;
@@ -83,7 +102,15 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType 
 }
 
 /** Keeps the literal types of a declaration (its error codes too) while checking it against RouteSpec. */
-export const defineRoute = <Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, T, const E extends ErrorCode = never>(spec: RouteSpec<Q, P, B, T, E>) => spec;
+export const defineRoute = <
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  T,
+  const E extends ErrorCode = never,
+>(
+  spec: RouteSpec<Q, P, B, T, E>,
+) => spec;
 
 export type AnyRoute = RouteSpec<any, any, any, any, any>;
 

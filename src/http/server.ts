@@ -13,16 +13,28 @@ import { corsHeaders, isPreflight, preflightHeaders } from "./cors.ts";
 import { isExplorerPath, serveExplorer, type ExplorerAssets } from "./explorer.ts";
 import { WORKER_ENV } from "../workers.ts";
 
-export interface HostHandler { fetch(request: Request): Response | Promise<Response> }
+export interface HostHandler {
+  fetch(request: Request): Response | Promise<Response>;
+}
 
 /** `liveJson`: the liveness answer, serialised once per snapshot (it names the snapshot and its vintages, which never change). */
-export interface Health { liveJson: string; ready(): Promise<{ ok: boolean; body: unknown }> }
+export interface Health {
+  liveJson: string;
+  ready(): Promise<{ ok: boolean; body: unknown }>;
+}
 
 /** What one snapshot serves: the three hosts and the health answers. */
-export interface ServedSnapshot { snapshotId: string; hosts: Record<HostKind, HostHandler>; health: Health }
+export interface ServedSnapshot {
+  snapshotId: string;
+  hosts: Record<HostKind, HostHandler>;
+  health: Health;
+}
 
 /** A request's hold on the snapshot it runs on (the snapshot can be swapped meanwhile; live-snapshot.ts). */
-export interface SnapshotLease { readonly served: ServedSnapshot; release(): void }
+export interface SnapshotLease {
+  readonly served: ServedSnapshot;
+  release(): void;
+}
 
 /** Paths answered the same on every host besides the health probes (the admin route). */
 export type AnyHostRoutes = Record<string, (request: Request, ctx: RequestContext) => Response | Promise<Response>>;
@@ -31,7 +43,8 @@ export type AnyHostRoutes = Record<string, (request: Request, ctx: RequestContex
  * "Salary.Example.com:8080" → "salary.example.com"; "[::1]:8080" → "[::1]". A Host header names one host, so a
  * list ("a, b") matches nothing; X-Forwarded-Host may list proxies, and its first entry is the client's.
  */
-export const hostNameOf = (header: string | null, list = false) => (list ? header?.split(",")[0] : header)?.trim().toLowerCase().replace(/:\d+$/, "") ?? "";
+export const hostNameOf = (header: string | null, list = false) =>
+  (list ? header?.split(",")[0] : header)?.trim().toLowerCase().replace(/:\d+$/, "") ?? "";
 
 /**
  * The longest request target (path and query) answered: longer ones get 414 in the envelope. Bun's own cap on the request line and headers
@@ -42,11 +55,24 @@ export const MAX_URL_BYTES = 8192;
 /** A path naming its host: /salary, /cost or /skills, then / or the end. */
 const PREFIX = /^\/(salary|cost|skills)(?=\/|$)/;
 
-export function createDispatcher(config: Config, serving: { lease(): SnapshotLease }, anyHost: AnyHostRoutes, explorer: ExplorerAssets) {
-  const byName = new Map<string, HostKind>([[config.SALARY_HOST, "salary"], [config.COST_HOST, "cost"], [config.SKILLS_HOST, "skills"]]);
+export function createDispatcher(
+  config: Config,
+  serving: { lease(): SnapshotLease },
+  anyHost: AnyHostRoutes,
+  explorer: ExplorerAssets,
+) {
+  const byName = new Map<string, HostKind>([
+    [config.SALARY_HOST, "salary"],
+    [config.COST_HOST, "cost"],
+    [config.SKILLS_HOST, "skills"],
+  ]);
   const names = [...byName.keys()].join(", ");
   const allowedOrigins = new Set(config.CORS_ORIGINS);
-  const byKind: Record<HostKind, string> = { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST };
+  const byKind: Record<HostKind, string> = {
+    salary: config.SALARY_HOST,
+    cost: config.COST_HOST,
+    skills: config.SKILLS_HOST,
+  };
   // Which worker answered (WORKERS above 1), in each access-log line.
   const worker = process.env[WORKER_ENV] ? { worker: Number(process.env[WORKER_ENV]) } : {};
 
@@ -62,8 +88,19 @@ export function createDispatcher(config: Config, serving: { lease(): SnapshotLea
       lease.release();
       if (config.ACCESS_LOG) {
         // The path only: query strings and bodies can carry job titles and pay, which are never logged.
-        console.log(JSON.stringify({ level: "info", msg: "request", request_id: ctx.requestId, key_id: ctx.keyId, method: request.method,
-          path: pathOf(request.url).slice(0, 200), status: response.status, duration_ms: Math.round((performance.now() - started) * 1000) / 1000, ...worker }));
+        console.log(
+          JSON.stringify({
+            level: "info",
+            msg: "request",
+            request_id: ctx.requestId,
+            key_id: ctx.keyId,
+            method: request.method,
+            path: pathOf(request.url).slice(0, 200),
+            status: response.status,
+            duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+            ...worker,
+          }),
+        );
       }
       return response;
     };
@@ -81,8 +118,15 @@ export function createDispatcher(config: Config, serving: { lease(): SnapshotLea
   function route(request: Request, ctx: RequestContext, served: ServedSnapshot): Response | Promise<Response> {
     const target = targetOf(request.url); // path and query, as the request line carries them
     if (target.length > MAX_URL_BYTES) {
-      return errorResponse(new ApiError("URI_TOO_LONG", `The request target (path and query) is ${target.length} characters long; at most ${MAX_URL_BYTES} are accepted.`,
-        { suggestion: "Shorten the query; lists belong in a POST body where the route takes one." }), ctx, config.DOC_BASE_URL);
+      return errorResponse(
+        new ApiError(
+          "URI_TOO_LONG",
+          `The request target (path and query) is ${target.length} characters long; at most ${MAX_URL_BYTES} are accepted.`,
+          { suggestion: "Shorten the query; lists belong in a POST body where the route takes one." },
+        ),
+        ctx,
+        config.DOC_BASE_URL,
+      );
     }
     const path = pathOf(request.url);
     if (path === "/healthz") return respond(ctx, 200, served.health.liveJson);
@@ -98,24 +142,51 @@ export function createDispatcher(config: Config, serving: { lease(): SnapshotLea
     const hostName = hostNameOf(header, Boolean(forwarded));
     const kind = byName.get(header ?? "") ?? byName.get(hostName);
     if (!kind) {
-      return errorResponse(new ApiError("UNKNOWN_HOST", `No API is served for host "${hostName.slice(0, 100)}".`,
-        { suggestion: `Call one of: ${names}, or any host with a path prefix: /salary/api/v1/…, /cost/api/v1/…, /skills/api/v1/….` }), ctx, config.DOC_BASE_URL);
+      return errorResponse(
+        new ApiError("UNKNOWN_HOST", `No API is served for host "${hostName.slice(0, 100)}".`, {
+          suggestion: `Call one of: ${names}, or any host with a path prefix: /salary/api/v1/…, /cost/api/v1/…, /skills/api/v1/….`,
+        }),
+        ctx,
+        config.DOC_BASE_URL,
+      );
     }
     return toHost(kind, served, request, ctx);
   }
 
-  function toHost(kind: HostKind, served: ServedSnapshot, request: Request, ctx: RequestContext): Response | Promise<Response> {
+  function toHost(
+    kind: HostKind,
+    served: ServedSnapshot,
+    request: Request,
+    ctx: RequestContext,
+  ): Response | Promise<Response> {
     const length = Number(request.headers.get("content-length") ?? 0);
     if (length > config.MAX_BODY_BYTES) {
-      return errorResponse(new ApiError("PAYLOAD_TOO_LARGE", `Request body of ${length} bytes exceeds the limit of ${config.MAX_BODY_BYTES} bytes.`), ctx, config.DOC_BASE_URL);
+      return errorResponse(
+        new ApiError(
+          "PAYLOAD_TOO_LARGE",
+          `Request body of ${length} bytes exceeds the limit of ${config.MAX_BODY_BYTES} bytes.`,
+        ),
+        ctx,
+        config.DOC_BASE_URL,
+      );
     }
     return served.hosts[kind].fetch(request);
   }
 
   /** /salary/api/v1/x?q → the salary host's /api/v1/x?q: the same request (method, headers, body) re-targeted. */
-  function forward(kind: HostKind, served: ServedSnapshot, request: Request, ctx: RequestContext): Response | Promise<Response> {
+  function forward(
+    kind: HostKind,
+    served: ServedSnapshot,
+    request: Request,
+    ctx: RequestContext,
+  ): Response | Promise<Response> {
     const target = targetOf(request.url).slice(kind.length + 1) || "/";
-    const init: RequestInit = { method: request.method, headers: request.headers, body: request.body, signal: request.signal };
+    const init: RequestInit = {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: request.signal,
+    };
     return toHost(kind, served, carryContext(new Request(`http://${byKind[kind]}${target}`, init), ctx), ctx);
   }
 }

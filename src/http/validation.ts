@@ -4,25 +4,37 @@ import { validationError, type FieldError } from "./errors.ts";
 
 /** `employees[17].salary`: dotted keys, bracketed indexes, as a client would write the path. */
 export function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), "");
+  return path.reduce<string>(
+    (acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
+    "",
+  );
 }
 
 export const MAX_FIELD_ERRORS = 100;
 
-export function parseInput<S extends z.ZodType>(schema: S | undefined, value: unknown, part: "query" | "path" | "body"): z.infer<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S | undefined,
+  value: unknown,
+  part: "query" | "path" | "body",
+): z.infer<S> {
   if (!schema) return undefined as z.infer<S>;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors: FieldError[] = result.error.issues.flatMap((issue): FieldError[] => {
     // An unknown query parameter is named itself, so a typo ("pagesize") is obvious.
-    if (issue.code === "unrecognized_keys") return issue.keys.map((k) => ({ field: k, code: "unrecognized_key", message: `unknown ${part} parameter` }));
+    if (issue.code === "unrecognized_keys")
+      return issue.keys.map((k) => ({ field: k, code: "unrecognized_key", message: `unknown ${part} parameter` }));
     return [{ field: fieldPath(issue.path) || part, code: issue.code, message: issue.message }];
   });
   // A 10,000-record body can hold 10,000 mistakes: name the first hundred, and say how many there were.
   if (errors.length > MAX_FIELD_ERRORS) {
     const total = errors.length;
     errors.length = MAX_FIELD_ERRORS;
-    errors.push({ field: part, code: "too_many_errors", message: `${total - MAX_FIELD_ERRORS} more errors not listed` });
+    errors.push({
+      field: part,
+      code: "too_many_errors",
+      message: `${total - MAX_FIELD_ERRORS} more errors not listed`,
+    });
   }
   throw validationError(errors);
 }
@@ -41,11 +53,22 @@ export function queryParams(url: string): Record<string, string> {
     out[k] = v;
   }
   if (repeated.size) {
-    throw validationError([...repeated].slice(0, MAX_FIELD_ERRORS).map((k) => ({ field: k.slice(0, 100), code: "repeated_parameter", message: "given more than once; send it once" })));
+    throw validationError(
+      [...repeated].slice(0, MAX_FIELD_ERRORS).map((k) => ({
+        field: k.slice(0, 100),
+        code: "repeated_parameter",
+        message: "given more than once; send it once",
+      })),
+    );
   }
   return out;
 }
 
 /** YYYY-MM-DD that is a real calendar date (query parameters and body fields alike). */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")
-  .refine((d) => { const t = new Date(`${d}T00:00:00Z`); return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d); }, "not a calendar date");
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")
+  .refine((d) => {
+    const t = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
+  }, "not a calendar date");

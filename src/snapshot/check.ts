@@ -28,12 +28,22 @@ export function readSnapshotInfo(path: string): SnapshotFileInfo {
 export function checkSnapshotFile(path: string): SnapshotFileInfo {
   return withSnapshotFile(path, (db) => {
     const info = infoOf(db, path);
-    if (info.schemaVersion !== SCHEMA_VERSION) throw new SnapshotError(`${path} has schema version ${info.schemaVersion}; this service needs ${SCHEMA_VERSION}`);
-    const tables = new Set(db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => r.name));
+    if (info.schemaVersion !== SCHEMA_VERSION)
+      throw new SnapshotError(`${path} has schema version ${info.schemaVersion}; this service needs ${SCHEMA_VERSION}`);
+    const tables = new Set(
+      db
+        .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((r) => r.name),
+    );
     const missing = EXPECTED_TABLES.filter((t) => !tables.has(t));
     if (missing.length) throw new SnapshotError(`${path} lacks the tables ${missing.join(", ")}`);
-    const problems = db.query<{ quick_check: string }, []>("PRAGMA quick_check").all().map((r) => r.quick_check);
-    if (problems.join() !== "ok") throw new SnapshotError(`${path} failed SQLite's integrity check: ${problems.slice(0, 3).join("; ")}`);
+    const problems = db
+      .query<{ quick_check: string }, []>("PRAGMA quick_check")
+      .all()
+      .map((r) => r.quick_check);
+    if (problems.join() !== "ok")
+      throw new SnapshotError(`${path} failed SQLite's integrity check: ${problems.slice(0, 3).join("; ")}`);
     return info;
   });
 }
@@ -53,7 +63,10 @@ export function checkSnapshotFileOffThread(path: string, timeoutMs = 120_000): P
       if (result instanceof Error) reject(result);
       else resolve(result);
     };
-    const timer = setTimeout(() => settle(new SnapshotError(`${path}: the check took longer than ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => settle(new SnapshotError(`${path}: the check took longer than ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     worker.onmessage = (event: MessageEvent<{ info?: SnapshotFileInfo; error?: string }>) =>
       settle(event.data.info ?? new SnapshotError(event.data.error ?? `${path}: the check ended without an answer`));
     worker.onerror = (event) => settle(new SnapshotError(`${path}: the check failed (${event.message})`));
@@ -78,8 +91,14 @@ function withSnapshotFile<T>(path: string, read: (db: Database) => T): T {
 }
 
 function infoOf(db: Database, path: string): SnapshotFileInfo {
-  if (!db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get()) throw new NotASnapshot(`${path} is not a snapshot (no meta table)`);
+  if (!db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get())
+    throw new NotASnapshot(`${path} is not a snapshot (no meta table)`);
   const meta = snapshotMeta(db);
   if (!meta.snapshot_id) throw new SnapshotError(`${path} has no snapshot_id`);
-  return { path, snapshotId: meta.snapshot_id, schemaVersion: Number(meta.schema_version), builtAt: meta.built_at ?? null };
+  return {
+    path,
+    snapshotId: meta.snapshot_id,
+    schemaVersion: Number(meta.schema_version),
+    builtAt: meta.built_at ?? null,
+  };
 }

@@ -8,7 +8,8 @@ import { SnapshotError } from "./open.ts";
 
 export type SnapshotLocation = { path: string } | { dir: string; also?: string };
 
-export const describeLocation = (where: SnapshotLocation) => ("path" in where ? where.path : `the newest snapshot in ${where.dir}`);
+export const describeLocation = (where: SnapshotLocation) =>
+  "path" in where ? where.path : `the newest snapshot in ${where.dir}`;
 
 export interface Located {
   path: string;
@@ -33,19 +34,24 @@ export function locateSnapshot(where: SnapshotLocation): Located {
   }
   const candidates = [...(where.also ? [where.also] : []), ...names.map((n) => join(where.dir, n))];
   const damaged = new Map<string, string>();
-  const ranked = candidates.flatMap((path) => {
-    const mtime = regularFileTime(path);
-    if (mtime === null) return []; // a folder, a dangling link, or gone since the listing
-    try {
-      const info = readSnapshotInfo(path);
-      return [{ path, dated: info.builtAt !== null, at: info.builtAt ? Date.parse(info.builtAt) : mtime }];
-    } catch (err) {
-      if (err instanceof NotASnapshot) return []; // e.g. the state database kept in the same folder
-      damaged.set(path, (err as Error).message);
-      return [{ path, dated: false, at: mtime }];
-    }
-  }).sort((a, b) => Number(b.dated) - Number(a.dated) || b.at - a.at); // stable: `also` first on a tie
-  if (!ranked.length) throw new SnapshotError(`no snapshot (*.sqlite) in ${where.dir}. Build one with \`npm run data\` and copy it there.`);
+  const ranked = candidates
+    .flatMap((path) => {
+      const mtime = regularFileTime(path);
+      if (mtime === null) return []; // a folder, a dangling link, or gone since the listing
+      try {
+        const info = readSnapshotInfo(path);
+        return [{ path, dated: info.builtAt !== null, at: info.builtAt ? Date.parse(info.builtAt) : mtime }];
+      } catch (err) {
+        if (err instanceof NotASnapshot) return []; // e.g. the state database kept in the same folder
+        damaged.set(path, (err as Error).message);
+        return [{ path, dated: false, at: mtime }];
+      }
+    })
+    .sort((a, b) => Number(b.dated) - Number(a.dated) || b.at - a.at); // stable: `also` first on a tie
+  if (!ranked.length)
+    throw new SnapshotError(
+      `no snapshot (*.sqlite) in ${where.dir}. Build one with \`npm run data\` and copy it there.`,
+    );
   const path = ranked[0].path;
   return { path, passedOver: [...damaged].filter(([p]) => p !== path).map(([p, reason]) => ({ path: p, reason })) };
 }

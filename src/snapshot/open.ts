@@ -5,7 +5,8 @@ import { SCHEMA_VERSION } from "./schema.ts";
 
 export class SnapshotError extends Error {}
 
-const BUILD_HINT = "Build it with `npm run data` from a folder of publisher files (DATA_MIRROR, default ../shared/data), download them first with " +
+const BUILD_HINT =
+  "Build it with `npm run data` from a folder of publisher files (DATA_MIRROR, default ../shared/data), download them first with " +
   "`DATA_CONTACT=you@example.com npm run data -- --download`, or place a snapshot built elsewhere at SNAPSHOT_PATH or in SNAPSHOT_DIR (README: Data).";
 
 export interface Snapshot {
@@ -16,12 +17,18 @@ export interface Snapshot {
 
 /** The snapshot's meta table as key → value. */
 export const snapshotMeta = (db: Database): Record<string, string> =>
-  Object.fromEntries(db.query<{ key: string; value: string }, []>("SELECT key, value FROM meta").all().map((r) => [r.key, r.value]));
+  Object.fromEntries(
+    db
+      .query<{ key: string; value: string }, []>("SELECT key, value FROM meta")
+      .all()
+      .map((r) => [r.key, r.value]),
+  );
 
 /** Open a snapshot file, or check one already open (the executable embeds its snapshot). */
 export function openSnapshot(source: string | Database): Snapshot {
   const path = typeof source === "string" ? source : "(embedded)";
-  if (typeof source === "string" && !existsSync(source)) throw new SnapshotError(`snapshot not found at ${path}. ${BUILD_HINT}`);
+  if (typeof source === "string" && !existsSync(source))
+    throw new SnapshotError(`snapshot not found at ${path}. ${BUILD_HINT}`);
   let db: Database | undefined;
   try {
     db = typeof source === "string" ? new Database(source, { readonly: true, strict: true }) : source;
@@ -31,7 +38,9 @@ export function openSnapshot(source: string | Database): Snapshot {
     const meta = snapshotMeta(db);
     const version = Number(meta.schema_version);
     if (version !== SCHEMA_VERSION) {
-      throw new SnapshotError(`snapshot at ${path} has schema version ${meta.schema_version ?? "none"}, this service needs ${SCHEMA_VERSION}. ${BUILD_HINT}`);
+      throw new SnapshotError(
+        `snapshot at ${path} has schema version ${meta.schema_version ?? "none"}, this service needs ${SCHEMA_VERSION}. ${BUILD_HINT}`,
+      );
     }
     if (!meta.snapshot_id) throw new SnapshotError(`snapshot at ${path} has no snapshot_id. ${BUILD_HINT}`);
     return { db, snapshotId: meta.snapshot_id, schemaVersion: version };

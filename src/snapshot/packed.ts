@@ -6,7 +6,8 @@ import type { Database } from "bun:sqlite";
 const SEPARATOR = "\x1f";
 
 export function packStrings(values: readonly string[]): string {
-  for (const v of values) if (v.includes(SEPARATOR)) throw new Error(`cannot pack a value holding U+001F: ${JSON.stringify(v.slice(0, 60))}`);
+  for (const v of values)
+    if (v.includes(SEPARATOR)) throw new Error(`cannot pack a value holding U+001F: ${JSON.stringify(v.slice(0, 60))}`);
   return values.join(SEPARATOR);
 }
 
@@ -18,7 +19,10 @@ type Packable = Int32Array | Uint16Array | Uint8Array | Float32Array;
 export const bytesOf = (values: Packable) => new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
 
 /** A typed array over a BLOB's bytes: a view when aligned, else a copy. */
-export function typedFrom<T extends Packable>(bytes: Uint8Array, Kind: { new (b: ArrayBufferLike, o: number, n: number): T; new (b: ArrayBufferLike): T; BYTES_PER_ELEMENT: number }): T {
+export function typedFrom<T extends Packable>(
+  bytes: Uint8Array,
+  Kind: { new (b: ArrayBufferLike, o: number, n: number): T; new (b: ArrayBufferLike): T; BYTES_PER_ELEMENT: number },
+): T {
   const n = bytes.byteLength / Kind.BYTES_PER_ELEMENT;
   if (bytes.byteOffset % Kind.BYTES_PER_ELEMENT === 0) return new Kind(bytes.buffer, bytes.byteOffset, n);
   return new Kind(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
@@ -26,7 +30,11 @@ export function typedFrom<T extends Packable>(bytes: Uint8Array, Kind: { new (b:
 
 /** All packed values whose name starts with `prefix` (e.g. "title_index."), by the rest of the name. */
 export function readPacked(db: Database, prefix: string): Map<string, string | Uint8Array> {
-  const rows = db.query<{ name: string; value: string | Uint8Array }, [string]>("SELECT name, value FROM derived WHERE name GLOB ? || '*'").all(prefix);
+  const rows = db
+    .query<{ name: string; value: string | Uint8Array }, [string]>(
+      "SELECT name, value FROM derived WHERE name GLOB ? || '*'",
+    )
+    .all(prefix);
   return new Map(rows.map((r) => [r.name.slice(prefix.length), r.value]));
 }
 

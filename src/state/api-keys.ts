@@ -6,7 +6,14 @@ import type { Database } from "bun:sqlite";
 import { timingSafeEqual } from "node:crypto";
 
 // snapshot:admin: POST /admin/snapshot/reload (enterprise tier), not an endpoint of the spec.
-export const SCOPES = ["salary:read", "compliance:report", "compliance:read", "costapi:read", "skills:read", "snapshot:admin"] as const;
+export const SCOPES = [
+  "salary:read",
+  "compliance:report",
+  "compliance:read",
+  "costapi:read",
+  "skills:read",
+  "snapshot:admin",
+] as const;
 export type Scope = (typeof SCOPES)[number];
 export const TIERS = ["free", "pro", "enterprise"] as const;
 export type Tier = (typeof TIERS)[number];
@@ -21,7 +28,13 @@ export interface ApiKey {
   revokedAt: string | null;
 }
 
-export interface NewKey { tier: Tier; scopes: Scope[]; name?: string; dailyLimit?: number; secret?: string }
+export interface NewKey {
+  tier: Tier;
+  scopes: Scope[];
+  name?: string;
+  dailyLimit?: number;
+  secret?: string;
+}
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -61,7 +74,10 @@ export function newSecret(): string {
  */
 export class VerifiedKeyCache {
   private readonly entries = new Map<string, { key: ApiKey; until: number }>();
-  constructor(private readonly ttlMs: number, private readonly max = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 10_000,
+  ) {}
 
   fresh(presented: string): ApiKey | undefined {
     const hit = this.entries.get(presented);
@@ -81,21 +97,40 @@ export class VerifiedKeyCache {
     return key;
   }
 
-  clear() { this.entries.clear(); }
+  clear() {
+    this.entries.clear();
+  }
 }
 
-interface KeyRow { id: string; hash: string; name: string | null; tier: Tier; scopes: string; daily_limit: number | null; created_at: string; revoked_at: string | null }
+interface KeyRow {
+  id: string;
+  hash: string;
+  name: string | null;
+  tier: Tier;
+  scopes: string;
+  daily_limit: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
 
 const toKey = (r: KeyRow): ApiKey => ({
-  id: r.id, name: r.name, tier: r.tier, scopes: r.scopes.split(",").filter(Boolean) as Scope[],
-  dailyLimit: r.daily_limit, createdAt: r.created_at, revokedAt: r.revoked_at,
+  id: r.id,
+  name: r.name,
+  tier: r.tier,
+  scopes: r.scopes.split(",").filter(Boolean) as Scope[],
+  dailyLimit: r.daily_limit,
+  createdAt: r.created_at,
+  revokedAt: r.revoked_at,
 });
 
 /** Keys in the state database. Synchronous. */
 export class ApiKeyStore implements KeyStore {
   private readonly byLookup;
   private readonly cache: VerifiedKeyCache;
-  constructor(private readonly db: Database, cacheTtlMs = 0) {
+  constructor(
+    private readonly db: Database,
+    cacheTtlMs = 0,
+  ) {
     this.byLookup = db.query<KeyRow, [string]>("SELECT * FROM api_key WHERE lookup = ?");
     this.cache = new VerifiedKeyCache(cacheTtlMs);
   }
@@ -114,7 +149,16 @@ export class ApiKeyStore implements KeyStore {
     this.cache.clear();
     this.db.run(
       "INSERT INTO api_key (id, lookup, hash, name, tier, scopes, daily_limit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-      [newKeyId(), lookupOf(key), sha256(key), opts.name ?? null, opts.tier, opts.scopes.join(","), opts.dailyLimit ?? null, new Date().toISOString()],
+      [
+        newKeyId(),
+        lookupOf(key),
+        sha256(key),
+        opts.name ?? null,
+        opts.tier,
+        opts.scopes.join(","),
+        opts.dailyLimit ?? null,
+        new Date().toISOString(),
+      ],
     );
     return { key, record: this.verify(key)! };
   }
@@ -123,7 +167,10 @@ export class ApiKeyStore implements KeyStore {
     const existing = this.verifyStored(secret);
     if (!existing) return this.create({ tier: "enterprise", scopes: [...SCOPES], name: "bootstrap", secret }).record;
     this.cache.clear();
-    this.db.run("UPDATE api_key SET tier = 'enterprise', scopes = ?, revoked_at = NULL WHERE id = ?", [SCOPES.join(","), existing.id]);
+    this.db.run("UPDATE api_key SET tier = 'enterprise', scopes = ?, revoked_at = NULL WHERE id = ?", [
+      SCOPES.join(","),
+      existing.id,
+    ]);
     return this.verify(secret)!;
   }
 
@@ -133,6 +180,11 @@ export class ApiKeyStore implements KeyStore {
 
   revoke(id: string): boolean {
     this.cache.clear();
-    return this.db.run("UPDATE api_key SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [new Date().toISOString(), id]).changes === 1;
+    return (
+      this.db.run("UPDATE api_key SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [
+        new Date().toISOString(),
+        id,
+      ]).changes === 1
+    );
   }
 }

@@ -30,7 +30,10 @@ function dayOf(now: Date) {
 }
 
 /** Units granted by the ledger, and the day's count after the grant (all processes' grants included). */
-export interface Grant { granted: number; count: number }
+export interface Grant {
+  granted: number;
+  count: number;
+}
 
 /** Where the day's counts live. reserve grants min(want, limit − count) units atomically. */
 export interface QuotaLedger {
@@ -41,10 +44,14 @@ export interface QuotaLedger {
 }
 
 /** How many units to reserve when `count` of `limit` are already granted. */
-export const leaseSize = (limit: number, count: number) => Math.max(1, Math.min(1024, Math.floor((limit - count) / 64)));
+export const leaseSize = (limit: number, count: number) =>
+  Math.max(1, Math.min(1024, Math.floor((limit - count) / 64)));
 
 interface Lease {
-  day: string; limit: number; count: number; unused: number;
+  day: string;
+  limit: number;
+  count: number;
+  unused: number;
   /** The reservation in flight, which other requests wait for. */
   pending?: Promise<unknown>;
   /** The last reservation was granted nothing: the day's quota is spent. */
@@ -54,7 +61,10 @@ interface Lease {
 export class QuotaMeter {
   private readonly leases = new Map<string, Lease>();
   /** failOpen (QUOTA_FAIL_OPEN): when the ledger cannot be reached, admit without counting instead of failing. */
-  constructor(private readonly ledger: QuotaLedger, private readonly failOpen = false) {}
+  constructor(
+    private readonly ledger: QuotaLedger,
+    private readonly failOpen = false,
+  ) {}
 
   /** Count one request; a refused request is not counted. Synchronous while the lease lasts. */
   consume(keyId: string, limit: number, now = new Date()): QuotaDecision | Promise<QuotaDecision> {
@@ -74,7 +84,15 @@ export class QuotaMeter {
     // holds more than one lease (what a crash can lose).
     const current = lease;
     if (current.pending) {
-      return current.pending.then(() => (current.unused > 0 ? this.take(current, resetAt) : current.spent ? this.refused(current, resetAt) : this.consume(keyId, limit)), unmetered); // now again: the wait may cross midnight
+      return current.pending.then(
+        () =>
+          current.unused > 0
+            ? this.take(current, resetAt)
+            : current.spent
+              ? this.refused(current, resetAt)
+              : this.consume(keyId, limit),
+        unmetered,
+      ); // now again: the wait may cross midnight
     }
     let grant: Grant | Promise<Grant>;
     try {
@@ -84,7 +102,9 @@ export class QuotaMeter {
     }
     if (!(grant instanceof Promise)) return this.afterGrant(lease, grant, resetAt);
     const granted = grant.then((g) => this.afterGrant(current, g, resetAt));
-    const pending = granted.finally(() => { current.pending = undefined; });
+    const pending = granted.finally(() => {
+      current.pending = undefined;
+    });
     pending.catch(() => {}); // waiters handle its failure; with none, it is not an unhandled rejection
     current.pending = pending;
     return granted.catch(unmetered);
@@ -93,7 +113,8 @@ export class QuotaMeter {
   /** Give unused units back to the ledger (graceful shutdown). */
   async releaseAll(): Promise<void> {
     await this.ledger.settle?.();
-    for (const [keyId, lease] of this.leases) if (lease.unused > 0) await this.ledger.release(keyId, lease.day, lease.unused);
+    for (const [keyId, lease] of this.leases)
+      if (lease.unused > 0) await this.ledger.release(keyId, lease.day, lease.unused);
     this.leases.clear();
   }
 
@@ -110,6 +131,11 @@ export class QuotaMeter {
 
   private take(lease: Lease, resetAt: Date): QuotaDecision {
     lease.unused -= 1;
-    return { allowed: true, limit: lease.limit, remaining: Math.max(0, lease.limit - lease.count + lease.unused), resetAt };
+    return {
+      allowed: true,
+      limit: lease.limit,
+      remaining: Math.max(0, lease.limit - lease.count + lease.unused),
+      resetAt,
+    };
   }
 }

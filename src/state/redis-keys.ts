@@ -1,7 +1,20 @@
 // API keys in Redis, so replicas share them and a revocation reaches every replica (within KEY_CACHE_TTL_MS).
 // wf:key:<lookup> is a hash holding one key's record (sha256 of the key, never the key); wf:key-ids maps key id
 // → lookup, for `keys list` and `keys revoke <id>`.
-import { SCOPES, VerifiedKeyCache, hashMatches, lookupOf, newKeyId, newSecret, sha256, type ApiKey, type KeyStore, type NewKey, type Scope, type Tier } from "./api-keys.ts";
+import {
+  SCOPES,
+  VerifiedKeyCache,
+  hashMatches,
+  lookupOf,
+  newKeyId,
+  newSecret,
+  sha256,
+  type ApiKey,
+  type KeyStore,
+  type NewKey,
+  type Scope,
+  type Tier,
+} from "./api-keys.ts";
 import type { Redis } from "./redis.ts";
 
 const recordKey = (lookup: string) => `wf:key:${lookup}`;
@@ -18,25 +31,37 @@ function fieldsOf(reply: unknown): Record<string, string> {
 }
 
 const toKey = (f: Record<string, string>): ApiKey => ({
-  id: f.id, name: f.name || null, tier: f.tier as Tier, scopes: f.scopes.split(",").filter(Boolean) as Scope[],
-  dailyLimit: f.daily_limit ? Number(f.daily_limit) : null, createdAt: f.created_at, revokedAt: f.revoked_at || null,
+  id: f.id,
+  name: f.name || null,
+  tier: f.tier as Tier,
+  scopes: f.scopes.split(",").filter(Boolean) as Scope[],
+  dailyLimit: f.daily_limit ? Number(f.daily_limit) : null,
+  createdAt: f.created_at,
+  revokedAt: f.revoked_at || null,
 });
 
 export class RedisKeyStore implements KeyStore {
   private readonly cache: VerifiedKeyCache;
   /** serveStale: when Redis is unreachable, a key verified earlier stays valid (QUOTA_FAIL_OPEN). */
-  constructor(private readonly redis: Redis, cacheTtlMs: number, private readonly serveStale = false) {
+  constructor(
+    private readonly redis: Redis,
+    cacheTtlMs: number,
+    private readonly serveStale = false,
+  ) {
     this.cache = new VerifiedKeyCache(cacheTtlMs);
   }
 
   verify(presented: string): ApiKey | null | Promise<ApiKey | null> {
-    return this.cache.fresh(presented) ?? this.verifyStored(presented).then(
-      (key) => this.cache.remember(presented, key),
-      (err) => {
-        const stale = this.serveStale ? this.cache.stale(presented) : undefined;
-        if (stale) return stale;
-        throw err;
-      },
+    return (
+      this.cache.fresh(presented) ??
+      this.verifyStored(presented).then(
+        (key) => this.cache.remember(presented, key),
+        (err) => {
+          const stale = this.serveStale ? this.cache.stale(presented) : undefined;
+          if (stale) return stale;
+          throw err;
+        },
+      )
     );
   }
 
@@ -50,24 +75,55 @@ export class RedisKeyStore implements KeyStore {
     const id = newKeyId();
     const lookup = lookupOf(key);
     this.cache.clear();
-    await this.redis.send("HSET", [recordKey(lookup), "id", id, "hash", sha256(key), "name", opts.name ?? "", "tier", opts.tier, "scopes", opts.scopes.join(","),
-      "daily_limit", opts.dailyLimit ? String(opts.dailyLimit) : "", "created_at", new Date().toISOString(), "revoked_at", ""]);
+    await this.redis.send("HSET", [
+      recordKey(lookup),
+      "id",
+      id,
+      "hash",
+      sha256(key),
+      "name",
+      opts.name ?? "",
+      "tier",
+      opts.tier,
+      "scopes",
+      opts.scopes.join(","),
+      "daily_limit",
+      opts.dailyLimit ? String(opts.dailyLimit) : "",
+      "created_at",
+      new Date().toISOString(),
+      "revoked_at",
+      "",
+    ]);
     await this.redis.send("HSET", [IDS, id, lookup]);
     return { key, record: (await this.verifyStored(key))! };
   }
 
   async ensureBootstrap(secret: string): Promise<ApiKey> {
     const existing = await this.verifyStored(secret);
-    if (!existing) return (await this.create({ tier: "enterprise", scopes: [...SCOPES], name: "bootstrap", secret })).record;
+    if (!existing)
+      return (await this.create({ tier: "enterprise", scopes: [...SCOPES], name: "bootstrap", secret })).record;
     this.cache.clear();
-    await this.redis.send("HSET", [recordKey(lookupOf(secret)), "tier", "enterprise", "scopes", SCOPES.join(","), "revoked_at", ""]);
+    await this.redis.send("HSET", [
+      recordKey(lookupOf(secret)),
+      "tier",
+      "enterprise",
+      "scopes",
+      SCOPES.join(","),
+      "revoked_at",
+      "",
+    ]);
     return (await this.verifyStored(secret))!;
   }
 
   async list(): Promise<ApiKey[]> {
     const lookups = Object.values(fieldsOf(await this.redis.send("HGETALL", [IDS])));
-    const keys = await Promise.all(lookups.map(async (l) => fieldsOf(await this.redis.send("HGETALL", [recordKey(l)]))));
-    return keys.filter((f) => f.id).map(toKey).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    const keys = await Promise.all(
+      lookups.map(async (l) => fieldsOf(await this.redis.send("HGETALL", [recordKey(l)]))),
+    );
+    return keys
+      .filter((f) => f.id)
+      .map(toKey)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
   async revoke(id: string): Promise<boolean> {

@@ -48,12 +48,25 @@ export class RedisQuotaLedger implements QuotaLedger {
   private readonly unsettled = new Map<string, string>();
   private settling: Promise<void> | undefined;
 
-  constructor(private readonly redis: Redis, private readonly retryMs = 250) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly retryMs = 250,
+  ) {}
 
   async reserve(keyId: string, day: string, want: number, limit: number): Promise<Grant> {
-    const count = quotaKey(keyId, day), record = grantKey(crypto.randomUUID());
+    const count = quotaKey(keyId, day),
+      record = grantKey(crypto.randomUUID());
     try {
-      const [granted, total] = (await this.redis.send("EVAL", [RESERVE, "2", count, record, String(want), String(limit), TWO_DAYS_S, GRANT_RECORD_S])) as [number, number];
+      const [granted, total] = (await this.redis.send("EVAL", [
+        RESERVE,
+        "2",
+        count,
+        record,
+        String(want),
+        String(limit),
+        TWO_DAYS_S,
+        GRANT_RECORD_S,
+      ])) as [number, number];
       return { granted: Number(granted), count: Number(total) };
     } catch (err) {
       // A command that never left this process cannot have run: nothing to settle.

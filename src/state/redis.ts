@@ -20,16 +20,35 @@ export interface Redis {
 }
 
 export function connectRedis(url: string, timeoutMs: number): Redis {
-  const client = new RedisClient(url, { autoReconnect: true, enableOfflineQueue: false, connectionTimeout: timeoutMs, maxRetries: 4_294_967_295 });
+  const client = new RedisClient(url, {
+    autoReconnect: true,
+    enableOfflineQueue: false,
+    connectionTimeout: timeoutMs,
+    maxRetries: 4_294_967_295,
+  });
   const where = url.replace(/\/\/[^@/]*@/, "//…@"); // never log a password
   // Without an offline queue a command fails while disconnected, so (re)connect first, once for all callers.
   let connecting: Promise<void> | undefined;
-  const connected = () => (client.connected ? undefined : (connecting ??= client.connect().finally(() => { connecting = undefined; })));
-  let down = false, closed = false, pinging = false;
-  const ping = () => new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    Promise.resolve(connected()).then(() => client.send("PING", [])).then(() => resolve(true), () => resolve(false)).finally(() => clearTimeout(timer));
-  });
+  const connected = () =>
+    client.connected
+      ? undefined
+      : (connecting ??= client.connect().finally(() => {
+          connecting = undefined;
+        }));
+  let down = false,
+    closed = false,
+    pinging = false;
+  const ping = () =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      Promise.resolve(connected())
+        .then(() => client.send("PING", []))
+        .then(
+          () => resolve(true),
+          () => resolve(false),
+        )
+        .finally(() => clearTimeout(timer));
+    });
   const markDown = async () => {
     down = true;
     if (pinging) return; // one loop at a time
@@ -43,19 +62,34 @@ export function connectRedis(url: string, timeoutMs: number): Redis {
   return {
     send(command, args) {
       return new Promise((resolve, reject) => {
-        const fail = (err: unknown, how?: { notSent?: boolean; refused?: boolean }) => reject(new StateUnavailable(`Redis at ${where} (${command})`, err, how));
-        if (down) return fail(new Error("unreachable at the last attempt; retrying in the background"), { notSent: true });
-        let settled = false, expired = false;
-        const done = (up: boolean) => { settled = true; clearTimeout(timer); if (up) down = false; else void markDown(); };
+        const fail = (err: unknown, how?: { notSent?: boolean; refused?: boolean }) =>
+          reject(new StateUnavailable(`Redis at ${where} (${command})`, err, how));
+        if (down)
+          return fail(new Error("unreachable at the last attempt; retrying in the background"), { notSent: true });
+        let settled = false,
+          expired = false;
+        const done = (up: boolean) => {
+          settled = true;
+          clearTimeout(timer);
+          if (up) down = false;
+          else void markDown();
+        };
         // When the deadline's timer runs, an answer may already be waiting unread (the event loop was busy, say,
         // parsing a large body): a short second timer lets I/O run first, so the deadline measures Redis, not the loop.
         const due = performance.now() + timeoutMs;
-        const timer = setTimeout(() => setTimeout(() => {
-          if (settled) return;
-          expired = true;
-          void markDown();
-          fail(new Error(`no answer within ${timeoutMs} ms`));
-        }, performance.now() - due > 5 ? 10 : 0), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            setTimeout(
+              () => {
+                if (settled) return;
+                expired = true;
+                void markDown();
+                fail(new Error(`no answer within ${timeoutMs} ms`));
+              },
+              performance.now() - due > 5 ? 10 : 0,
+            ),
+          timeoutMs,
+        );
         (async () => {
           await connected();
           if (expired) throw new Error("the connection came back after the deadline; the command was not sent"); // already rejected
@@ -68,13 +102,20 @@ export function connectRedis(url: string, timeoutMs: number): Redis {
           (err) => {
             // A command Redis refused (a script error) says nothing about the connection; only failures to reach it do.
             const unreachable = !(err instanceof Error && /^(ERR|WRONGTYPE|NOSCRIPT|BUSY)/.test(err.message));
-            if (!expired) { done(!unreachable); fail(err, { refused: !unreachable }); }
-            else if (!unreachable) done(true);
+            if (!expired) {
+              done(!unreachable);
+              fail(err, { refused: !unreachable });
+            } else if (!unreachable) done(true);
           },
         );
       });
     },
-    close: () => { closed = true; client.close(); },
-    get closed() { return closed; },
+    close: () => {
+      closed = true;
+      client.close();
+    },
+    get closed() {
+      return closed;
+    },
   };
 }

@@ -9,9 +9,12 @@ export class SqliteQuotaLedger implements QuotaLedger {
   private readonly releaseStmt;
 
   constructor(db: Database) {
-    const read = db.query<{ count: number }, [string, string]>("SELECT count FROM key_usage WHERE key_id = ? AND day = ?");
+    const read = db.query<{ count: number }, [string, string]>(
+      "SELECT count FROM key_usage WHERE key_id = ? AND day = ?",
+    );
     const write = db.query<unknown, [string, string, number]>(
-      "INSERT INTO key_usage (key_id, day, count) VALUES (?1, ?2, ?3) ON CONFLICT (key_id, day) DO UPDATE SET count = count + ?3");
+      "INSERT INTO key_usage (key_id, day, count) VALUES (?1, ?2, ?3) ON CONFLICT (key_id, day) DO UPDATE SET count = count + ?3",
+    );
     const reserve = db.transaction((keyId: string, day: string, want: number, limit: number): Grant => {
       const count = read.get(keyId, day)?.count ?? 0;
       const granted = Math.max(0, Math.min(want, limit - count));
@@ -26,7 +29,9 @@ export class SqliteQuotaLedger implements QuotaLedger {
         throw new StateUnavailable("the state database", err);
       }
     };
-    this.releaseStmt = db.query<unknown, [string, string, number]>("UPDATE key_usage SET count = max(0, count - ?3) WHERE key_id = ?1 AND day = ?2");
+    this.releaseStmt = db.query<unknown, [string, string, number]>(
+      "UPDATE key_usage SET count = max(0, count - ?3) WHERE key_id = ?1 AND day = ?2",
+    );
   }
 
   release(keyId: string, day: string, units: number): void {

@@ -30,10 +30,14 @@ export function openStateDb(path: string, busyTimeoutMs = 5000): Database {
   try {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     const db = new Database(path, { create: true, strict: true });
-    db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}; PRAGMA temp_store = MEMORY;`);
+    db.exec(
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}; PRAGMA temp_store = MEMORY;`,
+    );
     db.exec(STATE_DDL);
     return db;
   } catch (err) {
-    throw new Error(`cannot open the state database ${path} for writing (${(err as Error).message}). Set STATE_DB to a writable file.`);
+    throw new Error(
+      `cannot open the state database ${path} for writing (${(err as Error).message}). Set STATE_DB to a writable file.`,
+    );
   }
 }

@@ -16,7 +16,12 @@ export interface StateStores {
   close(): Promise<void>;
 }
 
-export interface StateOptions { REDIS_URL?: string; REDIS_TIMEOUT_MS: number; KEY_CACHE_TTL_MS: number; QUOTA_FAIL_OPEN: boolean }
+export interface StateOptions {
+  REDIS_URL?: string;
+  REDIS_TIMEOUT_MS: number;
+  KEY_CACHE_TTL_MS: number;
+  QUOTA_FAIL_OPEN: boolean;
+}
 
 export function openStateStores(db: Database, o: StateOptions): StateStores {
   if (!o.REDIS_URL) {
@@ -25,7 +30,9 @@ export function openStateStores(db: Database, o: StateOptions): StateStores {
       keys: new ApiKeyStore(db, o.KEY_CACHE_TTL_MS),
       quota,
       check: () => void db.query("SELECT 1").get(),
-      async close() { await quota.releaseAll(); },
+      async close() {
+        await quota.releaseAll();
+      },
     };
   }
   const redis = connectRedis(o.REDIS_URL, o.REDIS_TIMEOUT_MS);

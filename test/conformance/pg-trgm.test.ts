@@ -32,18 +32,24 @@ run("pg_trgm conformance", () => {
     expect(n).toBe(texts.length);
   }, 120_000);
 
-  afterAll(async () => { await pg?.stop(); });
+  afterAll(async () => {
+    await pg?.stop();
+  });
 
   test(`${QUERY_COUNT} queries: same matches, same top-20 order, same float4 similarities`, async () => {
     const queries = conformanceQueries(texts, QUERY_COUNT);
     expect(queries.length).toBeGreaterThanOrEqual(500);
     let compared = 0;
     for (const q of queries) {
-      const theirs = await pg.sql`SELECT id, similarity(title, ${q}) AS s FROM titles WHERE title % ${q} ORDER BY s DESC, id LIMIT 20`;
+      const theirs =
+        await pg.sql`SELECT id, similarity(title, ${q}) AS s FROM titles WHERE title % ${q} ORDER BY s DESC, id LIMIT 20`;
       const [{ n }] = await pg.sql`SELECT count(*)::int AS n FROM titles WHERE title % ${q}`;
       const ours = search.index.search(q);
       expect({ q, n: ours.length }).toEqual({ q, n });
-      expect({ q, top: ours.slice(0, 20).map((h) => [h.id, h.similarity]) }).toEqual({ q, top: theirs.map((r: any) => [r.id, r.s]) });
+      expect({ q, top: ours.slice(0, 20).map((h) => [h.id, h.similarity]) }).toEqual({
+        q,
+        top: theirs.map((r: any) => [r.id, r.s]),
+      });
       compared += theirs.length;
     }
     expect(compared).toBeGreaterThan(QUERY_COUNT * 5); // the queries do find things

@@ -4,7 +4,9 @@ import { startTestServer, type TestServer } from "../support/server.ts";
 import { textRows } from "../support/publisher.ts";
 
 let s: TestServer;
-beforeAll(() => { s = startTestServer(); });
+beforeAll(() => {
+  s = startTestServer();
+});
 afterAll(() => s.stop());
 
 test("the spec's eight codes, each with its BLS series and HICP mapping", async () => {
@@ -20,7 +22,10 @@ test("the spec's eight codes, each with its BLS series and HICP mapping", async 
 test("coverage comes from the files: all items to the last month of cpiai.csv, groups to FRED's last month", async () => {
   const body = await (await s.call("cost", "/api/v1/cpi/categories")).json();
   const allItems = await textRows("bls-cpi/cpiai.csv");
-  expect(body.data[0].us_period).toEqual({ start: allItems[0].Date.slice(0, 7), end: allItems.at(-1)!.Date.slice(0, 7) });
+  expect(body.data[0].us_period).toEqual({
+    start: allItems[0].Date.slice(0, 7),
+    end: allItems.at(-1)!.Date.slice(0, 7),
+  });
   const food = await textRows("bls-cpi/fred/CPIFABNS.csv");
   expect(body.data[1].us_period.end).toBe(food.at(-1)!.Date.slice(0, 7));
   expect(body.data[0].hicp_loaded).toEqual(["CP00"]);

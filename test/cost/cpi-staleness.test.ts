@@ -14,17 +14,37 @@ beforeAll(async () => {
   s = startTestServer();
   last.US = (await textRows("bls-cpi/cpiai.csv")).at(-1)!.Date;
   const hicp = await textRows("eurostat/prc_hicp_midx_CP00_linear.csv");
-  const hicpLast = (geo: string) => `${hicp.filter((r) => r.geo === geo && r.OBS_VALUE !== "").map((r) => r.TIME_PERIOD).sort().at(-1)}-01`;
+  const hicpLast = (geo: string) =>
+    `${hicp
+      .filter((r) => r.geo === geo && r.OBS_VALUE !== "")
+      .map((r) => r.TIME_PERIOD)
+      .sort()
+      .at(-1)}-01`;
   last.DE = hicpLast("Germany");
   last.GB = hicpLast("United Kingdom");
   last.FR = hicpLast("France");
-  hicpLatest = `${hicp.map((r) => r.TIME_PERIOD).sort().at(-1)}-01`;
-  const wb: Record<string, string>[] = parse(await Bun.file(mirror("worldbank/global-inflation/Headline_consumer_price_index_monthly.csv")).text(), { columns: true, relax_column_count: true });
-  const months = Object.keys(wb[0]).filter((k) => /^\d{6}$/.test(k)).sort();
+  hicpLatest = `${hicp
+    .map((r) => r.TIME_PERIOD)
+    .sort()
+    .at(-1)}-01`;
+  const wb: Record<string, string>[] = parse(
+    await Bun.file(mirror("worldbank/global-inflation/Headline_consumer_price_index_monthly.csv")).text(),
+    { columns: true, relax_column_count: true },
+  );
+  const months = Object.keys(wb[0])
+    .filter((k) => /^\d{6}$/.test(k))
+    .sort();
   const wbLast = (row: Record<string, string>) => months.filter((m) => row[m] !== "" && row[m] !== undefined).at(-1);
   const asPeriod = (m: string) => `${m.slice(0, 4)}-${m.slice(4)}-01`;
   // Where the database has two rows (sources) for an economy, E9 answers from the one reaching furthest.
-  last.JP = asPeriod(wb.filter((r) => r["Country Code"] === "JPN").map(wbLast).filter(Boolean).sort().at(-1)!);
+  last.JP = asPeriod(
+    wb
+      .filter((r) => r["Country Code"] === "JPN")
+      .map(wbLast)
+      .filter(Boolean)
+      .sort()
+      .at(-1)!,
+  );
   wbLatest = asPeriod(wb.map(wbLast).filter(Boolean).sort().at(-1)!);
   usFoodLast = (await textRows("bls-cpi/fred/CPIFABNS.csv")).at(-1)!.Date;
 });
@@ -36,7 +56,8 @@ const get = async (path: string) => {
 };
 
 /** Whole months from one YYYY-MM-01 to a later one, counted by hand. */
-const monthsBetween = (from: string, to: string) => (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7));
 const month = (period: string) => period.slice(0, 7);
 
 describe("E11: each comparison against the freshest series in the same answer", () => {
@@ -47,12 +68,18 @@ describe("E11: each comparison against the freshest series in the same answer", 
     const byCode = Object.fromEntries(body.data.comparisons.map((c: any) => [c.country_code, c]));
     for (const code of ["US", "DE", "GB", "JP"]) {
       const behind = monthsBetween(last[code], freshest);
-      expect({ code, period: byCode[code].period, months_behind: byCode[code].months_behind, stale: byCode[code].stale })
-        .toEqual({ code, period: last[code], months_behind: behind, stale: behind > 12 });
+      expect({
+        code,
+        period: byCode[code].period,
+        months_behind: byCode[code].months_behind,
+        stale: byCode[code].stale,
+      }).toEqual({ code, period: last[code], months_behind: behind, stale: behind > 12 });
     }
     expect([byCode.GB.stale, byCode.JP.stale, byCode.US.stale, byCode.DE.stale]).toEqual([true, true, false, false]);
     for (const code of ["GB", "JP"]) {
-      expect(byCode[code].note).toContain(`latest month is ${month(last[code])}, ${monthsBetween(last[code], freshest)} months behind`);
+      expect(byCode[code].note).toContain(
+        `latest month is ${month(last[code])}, ${monthsBetween(last[code], freshest)} months behind`,
+      );
       expect(byCode[code].note).toContain(month(freshest));
     }
     expect(byCode.US.note).toBeNull();
@@ -68,13 +95,20 @@ describe("E11: each comparison against the freshest series in the same answer", 
     const [gb, jp] = body.data.comparisons;
     expect(last.JP > last.GB).toBe(true);
     expect(jp).toMatchObject({ period: last.JP, months_behind: 0, stale: false, note: null });
-    expect(gb).toMatchObject({ period: last.GB, months_behind: monthsBetween(last.GB, last.JP), stale: monthsBetween(last.GB, last.JP) > 12 });
+    expect(gb).toMatchObject({
+      period: last.GB,
+      months_behind: monthsBetween(last.GB, last.JP),
+      stale: monthsBetween(last.GB, last.JP) > 12,
+    });
   });
 
   test("series within a year of each other: nothing stale, no note", async () => {
     const body = await get("/api/v1/cpi/compare?countries=DE,FR");
     expect(monthsBetween(last.FR, last.DE)).toBeLessThanOrEqual(12);
-    expect(body.data.comparisons.map((c: any) => [c.stale, c.note])).toEqual([[false, null], [false, null]]);
+    expect(body.data.comparisons.map((c: any) => [c.stale, c.note])).toEqual([
+      [false, null],
+      [false, null],
+    ]);
     expect(body.metadata.methodology_notes).not.toContain("Stale");
   });
 });
@@ -89,10 +123,17 @@ describe("E9: the last observation against the freshest all-items series the ser
     for (const code of ["JP", "GB", "DE", "US"]) {
       const body = await get(`/api/v1/cpi/countries/${code}/history?start_date=2015-01-01`);
       const behind = monthsBetween(last[code], last.US);
-      expect({ code, latest_period: body.data.latest_period, months_behind: body.data.months_behind, stale: body.data.stale })
-        .toEqual({ code, latest_period: last[code], months_behind: behind, stale: behind > 12 });
+      expect({
+        code,
+        latest_period: body.data.latest_period,
+        months_behind: body.data.months_behind,
+        stale: body.data.stale,
+      }).toEqual({ code, latest_period: last[code], months_behind: behind, stale: behind > 12 });
       expect(body.data.observations.at(-1).period).toBe(last[code]);
-      if (behind > 12) expect(body.metadata.methodology_notes).toContain(`Stale: the series ends ${month(last[code])}, ${behind} months behind`);
+      if (behind > 12)
+        expect(body.metadata.methodology_notes).toContain(
+          `Stale: the series ends ${month(last[code])}, ${behind} months behind`,
+        );
       else expect(body.metadata.methodology_notes).not.toContain("Stale");
     }
   });
@@ -105,6 +146,10 @@ describe("E9: the last observation against the freshest all-items series the ser
 
   test("a category ending early is stale too: U.S. food (FRED's copy of the BLS series) against the all-items series", async () => {
     const body = await get("/api/v1/cpi/countries/US/history?category=SAF&start_date=2023-01-01");
-    expect(body.data).toMatchObject({ latest_period: usFoodLast, months_behind: monthsBetween(usFoodLast, last.US), stale: monthsBetween(usFoodLast, last.US) > 12 });
+    expect(body.data).toMatchObject({
+      latest_period: usFoodLast,
+      months_behind: monthsBetween(usFoodLast, last.US),
+      stale: monthsBetween(usFoodLast, last.US) > 12,
+    });
   });
 });

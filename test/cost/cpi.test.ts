@@ -18,9 +18,19 @@ const get = (path: string) => s.call("cost", path);
 describe("E9", () => {
   test("United States: BLS CPI-U all items, every month of cpiai.csv in a date range, inclusive", async () => {
     const body = await (await get("/api/v1/cpi/countries/us/history?start_date=2024-01-01&end_date=2026-05-01")).json();
-    const expected = cpiai.filter((r) => r.Date >= "2024-01-01" && r.Date <= "2026-05-01").map((r) => ({ period: r.Date, value: Number(r.Index), flags: null }));
-    expect(body.data).toEqual({ country_code: "US", country_name: body.data.country_name, series_id: "CUUR0000SA0", observations: expected, truncated: false,
-      latest_period: cpiai.at(-1)!.Date, months_behind: 0, stale: false }); // the freshest series (cpi-staleness.test.ts)
+    const expected = cpiai
+      .filter((r) => r.Date >= "2024-01-01" && r.Date <= "2026-05-01")
+      .map((r) => ({ period: r.Date, value: Number(r.Index), flags: null }));
+    expect(body.data).toEqual({
+      country_code: "US",
+      country_name: body.data.country_name,
+      series_id: "CUUR0000SA0",
+      observations: expected,
+      truncated: false,
+      latest_period: cpiai.at(-1)!.Date,
+      months_behind: 0,
+      stale: false,
+    }); // the freshest series (cpi-staleness.test.ts)
     expect(body.data.observations.some((o: any) => o.period === "2025-10-01")).toBe(false); // never published
   });
 
@@ -35,7 +45,9 @@ describe("E9", () => {
     const fred = await textRows("bls-cpi/fred/CPIFABNS.csv");
     const body = await (await get("/api/v1/cpi/countries/US/history?category=saf&start_date=2023-01-01")).json();
     expect(body.data.series_id).toBe("CUUR0000SAF");
-    expect(body.data.observations.map((o: any) => o.value)).toEqual(fred.filter((r) => r.Date >= "2023-01-01").map((r) => Number(r.CPIFABNS)));
+    expect(body.data.observations.map((o: any) => o.value)).toEqual(
+      fred.filter((r) => r.Date >= "2023-01-01").map((r) => Number(r.CPIFABNS)),
+    );
   });
 
   test("Greece (EL or GRC): Eurostat HICP with its flags", async () => {
@@ -43,7 +55,9 @@ describe("E9", () => {
     for (const code of ["EL", "grc"]) {
       const body = await (await get(`/api/v1/cpi/countries/${code}/history?start_date=2024-01-01`)).json();
       expect(body.data.series_id).toBe("prc_hicp_midx/M.I05.CP00.EL");
-      expect(body.data.observations).toEqual(rows.map((r) => ({ period: `${r.TIME_PERIOD}-01`, value: Number(r.OBS_VALUE), flags: r.OBS_FLAG || null })));
+      expect(body.data.observations).toEqual(
+        rows.map((r) => ({ period: `${r.TIME_PERIOD}-01`, value: Number(r.OBS_VALUE), flags: r.OBS_FLAG || null })),
+      );
     }
   });
 
@@ -53,7 +67,11 @@ describe("E9", () => {
     const sgp = rows.filter((r) => r["Country Code"] === "SGP");
     expect(sgp.length).toBe(1);
     const body = await (await get("/api/v1/cpi/countries/SG/history?start_date=2023-01-01")).json();
-    expect(body.data.observations.map((o: any) => o.value)).toEqual(Object.keys(sgp[0]).filter((k) => /^2023\d\d$/.test(k) && sgp[0][k] !== "").map((k) => Number(sgp[0][k])));
+    expect(body.data.observations.map((o: any) => o.value)).toEqual(
+      Object.keys(sgp[0])
+        .filter((k) => /^2023\d\d$/.test(k) && sgp[0][k] !== "")
+        .map((k) => Number(sgp[0][k])),
+    );
   });
 
   test("errors: unknown country → 404; a category the source lacks → 404 naming what exists; bad or inverted dates → 422; empty range → 404", async () => {
@@ -61,7 +79,13 @@ describe("E9", () => {
     const lacking = await get("/api/v1/cpi/countries/DE/history?category=SAH");
     expect(lacking.status).toBe(404);
     expect((await lacking.json()).error.message).toContain("its source has SA0");
-    for (const q of ["start_date=2024-13-01", "start_date=2024-02-30", "end_date=2024/01/01", "start_date=2025-01-01&end_date=2024-01-01", "category=XYZ"]) {
+    for (const q of [
+      "start_date=2024-13-01",
+      "start_date=2024-02-30",
+      "end_date=2024/01/01",
+      "start_date=2025-01-01&end_date=2024-01-01",
+      "category=XYZ",
+    ]) {
       expect((await get(`/api/v1/cpi/countries/US/history?${q}`)).status).toBe(422);
     }
     expect((await get("/api/v1/cpi/countries/US/history?start_date=1800-01-01&end_date=1800-12-31")).status).toBe(404);
@@ -76,7 +100,11 @@ describe("E11", () => {
     const [us, de] = body.data.comparisons;
     const last = cpiai.at(-1)!;
     const yearBefore = cpiai.find((r) => r.Date === `${Number(last.Date.slice(0, 4)) - 1}${last.Date.slice(4)}`)!;
-    expect(us).toMatchObject({ latest_cpi: Number(last.Index), period: last.Date, yoy_change: Math.round((Number(last.Index) / Number(yearBefore.Index) - 1) * 10000) / 100 });
+    expect(us).toMatchObject({
+      latest_cpi: Number(last.Index),
+      period: last.Date,
+      yoy_change: Math.round((Number(last.Index) / Number(yearBefore.Index) - 1) * 10000) / 100,
+    });
     const deRows = hicp.filter((r) => r.geo === "Germany");
     expect(de.latest_cpi).toBe(Number(deRows.at(-1)!.OBS_VALUE));
   });

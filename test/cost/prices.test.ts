@@ -8,11 +8,15 @@ let s: TestServer;
 let marpp: string[][];
 beforeAll(async () => {
   s = startTestServer();
-  marpp = parse(await Bun.file(mirror("bea-rpp/MARPP_MSA_2008_2024.csv")).text(), { relax_quotes: true, relax_column_count: true });
+  marpp = parse(await Bun.file(mirror("bea-rpp/MARPP_MSA_2008_2024.csv")).text(), {
+    relax_quotes: true,
+    relax_column_count: true,
+  });
 });
 afterAll(() => s.stop());
 const get = (path: string) => s.call("cost", path);
-const bea = (cbsa: string, line: string) => Number(marpp.find((r) => r[0].replace(/[\s"]/g, "") === cbsa && r[4] === line)![marpp[0].indexOf("2024")]);
+const bea = (cbsa: string, line: string) =>
+  Number(marpp.find((r) => r[0].replace(/[\s"]/g, "") === cbsa && r[4] === line)![marpp[0].indexOf("2024")]);
 
 describe("E12", () => {
   test("every published year of both indicators, ascending, alpha-2 and alpha-3 alike", async () => {
@@ -35,19 +39,40 @@ describe("E12", () => {
 describe("E13", () => {
   test("New York: BEA RPP lines for 2024, services null with its parts, BLS average prices for S12A", async () => {
     const body = await (await get("/api/v1/prices/us/metro-areas/METRO35620")).json();
-    expect(body.data).toMatchObject({ area_code: "METRO35620", area_type: "msa", latest_year: 2024, rpp_services: null,
-      rpp_overall: bea("35620", "1"), rpp_goods: bea("35620", "2"), rpp_rents: bea("35620", "3"), rpp_utilities: bea("35620", "4"), rpp_other_services: bea("35620", "5") });
+    expect(body.data).toMatchObject({
+      area_code: "METRO35620",
+      area_type: "msa",
+      latest_year: 2024,
+      rpp_services: null,
+      rpp_overall: bea("35620", "1"),
+      rpp_goods: bea("35620", "2"),
+      rpp_rents: bea("35620", "3"),
+      rpp_utilities: bea("35620", "4"),
+      rpp_other_services: bea("35620", "5"),
+    });
     expect(body.data.cpi_area.code).toBe("S12A");
     const electricity = (await textRows("bls-ap/fred/APUS12A72610.csv")).filter((r) => r.APUS12A72610 !== "NA").at(-1)!;
-    expect(body.data.items.find((i: any) => i.item_code === "72610")).toEqual({ item_code: "72610", item_name: "Electricity per KWH", period: electricity.Date, price: Number(electricity.APUS12A72610), currency: "USD" });
+    expect(body.data.items.find((i: any) => i.item_code === "72610")).toEqual({
+      item_code: "72610",
+      item_name: "Electricity per KWH",
+      period: electricity.Date,
+      price: Number(electricity.APUS12A72610),
+      currency: "USD",
+    });
     expect(body.data.items.some((i: any) => i.period < "2021-01-01")).toBe(false);
     expect(body.metadata.methodology_notes).toContain("rpp_services is null");
   });
 
   test("a metro without a BLS price area: RPPs, no items; malformed → 422; unknown → 404", async () => {
     const body = await (await get("/api/v1/prices/us/metro-areas/metro10180")).json();
-    expect(body.data).toMatchObject({ area_name: "Abilene, TX", rpp_overall: bea("10180", "1"), items: [], cpi_area: null });
-    for (const bad of ["35620", "METRO3562", "METROABCDE"]) expect((await get(`/api/v1/prices/us/metro-areas/${bad}`)).status).toBe(422);
+    expect(body.data).toMatchObject({
+      area_name: "Abilene, TX",
+      rpp_overall: bea("10180", "1"),
+      items: [],
+      cpi_area: null,
+    });
+    for (const bad of ["35620", "METRO3562", "METROABCDE"])
+      expect((await get(`/api/v1/prices/us/metro-areas/${bad}`)).status).toBe(422);
     expect((await get("/api/v1/prices/us/metro-areas/METRO99999")).status).toBe(404);
   });
 });
@@ -55,13 +80,20 @@ describe("E13", () => {
 describe("discovery", () => {
   test("metro list: every BEA MSA, paged; q finds a misspelled name", async () => {
     const all = await (await get("/api/v1/prices/us/metro-areas?page_size=100")).json();
-    expect(all.metadata.pagination.total).toBe(marpp.filter((r) => r[4] === "1" && /\d{5}/.test(r[0]) && !/00000|00999/.test(r[0])).length);
+    expect(all.metadata.pagination.total).toBe(
+      marpp.filter((r) => r[4] === "1" && /\d{5}/.test(r[0]) && !/00000|00999/.test(r[0])).length,
+    );
     const found = await (await get("/api/v1/prices/us/metro-areas?q=san%20fransisco")).json();
     expect(found.data[0]).toMatchObject({ area_code: "METRO41860", has_items: true });
   });
 
   test("metro list: q is read as E2 reads a location first (a borough, a ZIP code, an alias), then by name", async () => {
-    for (const [q, metro] of [["Brooklyn", "METRO35620"], ["94105", "METRO41860"], ["Twin Cities", "METRO33460"], ["Evanston", "METRO16980"]]) {
+    for (const [q, metro] of [
+      ["Brooklyn", "METRO35620"],
+      ["94105", "METRO41860"],
+      ["Twin Cities", "METRO33460"],
+      ["Evanston", "METRO16980"],
+    ]) {
       const found = await (await get(`/api/v1/prices/us/metro-areas?q=${encodeURIComponent(q)}`)).json();
       expect([q, found.data[0]?.area_code]).toEqual([q, metro]);
     }

@@ -17,7 +17,8 @@ const NEW = join(dir, "new.sqlite");
 const SAME = join(dir, "same.sqlite");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const diff = (...args: string[]) => runToEnd([process.execPath, resolve(import.meta.dir, "../../scripts/data/diff.ts"), ...args], {});
+const diff = (...args: string[]) =>
+  runToEnd([process.execPath, resolve(import.meta.dir, "../../scripts/data/diff.ts"), ...args], {});
 
 /** "+50.00%", "-0.18%": a relative change as the report prints it. */
 const percent = (old: number, next: number) => `${next >= old ? "+" : ""}${((100 * (next - old)) / old).toFixed(2)}%`;
@@ -33,7 +34,15 @@ let oldSnapshotId: string;
 let schemaVersion: string;
 let oewsVintage: string;
 let occupation: { code: string; title: string; year: number; median: number };
-let cpi: { seriesId: string; rows: number; period: string; value: number; file: string; fileSha256: string; datasetRows: number };
+let cpi: {
+  seriesId: string;
+  rows: number;
+  period: string;
+  value: number;
+  file: string;
+  fileSha256: string;
+  datasetRows: number;
+};
 let minimumWage: { geo: string; year: number; semester: number; value: number };
 
 beforeAll(() => {
@@ -51,11 +60,18 @@ beforeAll(() => {
     WHERE area_code = '0000000' AND year = (SELECT max(year) FROM oews_wage WHERE area_code = '0000000') AND o_group IN ('detailed', 'broad')
     ORDER BY tot_emp DESC LIMIT 1 OFFSET 4`);
   const series = one<{ seriesId: string; rows: number; file: string }>(
-    "SELECT series_id AS seriesId, count(*) AS rows, min(source_file) AS file FROM cpi_observation GROUP BY series_id ORDER BY series_id LIMIT 1");
+    "SELECT series_id AS seriesId, count(*) AS rows, min(source_file) AS file FROM cpi_observation GROUP BY series_id ORDER BY series_id LIMIT 1",
+  );
   cpi = {
     ...series,
-    ...one<{ period: string; value: number }>("SELECT period, value FROM cpi_observation WHERE series_id = ? ORDER BY period DESC LIMIT 1", series.seriesId),
-    fileSha256: one<{ sha256: string }>("SELECT sha256 FROM source_files WHERE dataset_id = 'bls_cpi' AND path = ?", series.file).sha256,
+    ...one<{ period: string; value: number }>(
+      "SELECT period, value FROM cpi_observation WHERE series_id = ? ORDER BY period DESC LIMIT 1",
+      series.seriesId,
+    ),
+    fileSha256: one<{ sha256: string }>(
+      "SELECT sha256 FROM source_files WHERE dataset_id = 'bls_cpi' AND path = ?",
+      series.file,
+    ).sha256,
     datasetRows: one<{ row_count: number }>("SELECT row_count FROM sources WHERE dataset_id = 'bls_cpi'").row_count,
   };
   // A country whose latest EUR minimum wage is a number (its latest because the semester is the table's latest).
@@ -67,19 +83,31 @@ beforeAll(() => {
   const db = new Database(NEW);
   db.run("UPDATE meta SET value = ? WHERE key = 'snapshot_id'", [NEW_SNAPSHOT_ID]);
   db.run("UPDATE sources SET vintage = ? WHERE dataset_id = 'bls_oews'", [NEW_VINTAGE]);
-  db.run("UPDATE oews_wage SET a_median = a_median * 1.5 WHERE year = ? AND area_code = '0000000' AND occ_code = ?", [occupation.year, occupation.code]);
+  db.run("UPDATE oews_wage SET a_median = a_median * 1.5 WHERE year = ? AND area_code = '0000000' AND occ_code = ?", [
+    occupation.year,
+    occupation.code,
+  ]);
   // A CPI file that lost a series: its rows, the dataset's row count and the file's hash all change.
   db.run("DELETE FROM cpi_observation WHERE series_id = ?", [cpi.seriesId]);
   db.run("UPDATE sources SET row_count = row_count - ? WHERE dataset_id = 'bls_cpi'", [cpi.rows]);
   db.run("UPDATE source_files SET sha256 = ? WHERE dataset_id = 'bls_cpi' AND path = ?", [BROKEN_SHA256, cpi.file]);
-  db.run("INSERT INTO minimum_wage (geo, year, semester, currency, value, flag) VALUES (?, ?, ?, 'EUR', ?, NULL)",
-    [NEW_COUNTRY, minimumWage.year, minimumWage.semester, NEW_MINIMUM_WAGE]);
-  db.run("UPDATE minimum_wage SET value = NULL WHERE geo = ? AND currency = 'EUR' AND year = ? AND semester = ?", [minimumWage.geo, minimumWage.year, minimumWage.semester]);
+  db.run("INSERT INTO minimum_wage (geo, year, semester, currency, value, flag) VALUES (?, ?, ?, 'EUR', ?, NULL)", [
+    NEW_COUNTRY,
+    minimumWage.year,
+    minimumWage.semester,
+    NEW_MINIMUM_WAGE,
+  ]);
+  db.run("UPDATE minimum_wage SET value = NULL WHERE geo = ? AND currency = 'EUR' AND year = ? AND semester = ?", [
+    minimumWage.geo,
+    minimumWage.year,
+    minimumWage.semester,
+  ]);
   db.close();
 });
 
 /** The report's lines that start with `prefix` (after the indent for figure lines). */
-const linesStarting = (report: string, prefix: string) => report.split("\n").filter((l) => l.trimStart().startsWith(prefix));
+const linesStarting = (report: string, prefix: string) =>
+  report.split("\n").filter((l) => l.trimStart().startsWith(prefix));
 
 describe("OLD against an altered NEW", () => {
   let report: string;
@@ -102,26 +130,41 @@ describe("OLD against an altered NEW", () => {
 
   test("the CPI dataset: its row count before and after with the relative change, and the file whose hash changed", () => {
     const after = cpi.datasetRows - cpi.rows;
-    expect(linesStarting(report, "* bls_cpi")[0]).toContain(`rows ${cpi.datasetRows} → ${after} (${percent(cpi.datasetRows, after)})`);
-    expect(report).toContain(`file changed: ${cpi.file}  sha256 ${cpi.fileSha256.slice(0, 12)} → ${BROKEN_SHA256.slice(0, 12)}`);
+    expect(linesStarting(report, "* bls_cpi")[0]).toContain(
+      `rows ${cpi.datasetRows} → ${after} (${percent(cpi.datasetRows, after)})`,
+    );
+    expect(report).toContain(
+      `file changed: ${cpi.file}  sha256 ${cpi.fileSha256.slice(0, 12)} → ${BROKEN_SHA256.slice(0, 12)}`,
+    );
   });
 
   test("series: the CPI series removed, the minimum wage country added", () => {
-    expect(report).toContain(`bls_cpi · CPI series with observations (cpi_observation: series_id)\n    - 1 removed: ${cpi.seriesId}\n`);
-    expect(report).toContain(`eurostat_min_wage · minimum wage countries (minimum_wage: geo)\n    + 1 added: ${NEW_COUNTRY}\n`);
+    expect(report).toContain(
+      `bls_cpi · CPI series with observations (cpi_observation: series_id)\n    - 1 removed: ${cpi.seriesId}\n`,
+    );
+    expect(report).toContain(
+      `eurostat_min_wage · minimum wage countries (minimum_wage: geo)\n    + 1 added: ${NEW_COUNTRY}\n`,
+    );
     expect(report).toContain("Series: 2 of 18 key sets differ");
   });
 
   test("figures: the scaled median, the vanished and the new series, the figure turned null; nothing else", () => {
     expect(report).toMatch(/^Figures: 4 of \d+ sampled figures changed$/m);
     const scaled = occupation.median * 1.5;
-    expect(linesStarting(report, percent(occupation.median, scaled))).toEqual(
-      [`    +50.00%  OEWS national annual median · ${occupation.code} ${occupation.title}, ${occupation.year}: ${occupation.median} → ${scaled}`]);
-    expect(linesStarting(report, "gone")).toEqual([`       gone  BLS CPI, latest index · ${cpi.seriesId}: ${cpi.value} (${cpi.period}) → absent`]);
+    expect(linesStarting(report, percent(occupation.median, scaled))).toEqual([
+      `    +50.00%  OEWS national annual median · ${occupation.code} ${occupation.title}, ${occupation.year}: ${occupation.median} → ${scaled}`,
+    ]);
+    expect(linesStarting(report, "gone")).toEqual([
+      `       gone  BLS CPI, latest index · ${cpi.seriesId}: ${cpi.value} (${cpi.period}) → absent`,
+    ]);
     const semester = `${minimumWage.year}-S${minimumWage.semester}`;
-    expect(linesStarting(report, "new ")).toEqual([`        new  minimum wage, EUR a month, latest · ${NEW_COUNTRY}: absent → ${NEW_MINIMUM_WAGE} (${semester})`]);
+    expect(linesStarting(report, "new ")).toEqual([
+      `        new  minimum wage, EUR a month, latest · ${NEW_COUNTRY}: absent → ${NEW_MINIMUM_WAGE} (${semester})`,
+    ]);
     // Suppressed, not zero.
-    expect(linesStarting(report, "to null")).toEqual([`    to null  minimum wage, EUR a month, latest · ${minimumWage.geo}, ${semester}: ${minimumWage.value} → null`]);
+    expect(linesStarting(report, "to null")).toEqual([
+      `    to null  minimum wage, EUR a month, latest · ${minimumWage.geo}, ${semester}: ${minimumWage.value} → null`,
+    ]);
   });
 
   test("--top N keeps the N largest changes, a vanished figure before any number", async () => {
@@ -137,14 +180,31 @@ describe("OLD against an altered NEW", () => {
     expect(result.old.snapshotId).toBe(oldSnapshotId);
     expect(result.new.snapshotId).toBe(NEW_SNAPSHOT_ID);
     const cpiDataset = result.datasets.find((d) => d.datasetId === "bls_cpi")!;
-    expect(cpiDataset).toMatchObject({ change: "changed", old: { rowCount: cpi.datasetRows }, new: { rowCount: cpi.datasetRows - cpi.rows } });
-    expect(cpiDataset.files).toEqual([{ path: cpi.file, change: "changed", oldSha256: cpi.fileSha256, newSha256: BROKEN_SHA256 }]);
-    expect(result.series.find((s) => s.table === "cpi_observation")!.removed).toEqual({ count: 1, first: [cpi.seriesId] });
+    expect(cpiDataset).toMatchObject({
+      change: "changed",
+      old: { rowCount: cpi.datasetRows },
+      new: { rowCount: cpi.datasetRows - cpi.rows },
+    });
+    expect(cpiDataset.files).toEqual([
+      { path: cpi.file, change: "changed", oldSha256: cpi.fileSha256, newSha256: BROKEN_SHA256 },
+    ]);
+    expect(result.series.find((s) => s.table === "cpi_observation")!.removed).toEqual({
+      count: 1,
+      first: [cpi.seriesId],
+    });
     expect(result.figures.changed).toBe(4);
     const median = result.figures.largest.find((f) => f.figure === "OEWS national annual median")!;
-    expect(median).toMatchObject({ key: `${occupation.code} ${occupation.title}`, old: { value: occupation.median }, new: { value: occupation.median * 1.5 } });
+    expect(median).toMatchObject({
+      key: `${occupation.code} ${occupation.title}`,
+      old: { value: occupation.median },
+      new: { value: occupation.median * 1.5 },
+    });
     expect(median.relativeChange).toBeCloseTo(0.5, 12);
-    expect(result.figures.largest.find((f) => f.key === minimumWage.geo)).toMatchObject({ old: { value: minimumWage.value }, new: { value: null }, relativeChange: null });
+    expect(result.figures.largest.find((f) => f.key === minimumWage.geo)).toMatchObject({
+      old: { value: minimumWage.value },
+      new: { value: null },
+      relativeChange: null,
+    });
   });
 });
 
@@ -166,7 +226,8 @@ describe("unusable input: exit 2, one line naming the file, no stack trace", () 
     expect(stderr.trimEnd().split("\n")).toEqual([`data:diff: ${path} ${reason}`]);
   };
 
-  test("a missing file", () => expectRefused([join(dir, "missing.sqlite"), NEW], join(dir, "missing.sqlite"), "does not exist"));
+  test("a missing file", () =>
+    expectRefused([join(dir, "missing.sqlite"), NEW], join(dir, "missing.sqlite"), "does not exist"));
 
   test("a text file", async () => {
     const text = join(dir, "notes.txt");

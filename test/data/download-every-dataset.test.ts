@@ -23,7 +23,10 @@ const shared = resolve(process.env.DATA_MIRROR ?? "../shared/data");
 const work = resolve(`build/test/download-every-${process.pid}`);
 const downloaded = join(work, "mirror.sqlite");
 const served = resolve(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite");
-const at = (url: string) => { const u = new URL(url); return `/${u.host}${u.pathname}${u.search}`; };
+const at = (url: string) => {
+  const u = new URL(url);
+  return `/${u.host}${u.pathname}${u.search}`;
+};
 
 const required = datasets.filter((d) => d.required);
 const downloadable = (f: ManifestFile) => !f.package && !f.project && f.download !== false;
@@ -39,7 +42,12 @@ const PUBLISHER_LAYOUT: Record<string, () => string> = {
  * The mirror's derived copies: the download replaces them with the publishers' files, so the test hides them. (The
  * all-items CSV stays: no publisher file replaces it, and it holds months the mirror's flat file does not.)
  */
-const DERIVED_COPIES = ["bls-cpi/cu.area.csv", "bls-cpi/cu.item.csv", "worldbank/ppp-gdp.csv", "isco/onet_soc_2010_to_2019_crosswalk.csv"];
+const DERIVED_COPIES = [
+  "bls-cpi/cu.area.csv",
+  "bls-cpi/cu.item.csv",
+  "worldbank/ppp-gdp.csv",
+  "isco/onet_soc_2010_to_2019_crosswalk.csv",
+];
 
 /** A file's content as its publisher serves it before any packing (zip, gzip). */
 function publisherContent(path: string, file: ManifestFile): Uint8Array {
@@ -50,7 +58,11 @@ function publisherContent(path: string, file: ManifestFile): Uint8Array {
   // A workbook where the mirror keeps CSV: the publisher's title above the table, every cell as the CSV has it.
   const grid = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true }).data;
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([[`${basename(path)} as published`], [], ...grid]), "Data");
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([[`${basename(path)} as published`], [], ...grid]),
+    "Data",
+  );
   return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }));
 }
 
@@ -63,7 +75,9 @@ function publisherFiles(): { files: Map<string, FakeFile>; paths: string[] } {
     if (file.glob) {
       for (const path of new Bun.Glob(file.glob).scanSync({ cwd: shared })) {
         paths.push(path);
-        files.set(at(file.url.replace("{name}", basename(path).replace(/\.[^.]+$/, ""))), { body: new Uint8Array(readFileSync(join(shared, path))) });
+        files.set(at(file.url.replace("{name}", basename(path).replace(/\.[^.]+$/, ""))), {
+          body: new Uint8Array(readFileSync(join(shared, path))),
+        });
       }
       continue;
     }
@@ -72,8 +86,14 @@ function publisherFiles(): { files: Map<string, FakeFile>; paths: string[] } {
     const content = publisherContent(path, file);
     if (file.member) {
       // The member under the publisher's name: the mirror's own when it matches the pattern, else one with a build number.
-      const name = new Bun.Glob(file.member).match(basename(path)) ? basename(path) : file.member.replaceAll("*", "7021");
-      zips.set(file.url, { ...zips.get(file.url), [name]: content, "README.txt": new TextEncoder().encode("Published files.\n") });
+      const name = new Bun.Glob(file.member).match(basename(path))
+        ? basename(path)
+        : file.member.replaceAll("*", "7021");
+      zips.set(file.url, {
+        ...zips.get(file.url),
+        [name]: content,
+        "README.txt": new TextEncoder().encode("Published files.\n"),
+      });
     } else {
       files.set(at(file.url), { body: file.url.includes("compressed=true") ? gzipSync(content) : content });
     }
@@ -91,9 +111,15 @@ beforeAll(async () => {
   publisher = await startFakePublisher(made.files);
   // The shared mirror's optional datasets (ESCO, the title lists) stay; every required file is left out.
   const mirror = overlayMirror(shared, join(work, "mirror"), new Map(), new Set([...paths, ...DERIVED_COPIES]));
-  result = await runToEnd([process.execPath, "scripts/snapshot/build.ts", "--download", ...required.flatMap((d) => ["--dataset", d.id])], {
-    DATA_MIRROR: mirror, DATA_DOWNLOAD_BASE: publisher.base, DATA_CONTACT: "data-team@example.org", SNAPSHOT_PATH: downloaded,
-  });
+  result = await runToEnd(
+    [process.execPath, "scripts/snapshot/build.ts", "--download", ...required.flatMap((d) => ["--dataset", d.id])],
+    {
+      DATA_MIRROR: mirror,
+      DATA_DOWNLOAD_BASE: publisher.base,
+      DATA_CONTACT: "data-team@example.org",
+      SNAPSHOT_PATH: downloaded,
+    },
+  );
 }, 600_000); // workbooks of 300,000 rows are written here and read back by the download; then a full build
 
 afterAll(async () => {
@@ -108,8 +134,14 @@ test("the download fetches every required dataset from its publisher's address a
   // Every address asked for once, from the publisher's host.
   const asked = new Set(publisher.seen.map((r) => r.target));
   expect(asked.size).toBe(publisher.seen.length);
-  for (const d of required) for (const f of d.files.filter(downloadable)) if (!f.glob) expect(asked.has(at(f.url))).toBe(true);
-  for (const layout of ["cu.area (BLS, tab-delimited)", "PA.NUS.PPP (World Bank bulk CSV)", "2010_to_2019_Crosswalk.csv (O*NET)"]) expect(result.stdout).toContain(layout);
+  for (const d of required)
+    for (const f of d.files.filter(downloadable)) if (!f.glob) expect(asked.has(at(f.url))).toBe(true);
+  for (const layout of [
+    "cu.area (BLS, tab-delimited)",
+    "PA.NUS.PPP (World Bank bulk CSV)",
+    "2010_to_2019_Crosswalk.csv (O*NET)",
+  ])
+    expect(result.stdout).toContain(layout);
 });
 
 test("a glob of required files names the files the build reads, so an empty mirror knows what to fetch", () => {
@@ -125,14 +157,25 @@ test("every data table equals the one built from the shared mirror, row for row"
   const db = new Database(served, { readonly: true });
   try {
     db.run(`ATTACH DATABASE '${downloaded}' AS fresh`);
-    const tables = db.query<{ name: string }, []>("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all().map((r) => r.name);
+    const tables = db
+      .query<{ name: string }, []>(
+        "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all()
+      .map((r) => r.name);
     expect(tables.length).toBeGreaterThan(20);
     // Per table, the rows one snapshot has and the other has not (their first column, to name them).
-    const differing = tables.filter((t) => !PROVENANCE.has(t)).flatMap((t) => {
-      const only = (a: string, b: string) => db.query<Record<string, unknown>, []>(`SELECT * FROM ${a}."${t}" EXCEPT SELECT * FROM ${b}."${t}" LIMIT 3`).all().map((r) => String(Object.values(r)[0]));
-      const rows = [...only("main", "fresh"), ...only("fresh", "main")];
-      return rows.length ? [`${t}: ${rows.join(", ")}`] : [];
-    });
+    const differing = tables
+      .filter((t) => !PROVENANCE.has(t))
+      .flatMap((t) => {
+        const only = (a: string, b: string) =>
+          db
+            .query<Record<string, unknown>, []>(`SELECT * FROM ${a}."${t}" EXCEPT SELECT * FROM ${b}."${t}" LIMIT 3`)
+            .all()
+            .map((r) => String(Object.values(r)[0]));
+        const rows = [...only("main", "fresh"), ...only("fresh", "main")];
+        return rows.length ? [`${t}: ${rows.join(", ")}`] : [];
+      });
     expect(differing).toEqual([]);
   } finally {
     db.close();
@@ -140,7 +183,10 @@ test("every data table equals the one built from the shared mirror, row for row"
 });
 
 test("the service answers from the downloaded snapshot as from the mirror's: salary, CPI, PPP, skills, wages", async () => {
-  const servers: TestServer[] = [startTestServer({ SNAPSHOT_PATH: served }), startTestServer({ SNAPSHOT_PATH: downloaded })];
+  const servers: TestServer[] = [
+    startTestServer({ SNAPSHOT_PATH: served }),
+    startTestServer({ SNAPSHOT_PATH: downloaded }),
+  ];
   try {
     for (const [host, path] of [
       ["salary", "/api/v1/salary?job_title=Registered%20Nurses&location=Austin%2C%20TX"],
@@ -150,10 +196,12 @@ test("the service answers from the downloaded snapshot as from the mirror's: sal
       ["skills", "/api/v1/occupations/15-1252.00/skills"],
       ["skills", "/api/v1/occupations/15-1252/wages?area_code=0000000"],
     ] as const) {
-      const [mirrorAnswer, downloadAnswer] = await Promise.all(servers.map(async (s) => {
-        const r = await s.call(host, path);
-        return { status: r.status, body: withoutRequestFacts(await r.json()) };
-      }));
+      const [mirrorAnswer, downloadAnswer] = await Promise.all(
+        servers.map(async (s) => {
+          const r = await s.call(host, path);
+          return { status: r.status, body: withoutRequestFacts(await r.json()) };
+        }),
+      );
       expect(mirrorAnswer.status).toBe(200);
       expect(downloadAnswer).toEqual(mirrorAnswer);
     }
@@ -164,5 +212,9 @@ test("the service answers from the downloaded snapshot as from the mirror's: sal
 
 /** An answer without what differs between any two requests (its id, timings) or between snapshots (the id). */
 function withoutRequestFacts(body: unknown): unknown {
-  return JSON.parse(JSON.stringify(body, (key, value) => (["request_id", "snapshot_id", "generated_at", "sha256"].includes(key) ? undefined : value)));
+  return JSON.parse(
+    JSON.stringify(body, (key, value) =>
+      ["request_id", "snapshot_id", "generated_at", "sha256"].includes(key) ? undefined : value,
+    ),
+  );
 }

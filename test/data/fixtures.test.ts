@@ -14,10 +14,16 @@ test("the Logib example fixture holds every row of the office's workbook", () =>
 
 test("cutting the mirror again gives the committed fixtures, byte for byte, and their provenance", async () => {
   const cut = await cutFixtures();
-  const committed = readdirSync(FIXTURES, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-    .map((e) => relative(FIXTURES, join(e.parentPath, e.name))).filter((p) => p !== "PROVENANCE.md").sort();
+  const committed = readdirSync(FIXTURES, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(FIXTURES, join(e.parentPath, e.name)))
+    .filter((p) => p !== "PROVENANCE.md")
+    .sort();
   expect(cut.map((f) => f.path).sort()).toEqual(committed);
-  for (const f of cut) expect(`${f.path} ${sha256(new Uint8Array(readFileSync(join(FIXTURES, f.path))))}`).toBe(`${f.path} ${sha256(f.bytes)}`);
+  for (const f of cut)
+    expect(`${f.path} ${sha256(new Uint8Array(readFileSync(join(FIXTURES, f.path))))}`).toBe(
+      `${f.path} ${sha256(f.bytes)}`,
+    );
   expect(readFileSync(join(FIXTURES, "PROVENANCE.md"), "utf8")).toBe(provenance(cut));
   // The provenance's hashes are the mirror files' own.
   const cpi = cut.find((f) => f.path === "bls-cpi/cu.series")!;

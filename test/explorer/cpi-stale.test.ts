@@ -11,9 +11,17 @@ import { browserSuite, chartTable, offLoopback, screenshot, signIn } from "../su
 let server: TestServer;
 let browser: Browser;
 
-const run = browserSuite((s, b) => { server = s; browser = b; });
+const run = browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
-interface Comparison { country_code: string; country_name: string; period: string | null; stale: boolean }
+interface Comparison {
+  country_code: string;
+  country_name: string;
+  period: string | null;
+  stale: boolean;
+}
 
 run("cost page: stale CPI series", () => {
   test("with US, DE, GB and JP, the page names GB and JP with their last months, as E11 marks them, and not US or DE", async () => {
@@ -40,7 +48,8 @@ run("cost page: stale CPI series", () => {
     // Beside the chart: each stale country by name and code with its last month; no other country.
     const label = await page.$eval("#cpi-stale", (el) => el.textContent!.replace(/\s+/g, " ").trim());
     expect(label).toContain("Stale");
-    for (const c of stale) expect(label).toContain(`${c.country_name} (${c.country_code}) ends ${c.period!.slice(0, 7)}`);
+    for (const c of stale)
+      expect(label).toContain(`${c.country_name} (${c.country_code}) ends ${c.period!.slice(0, 7)}`);
     for (const c of current) {
       expect(label).not.toContain(c.country_name);
       expect(label).not.toContain(`(${c.country_code})`);
@@ -50,7 +59,9 @@ run("cost page: stale CPI series", () => {
 
     // In the data table (and the legend, which uses the same labels): the stale columns say so with their last month.
     const table = await chartTable(page, "#cpi-chart");
-    expect(table.columns).toEqual(comparisons.map((c) => (c.stale ? `${c.country_name} (stale, ends ${c.period!.slice(0, 7)})` : c.country_name)));
+    expect(table.columns).toEqual(
+      comparisons.map((c) => (c.stale ? `${c.country_name} (stale, ends ${c.period!.slice(0, 7)})` : c.country_name)),
+    );
     // The chart still shows the stale series up to their last month, and nothing after it.
     for (const c of stale) {
       const column = table.columns.findIndex((col) => col.startsWith(c.country_name));
@@ -72,7 +83,11 @@ run("cost page: stale CPI series", () => {
   });
 });
 
-interface Catalogued { country_code: string; country_name: string; last_period: string }
+interface Catalogued {
+  country_code: string;
+  country_name: string;
+  last_period: string;
+}
 
 run("cost page: a country whose CPI series ends before the From month", () => {
   test("US + GB from 2021-01: the chart shows the U.S., and a note names GB with its last month as the API gives it", async () => {
@@ -91,7 +106,12 @@ run("cost page: a country whose CPI series ends before the From month", () => {
     await page.click('button[aria-label="Remove DE"]');
     await page.select("form.controls select", "GB");
     await page.click("form.controls button[type=submit]");
-    await page.waitForFunction((gbName: string) => [...document.querySelectorAll("#cpi-chart thead th")].some((th) => th.textContent!.startsWith(gbName)), {}, gb.country_name);
+    await page.waitForFunction(
+      (gbName: string) =>
+        [...document.querySelectorAll("#cpi-chart thead th")].some((th) => th.textContent!.startsWith(gbName)),
+      {},
+      gb.country_name,
+    );
     expect(await page.$("#cpi-missing")).toBeNull();
 
     // From 2021-01, as a user picks the month.

@@ -11,18 +11,29 @@ const FIXTURES = "test/explorer/fixtures";
 let server: TestServer;
 let browser: Browser;
 
-
-
-const run = browserSuite((s, b) => { server = s; browser = b; });
+const run = browserSuite((s, b) => {
+  server = s;
+  browser = b;
+});
 
 type Gender = "F" | "M";
 type Period = "annual" | "monthly" | "hourly";
-const record = (job_title: string, gender: Gender, salary: number, salary_period: Period) => ({ job_title, gender, salary, salary_period, employment_type: "full_time" });
+const record = (job_title: string, gender: Gender, salary: number, salary_period: Period) => ({
+  job_title,
+  gender,
+  salary,
+  salary_period,
+  employment_type: "full_time",
+});
 
 /** pay-frequency.csv, zeitraum.csv and unnamed-period.csv hold the same six people, in English, German and under an unknown header. */
 const sixPeople = (title: string) => [
-  record(title, "F", 52000, "annual"), record(title, "F", 3900, "monthly"), record(title, "F", 18.5, "hourly"),
-  record(title, "M", 54000, "annual"), record(title, "M", 4800, "monthly"), record(title, "M", 25, "hourly"),
+  record(title, "F", 52000, "annual"),
+  record(title, "F", 3900, "monthly"),
+  record(title, "F", 18.5, "hourly"),
+  record(title, "M", 54000, "annual"),
+  record(title, "M", 4800, "monthly"),
+  record(title, "M", 25, "hourly"),
 ];
 // Their gaps, by hand. E7 annualises monthly × 12 and hourly × 2,080 (no weekly hours given):
 //   women 52,000; 3,900 × 12 = 46,800; 18.50 × 2,080 = 38,480 → sum 137,280, median 46,800
@@ -35,7 +46,9 @@ const SIX_PEOPLE_GAPS = { mean: "16.09%", median: "13.33%", joint: "Required for
 /** The bodies the page posts to E7, as sent. */
 function reportRequests(page: Page): unknown[] {
   const bodies: unknown[] = [];
-  page.on("request", (r) => { if (r.url().endsWith("/compliance/pay-gap-report")) bodies.push(JSON.parse(r.postData() ?? "null")); });
+  page.on("request", (r) => {
+    if (r.url().endsWith("/compliance/pay-gap-report")) bodies.push(JSON.parse(r.postData() ?? "null"));
+  });
   return bodies;
 }
 
@@ -45,7 +58,8 @@ async function upload(page: Page, fixture: string) {
   await page.waitForSelector("select[name=job_title]");
 }
 
-const selected = (page: Page, name: string) => page.$eval(`select[name=${name}]`, (s) => (s as HTMLSelectElement).value);
+const selected = (page: Page, name: string) =>
+  page.$eval(`select[name=${name}]`, (s) => (s as HTMLSelectElement).value);
 
 async function createReport(page: Page) {
   await page.select("select[name=country]", "DE");
@@ -84,8 +98,12 @@ run("pay-gap page: pay periods in chromium", () => {
     const { page } = w;
     const sent = reportRequests(page);
     await upload(page, "zeitraum.csv");
-    expect([await selected(page, "job_title"), await selected(page, "gender"), await selected(page, "salary"), await selected(page, "salary_period")])
-      .toEqual(["Stelle", "Geschlecht", "Gehalt", "Zeitraum"]);
+    expect([
+      await selected(page, "job_title"),
+      await selected(page, "gender"),
+      await selected(page, "salary"),
+      await selected(page, "salary_period"),
+    ]).toEqual(["Stelle", "Geschlecht", "Gehalt", "Zeitraum"]);
     await createReport(page);
     expect(sent).toEqual([{ country: "DE", employees: sixPeople("Buchhalter (m/w/d)") }]);
     expect(await shownGaps(page)).toEqual(SIX_PEOPLE_GAPS);
@@ -100,7 +118,9 @@ run("pay-gap page: pay periods in chromium", () => {
     expect(await selected(page, "salary_period")).toBe("");
     const message = await page.$eval("#mixed-periods", (el) => el.textContent!);
     expect(message).toContain("from 18.5 to 54,000, more than 50 times"); // the smallest and largest of 52,000, 4,800, 18.50, 54,000
-    expect(message).toContain('Map the column that says each amount\'s period under "Pay period", or choose the period of every amount');
+    expect(message).toContain(
+      'Map the column that says each amount\'s period under "Pay period", or choose the period of every amount',
+    );
     expect(await page.$eval("form button[type=submit]", (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     await page.$eval("form", (f) => (f as HTMLFormElement).requestSubmit()); // a submit that bypasses the button is refused too
     await page.waitForNetworkIdle({ idleTime: 250 });
@@ -113,11 +133,23 @@ run("pay-gap page: pay periods in chromium", () => {
     await page.select("select[name=file_period]", "annual");
     await page.waitForFunction(() => !document.querySelector("#mixed-periods"));
     await createReport(page);
-    expect(sent).toEqual([{ country: "DE", employees: [
-      record("Accountant", "F", 52000, "annual"), record("Accountant", "M", 4800, "annual"), record("Accountant", "F", 18.5, "annual"), record("Accountant", "M", 54000, "annual"),
-    ] }]);
+    expect(sent).toEqual([
+      {
+        country: "DE",
+        employees: [
+          record("Accountant", "F", 52000, "annual"),
+          record("Accountant", "M", 4800, "annual"),
+          record("Accountant", "F", 18.5, "annual"),
+          record("Accountant", "M", 54000, "annual"),
+        ],
+      },
+    ]);
     // By hand: women 52,000 and 18.50 (mean and median 26,009.25), men 4,800 and 54,000 (29,400): 3,390.75 ÷ 29,400 = 11.53%.
-    expect(await shownGaps(page)).toEqual({ mean: "11.53%", median: "11.53%", joint: "Required for at least one category" });
+    expect(await shownGaps(page)).toEqual({
+      mean: "11.53%",
+      median: "11.53%",
+      joint: "Required for at least one category",
+    });
     expectClean(w);
   });
 
@@ -129,7 +161,9 @@ run("pay-gap page: pay periods in chromium", () => {
     await page.waitForSelector("#mixed-periods");
     expect(await page.$eval("form button[type=submit]", (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     await page.select("select[name=salary_period]", "Basis");
-    await page.waitForFunction(() => !document.querySelector("#mixed-periods") && !document.querySelector("select[name=file_period]"));
+    await page.waitForFunction(
+      () => !document.querySelector("#mixed-periods") && !document.querySelector("select[name=file_period]"),
+    );
     await createReport(page);
     expect(sent).toEqual([{ country: "DE", employees: sixPeople("Accountant") }]);
     expect(await shownGaps(page)).toEqual(SIX_PEOPLE_GAPS);

@@ -7,7 +7,9 @@ import { SCOPES, type ApiKey } from "../../src/state/api-keys.ts";
 import type { ApiError } from "../../src/http/errors.ts";
 
 let s: TestServer;
-beforeAll(() => { s = startTestServer(); });
+beforeAll(() => {
+  s = startTestServer();
+});
 afterAll(() => s.stop());
 
 // One endpoint per host that exists today, with the scope the spec requires for it.
@@ -57,7 +59,9 @@ describe("authentication", () => {
       const key = cached.key("pro", ["skills:read"]);
       expect((await cached.call("skills", "/api/v1/occupations", { key })).status).toBe(200);
       const id = cached.keys.verify(key)!.id;
-      const cli = Bun.spawnSync([process.execPath, "scripts/keys.ts", "revoke", id], { env: { ...process.env, STATE_DB: cached.config.STATE_DB } });
+      const cli = Bun.spawnSync([process.execPath, "scripts/keys.ts", "revoke", id], {
+        env: { ...process.env, STATE_DB: cached.config.STATE_DB },
+      });
       expect(cli.stdout.toString()).toContain(`revoked ${id}`);
       const revokedAt = performance.now();
       let status = 200;
@@ -88,8 +92,23 @@ describe("scopes", () => {
 });
 
 describe("tiers (the rule E7 and E8 use)", () => {
-  const key = (tier: ApiKey["tier"], scopes: ApiKey["scopes"]): ApiKey => ({ id: "k", name: null, tier, scopes, dailyLimit: null, createdAt: "", revokedAt: null });
-  const denial = (fn: () => void) => { try { fn(); return null; } catch (e) { return (e as ApiError).code; } };
+  const key = (tier: ApiKey["tier"], scopes: ApiKey["scopes"]): ApiKey => ({
+    id: "k",
+    name: null,
+    tier,
+    scopes,
+    dailyLimit: null,
+    createdAt: "",
+    revokedAt: null,
+  });
+  const denial = (fn: () => void) => {
+    try {
+      fn();
+      return null;
+    } catch (e) {
+      return (e as ApiError).code;
+    }
+  };
 
   test("E7: enterprise + compliance:report only", () => {
     const need = { scope: "compliance:report", minTier: "enterprise" } as const;

@@ -19,10 +19,20 @@ beforeAll(() => {
 });
 afterAll(() => s.stop());
 
-const send = (host: HostKind, route: AnyRoute, key: string | null, opts: { method?: string; extraQuery?: Record<string, string> } = {}) => {
+const send = (
+  host: HostKind,
+  route: AnyRoute,
+  key: string | null,
+  opts: { method?: string; extraQuery?: Record<string, string> } = {},
+) => {
   const r = requestOf(route, route.examples[0], opts.extraQuery);
   const method = opts.method ?? route.method;
-  return s.call(host, r.url, { key, method, body: method === "POST" ? r.body ?? "{}" : undefined, headers: method === "POST" ? { "content-type": "application/json" } : undefined });
+  return s.call(host, r.url, {
+    key,
+    method,
+    body: method === "POST" ? (r.body ?? "{}") : undefined,
+    headers: method === "POST" ? { "content-type": "application/json" } : undefined,
+  });
 };
 
 /** An error answer in the spec's envelope: its code declared by the route, its status the code's own, its request_id the header's. */
@@ -48,7 +58,8 @@ function undescribed(schema: Record<string, any>, path: string, out: string[] = 
   }
   return out;
 }
-const jsonSchema = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, any>;
+const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
+  z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, any>;
 
 test("the route tables hold every route once, and ids and method+path pairs are unique", () => {
   expect(ROUTES.length).toBeGreaterThanOrEqual(23);
@@ -77,27 +88,48 @@ for (const { host, route } of ROUTES) {
 
     test("no key → 401; a revoked key → 401", async () => {
       await expectError(await send(host, route, null), route, "INVALID_API_KEY");
-      expect((await expectError(await send(host, route, revokedKey), route, "INVALID_API_KEY")).message).toContain("revoked");
+      expect((await expectError(await send(host, route, revokedKey), route, "INVALID_API_KEY")).message).toContain(
+        "revoked",
+      );
     });
 
     test(`every scope but ${route.scope} → 403 INSUFFICIENT_SCOPE naming it`, async () => {
-      const error = await expectError(await send(host, route, s.key("enterprise", SCOPES.filter((x) => x !== route.scope))), route, "INSUFFICIENT_SCOPE");
+      const error = await expectError(
+        await send(
+          host,
+          route,
+          s.key(
+            "enterprise",
+            SCOPES.filter((x) => x !== route.scope),
+          ),
+        ),
+        route,
+        "INSUFFICIENT_SCOPE",
+      );
       expect(error.message).toContain(route.scope);
     });
 
     const below = route.minTier ? TIERS.slice(0, TIERS.indexOf(route.minTier)) : [];
     test(`tiers below ${route.minTier ?? "the lowest"} → 403 TIER_REQUIRED; every tier from it → not refused`, async () => {
-      for (const tier of below) await expectError(await send(host, route, s.key(tier, [route.scope])), route, "TIER_REQUIRED");
-      for (const tier of TIERS.slice(below.length)) expect((await send(host, route, s.key(tier, [route.scope]))).status).toBe(200);
+      for (const tier of below)
+        await expectError(await send(host, route, s.key(tier, [route.scope])), route, "TIER_REQUIRED");
+      for (const tier of TIERS.slice(below.length))
+        expect((await send(host, route, s.key(tier, [route.scope]))).status).toBe(200);
     });
 
     test("an unknown query parameter → 422 VALIDATION_ERROR naming it", async () => {
-      const error = await expectError(await send(host, route, s.key("enterprise", [route.scope]), { extraQuery: { zz_unknown: "1" } }), route, "VALIDATION_ERROR");
+      const error = await expectError(
+        await send(host, route, s.key("enterprise", [route.scope]), { extraQuery: { zz_unknown: "1" } }),
+        route,
+        "VALIDATION_ERROR",
+      );
       expect(error.errors.map((e: { field: string }) => e.field)).toContain("zz_unknown");
     });
 
     test("the other method → 405 METHOD_NOT_ALLOWED with Allow", async () => {
-      const res = await send(host, route, s.key("enterprise", [route.scope]), { method: route.method === "GET" ? "POST" : "GET" });
+      const res = await send(host, route, s.key("enterprise", [route.scope]), {
+        method: route.method === "GET" ? "POST" : "GET",
+      });
       await expectError(res, route, "METHOD_NOT_ALLOWED");
       expect(res.headers.get("allow")).toBe(route.method);
     });
@@ -115,13 +147,18 @@ for (const { host, route } of ROUTES) {
     test("OpenAPI lists its examples and, per status, the error codes it declares", async () => {
       const doc = await (await s.call(host, "/openapi.json")).json();
       const op = doc.paths[route.path.replace(/:([A-Za-z_]+)/g, "{$1}")][route.method.toLowerCase()];
-      const codes = Object.values<any>(op.responses).flatMap((r) => r.content?.["application/json"]?.schema?.allOf?.[1]?.properties.error.properties.code.enum ?? []);
+      const codes = Object.values<any>(op.responses).flatMap(
+        (r) => r.content?.["application/json"]?.schema?.allOf?.[1]?.properties.error.properties.code.enum ?? [],
+      );
       expect(new Set(codes)).toEqual(new Set(errorCodesOf(route)));
-      for (const code of (route.errors ?? []) as ErrorCode[]) expect(op.responses[ERROR_CODES[code].status].description).toContain(code);
+      for (const code of (route.errors ?? []) as ErrorCode[])
+        expect(op.responses[ERROR_CODES[code].status].description).toContain(code);
       const shown = route.body
         ? Object.keys(op.requestBody.content["application/json"].examples ?? {})
         : [...new Set(op.parameters.flatMap((p: any) => Object.keys(p.examples ?? {})))];
-      const withValues = route.examples.filter((e) => e.body !== undefined || Object.keys({ ...e.query, ...e.params }).length > 0);
+      const withValues = route.examples.filter(
+        (e) => e.body !== undefined || Object.keys({ ...e.query, ...e.params }).length > 0,
+      );
       expect(shown.length).toBe(withValues.length);
     });
   });

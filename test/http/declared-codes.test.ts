@@ -7,7 +7,8 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "../..");
-const tsc = (project: string) => Bun.spawnSync([join(ROOT, "node_modules/.bin/tsc"), "--noEmit", "-p", project], { cwd: ROOT });
+const tsc = (project: string) =>
+  Bun.spawnSync([join(ROOT, "node_modules/.bin/tsc"), "--noEmit", "-p", project], { cwd: ROOT });
 
 test("errors outside src/http/ are made only with a route's fail (no ApiError constructed in hosts, domain or snapshot code)", async () => {
   const offenders: string[] = [];
@@ -28,8 +29,13 @@ test("a route answering a code it does not declare, itself or through a helper, 
   const dir = join(ROOT, "build/declared-codes-fixture");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: "../../tsconfig.json", include: ["fixture.ts"] }));
-  writeFileSync(join(dir, "fixture.ts"), `import { z } from "zod";
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ extends: "../../tsconfig.json", include: ["fixture.ts"] }),
+  );
+  writeFileSync(
+    join(dir, "fixture.ts"),
+    `import { z } from "zod";
 import { defineRoute } from "../../src/http/route.ts";
 import { locate } from "../../src/hosts/salary/service.ts";
 const base = { summary: "x", method: "GET", path: "/x", scope: "salary:read", response: z.object({}), examples: [{ summary: "x" }] } as const;
@@ -41,10 +47,14 @@ export const helperUndeclared = defineRoute({ ...base, id: "C", errors: ["NOT_FO
   handle: (_i, s, fail) => { locate("x", s, fail); return { data: {}, datasets: [] }; } });
 export const declaresNone = defineRoute({ ...base, id: "D",
   handle: (_i, _s, fail) => { throw fail("NOT_FOUND", "m"); } });
-`);
+`,
+  );
   try {
     const out = tsc(dir);
-    const errors = out.stdout.toString().split("\n").filter((l) => l.includes("error TS"));
+    const errors = out.stdout
+      .toString()
+      .split("\n")
+      .filter((l) => l.includes("error TS"));
     const lines = errors.map((l) => Number(/fixture\.ts\((\d+),/.exec(l)?.[1]));
     expect(out.exitCode).not.toBe(0);
     // Lines 8 (own code), 10 (through locate) and 12 (no codes declared); the route declaring both codes is clean.

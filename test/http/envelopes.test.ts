@@ -32,7 +32,8 @@ describe("success envelopes", () => {
     expect(body.metadata.request_id).toBe(res.headers.get("x-request-id"));
     const datasets = body.metadata.sources.map((x: any) => x.dataset);
     expect(datasets).toEqual(s.app.services.sources.pick(["bls_cpi", "eurostat_hicp"]).map((x) => x.publisherDataset));
-    for (const src of body.metadata.sources) expect(Object.keys(src).sort()).toEqual(["dataset", "last_updated", "name", "url"]);
+    for (const src of body.metadata.sources)
+      expect(Object.keys(src).sort()).toEqual(["dataset", "last_updated", "name", "url"]);
     expect(body.metadata.data_vintage).toContain("2026-05");
   });
 
@@ -45,7 +46,11 @@ describe("success envelopes", () => {
   });
 
   test("security headers on success and error responses alike", async () => {
-    for (const res of [await s.call("skills", "/api/v1/skills"), await s.call("nowhere.example", "/x"), await s.call("cost", "/docs", { key: null })]) {
+    for (const res of [
+      await s.call("skills", "/api/v1/skills"),
+      await s.call("nowhere.example", "/x"),
+      await s.call("cost", "/docs", { key: null }),
+    ]) {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("cache-control")).toBe("no-store");
@@ -71,7 +76,7 @@ describe("errors on every host", () => {
       expect(doc.openapi).toBe("3.1.0");
       expect(doc.components.securitySchemes.ApiKey).toEqual({ type: "apiKey", in: "header", name: "X-API-Key" });
       const html = await (await s.call(host, "/docs", { key: null })).text();
-      expect(html).toContain("<h2 id=\"errors\">");
+      expect(html).toContain('<h2 id="errors">');
       expect(html).toContain(doc.info.title);
     });
   }
@@ -110,16 +115,28 @@ describe("errors on every host", () => {
   });
 
   test("body over MAX_BODY_BYTES → 413", async () => {
-    await expectError(await s.call("skills", "/api/v1/skills", { method: "POST", body: "x".repeat(5000) }), 413, "PAYLOAD_TOO_LARGE");
+    await expectError(
+      await s.call("skills", "/api/v1/skills", { method: "POST", body: "x".repeat(5000) }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    );
   });
 
   test("bad query → 422 with per-field errors; unknown parameters are named", async () => {
-    const err = await expectError(await s.call("skills", "/api/v1/occupations?page=0&job_zone=6&pagesize=3"), 422, "VALIDATION_ERROR");
+    const err = await expectError(
+      await s.call("skills", "/api/v1/occupations?page=0&job_zone=6&pagesize=3"),
+      422,
+      "VALIDATION_ERROR",
+    );
     expect(err.errors.map((e: any) => e.field).sort()).toEqual(["job_zone", "page", "pagesize"]);
   });
 
   test("an unexpected error → 500 INTERNAL_ERROR with request_id and no internals", async () => {
-    const res = errorResponse(new Error("secret path /etc/thing at line 42"), { requestId: "req_test00001", quota: null, keyId: null }, "/docs");
+    const res = errorResponse(
+      new Error("secret path /etc/thing at line 42"),
+      { requestId: "req_test00001", quota: null, keyId: null },
+      "/docs",
+    );
     const body = await res.json();
     expect(res.status).toBe(500);
     expect(body.error).toMatchObject({ code: "INTERNAL_ERROR", status: 500, request_id: "req_test00001" });
@@ -137,15 +154,24 @@ describe("health and proxies", () => {
   });
 
   test("health answers with no Host header (HTTP/1.0), an empty one or an IP literal; API routes still need a configured host", async () => {
-    const raw = (request: string) => new Promise<string>((resolve, reject) => {
-      let text = "";
-      const port = Number(new URL(s.url).port);
-      const socket = connect(port, "127.0.0.1", () => socket.write(request));
-      socket.on("data", (d) => (text += d)).on("end", () => resolve(text)).on("error", reject);
-    });
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        let text = "";
+        const port = Number(new URL(s.url).port);
+        const socket = connect(port, "127.0.0.1", () => socket.write(request));
+        socket
+          .on("data", (d) => (text += d))
+          .on("end", () => resolve(text))
+          .on("error", reject);
+      });
     const status = (response: string) => response.slice(0, response.indexOf("\r\n"));
-    for (const request of ["GET /healthz HTTP/1.0\r\n\r\n", "GET /readyz HTTP/1.0\r\n\r\n", "GET /readyz HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n",
-      "GET /healthz HTTP/1.1\r\nHost: 10.0.0.5:8080\r\nConnection: close\r\n\r\n", "GET /healthz HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n"]) {
+    for (const request of [
+      "GET /healthz HTTP/1.0\r\n\r\n",
+      "GET /readyz HTTP/1.0\r\n\r\n",
+      "GET /readyz HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n",
+      "GET /healthz HTTP/1.1\r\nHost: 10.0.0.5:8080\r\nConnection: close\r\n\r\n",
+      "GET /healthz HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n",
+    ]) {
       const response = await raw(request);
       expect(status(response)).toBe("HTTP/1.1 200 OK");
       expect(JSON.parse(response.slice(response.indexOf("\r\n\r\n") + 4)).snapshot_id).toBe(s.app.services.snapshotId);
@@ -158,7 +184,9 @@ describe("health and proxies", () => {
   test("X-Forwarded-Host is ignored unless TRUST_PROXY=1", async () => {
     const viaProxy = { headers: { "x-forwarded-host": "skills.localhost" } };
     await expectError(await s.call("proxy.internal", "/api/v1/skills", viaProxy), 404, "UNKNOWN_HOST");
-    const res = await proxied.call("proxy.internal", "/api/v1/skills", { headers: { "x-forwarded-host": "Skills.Example.org" } });
+    const res = await proxied.call("proxy.internal", "/api/v1/skills", {
+      headers: { "x-forwarded-host": "Skills.Example.org" },
+    });
     expect(res.status).toBe(200);
   });
 });

@@ -17,7 +17,12 @@ const get = (path: string, host = "explorer.example.org", method = "GET") => s.c
 
 test("/, /explore and any page under it answer the same page on any Host, with no key needed", async () => {
   const bodies = new Set<string>();
-  for (const [path, host] of [["/", "explorer.example.org"], ["/explore", "salary"], ["/explore/salary", "cost"], ["/explore/occupation/15-1252.00", "127.0.0.1"]]) {
+  for (const [path, host] of [
+    ["/", "explorer.example.org"],
+    ["/explore", "salary"],
+    ["/explore/salary", "cost"],
+    ["/explore/occupation/15-1252.00", "127.0.0.1"],
+  ]) {
     const res = await get(path, host);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -31,8 +36,16 @@ test("/, /explore and any page under it answer the same page on any Host, with n
 
 test("the page's CSP allows scripts, styles and calls from its own origin only, and no framing", async () => {
   const csp = (await get("/")).headers.get("content-security-policy")!;
-  const directives = Object.fromEntries(csp.split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
-  expect(directives).toMatchObject({ "default-src": "'none'", "script-src": "'self'", "style-src": "'self'", "connect-src": "'self'", "frame-ancestors": "'none'" });
+  const directives = Object.fromEntries(
+    csp.split(/;\s*/).map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]),
+  );
+  expect(directives).toMatchObject({
+    "default-src": "'none'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "connect-src": "'self'",
+    "frame-ancestors": "'none'",
+  });
   expect(csp).not.toContain("unsafe");
   expect(csp).not.toContain("http");
 });
@@ -42,12 +55,23 @@ test("assets answer with their type and may be kept for good (their names carry 
   const script = html.match(/src="(\/explore\/assets\/[^"]+\.js)"/)![1];
   const style = html.match(/href="(\/explore\/assets\/[^"]+\.css)"/)![1];
   const js = await get(script);
-  expect([js.status, js.headers.get("content-type"), js.headers.get("cache-control")]).toEqual([200, "text/javascript; charset=utf-8", "public, max-age=31536000, immutable"]);
+  expect([js.status, js.headers.get("content-type"), js.headers.get("cache-control")]).toEqual([
+    200,
+    "text/javascript; charset=utf-8",
+    "public, max-age=31536000, immutable",
+  ]);
   expect((await get(style)).headers.get("content-type")).toBe("text/css; charset=utf-8");
-  for (const path of ["/explore/assets/nothing.js", "/explore/assets/index.html", "/explore/assets/", "/explore/assets/..%2findex.html", "/explore/assets/..%2f..%2fpackage.json", "/explore/assets/%2e%2e/%2e%2e/package.json"]) {
+  for (const path of [
+    "/explore/assets/nothing.js",
+    "/explore/assets/index.html",
+    "/explore/assets/",
+    "/explore/assets/..%2findex.html",
+    "/explore/assets/..%2f..%2fpackage.json",
+    "/explore/assets/%2e%2e/%2e%2e/package.json",
+  ]) {
     const res = await get(path);
     expect(res.status).toBe(404);
-    const body = await res.json() as any;
+    const body = (await res.json()) as any;
     // The dot segments are resolved before routing ("/package.json"), which no host serves without a Host it knows.
     expect(body.error.code).toBe(path.includes("%2e") ? "UNKNOWN_HOST" : "NOT_FOUND");
     expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
@@ -59,16 +83,21 @@ test("HEAD answers the headers only; other methods 405 with Allow", async () => 
   expect(head.status).toBe(200);
   expect(await head.text()).toBe("");
   const post = await get("/explore/cost", "explorer.example.org", "POST");
-  expect([post.status, post.headers.get("allow"), (await post.json() as any).error.code]).toEqual([405, "GET, HEAD", "METHOD_NOT_ALLOWED"]);
+  expect([post.status, post.headers.get("allow"), ((await post.json()) as any).error.code]).toEqual([
+    405,
+    "GET, HEAD",
+    "METHOD_NOT_ALLOWED",
+  ]);
 });
 
 test("paths that only look like the explorer's are not: /explorer and /exploreX go to host routing", async () => {
-  for (const path of ["/explorer", "/exploreX/salary"]) expect((await get(path, "explorer.example.org")).status).not.toBe(200);
+  for (const path of ["/explorer", "/exploreX/salary"])
+    expect((await get(path, "explorer.example.org")).status).not.toBe(200);
 });
 
 test("an unbuilt explorer says how to build it, in the envelope", async () => {
   const res = serveExplorer("/", "GET", beginRequest(new Request("http://x/")), new Map(), "/docs");
   expect(res.status).toBe(404);
-  const body = await res.json() as any;
+  const body = (await res.json()) as any;
   expect(body.error.suggestion).toContain("npm run explorer");
 });

@@ -8,7 +8,9 @@ import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../src/http/json-body.ts";
 
 const REPORT = "/api/v1/compliance/pay-gap-report";
 let s: TestServer;
-beforeAll(() => { s = startTestServer({ MAX_BODY_BYTES: "2000", REQUEST_TIMEOUT_MS: "300" }); });
+beforeAll(() => {
+  s = startTestServer({ MAX_BODY_BYTES: "2000", REQUEST_TIMEOUT_MS: "300" });
+});
 afterAll(() => s.stop());
 
 async function expectEnvelope(res: Response, status: number, code: string) {
@@ -22,8 +24,18 @@ async function expectEnvelope(res: Response, status: number, code: string) {
 describe("body limits", () => {
   test("a chunked body (no Content-Length) over MAX_BODY_BYTES → 413 envelope", async () => {
     const chunks = Array.from({ length: 10 }, () => new TextEncoder().encode(`{"pad":"${"x".repeat(500)}"}`));
-    const stream = new ReadableStream({ pull(c) { const next = chunks.shift(); if (next) c.enqueue(next); else c.close(); } });
-    const res = await fetch(s.url + REPORT, { method: "POST", body: stream, headers: { host: "salary.localhost", "x-api-key": BOOTSTRAP_KEY, "content-type": "application/json" } });
+    const stream = new ReadableStream({
+      pull(c) {
+        const next = chunks.shift();
+        if (next) c.enqueue(next);
+        else c.close();
+      },
+    });
+    const res = await fetch(s.url + REPORT, {
+      method: "POST",
+      body: stream,
+      headers: { host: "salary.localhost", "x-api-key": BOOTSTRAP_KEY, "content-type": "application/json" },
+    });
     await expectEnvelope(res, 413, "PAYLOAD_TOO_LARGE");
   });
 
@@ -31,7 +43,11 @@ describe("body limits", () => {
     for (const depth of [MAX_JSON_DEPTH, 900]) {
       // The body object itself is one level: employees' arrays start at level 2.
       const body = `{"country":"DE","employees":${"[".repeat(depth)}${"]".repeat(depth)}}`;
-      const res = await s.call("salary", REPORT, { method: "POST", body, headers: { "content-type": "application/json" } });
+      const res = await s.call("salary", REPORT, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json" },
+      });
       const error = await expectEnvelope(res, 422, "VALIDATION_ERROR");
       expect(error.errors[0]).toMatchObject({ field: "body", code: "too_deep" });
     }
@@ -48,7 +64,11 @@ describe("body limits", () => {
 
   test("an over-deep body that is also malformed is refused as too deep: the depth is read before parsing", async () => {
     const body = `{"country":"DE","employees":${"[".repeat(1_000)}oops`; // under this server's 2,000-byte limit
-    const res = await s.call("salary", REPORT, { method: "POST", body, headers: { "content-type": "application/json" } });
+    const res = await s.call("salary", REPORT, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+    });
     const error = await expectEnvelope(res, 422, "VALIDATION_ERROR");
     expect(error.errors[0]).toMatchObject({ field: "body", code: "too_deep" });
   });
@@ -58,12 +78,23 @@ describe("body limits", () => {
     const started = performance.now();
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = connect(port, "127.0.0.1", () => {
-        socket.write(`POST ${REPORT} HTTP/1.1\r\nHost: salary.localhost\r\nX-API-Key: ${BOOTSTRAP_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"country":`);
+        socket.write(
+          `POST ${REPORT} HTTP/1.1\r\nHost: salary.localhost\r\nX-API-Key: ${BOOTSTRAP_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"country":`,
+        );
       });
       let text = "";
-      socket.on("data", (d) => { text += d.toString(); if (text.includes("\r\n\r\n") && text.includes("}}")) { socket.destroy(); resolve(text); } });
+      socket.on("data", (d) => {
+        text += d.toString();
+        if (text.includes("\r\n\r\n") && text.includes("}}")) {
+          socket.destroy();
+          resolve(text);
+        }
+      });
       socket.on("error", reject);
-      setTimeout(() => { socket.destroy(); resolve(text); }, 3000);
+      setTimeout(() => {
+        socket.destroy();
+        resolve(text);
+      }, 3000);
     });
     expect(raw).toStartWith("HTTP/1.1 408");
     expect(raw).toContain('"code":"REQUEST_TIMEOUT"');
@@ -84,7 +115,9 @@ describe("URL length", () => {
 
 describe("header size", () => {
   test("headers beyond Bun's limit (16 KiB) are refused by Bun with 431 before reaching the app; the server carries on", async () => {
-    const res = await fetch(s.url + "/api/v1/skills", { headers: { host: "skills.localhost", "x-api-key": BOOTSTRAP_KEY, "x-padding": "p".repeat(20_000) } });
+    const res = await fetch(s.url + "/api/v1/skills", {
+      headers: { host: "skills.localhost", "x-api-key": BOOTSTRAP_KEY, "x-padding": "p".repeat(20_000) },
+    });
     expect(res.status).toBe(431);
     expect((await s.call("skills", "/api/v1/skills")).status).toBe(200);
   });

@@ -7,15 +7,25 @@ import { loadConfig } from "../../src/config.ts";
 
 const ORIGIN = "https://hr.example.com";
 let s: TestServer;
-beforeAll(() => { s = startTestServer({ CORS_ORIGINS: `${ORIGIN}, http://localhost:5173` }); });
+beforeAll(() => {
+  s = startTestServer({ CORS_ORIGINS: `${ORIGIN}, http://localhost:5173` });
+});
 afterAll(() => s.stop());
 
 /** A call through the prefix on a Host no host is configured for. */
-const prefixed = (path: string, init: { key?: string | null; method?: string; body?: string; headers?: Record<string, string> } = {}) =>
-  s.call("api.example.org", path, init);
+const prefixed = (
+  path: string,
+  init: { key?: string | null; method?: string; body?: string; headers?: Record<string, string> } = {},
+) => s.call("api.example.org", path, init);
 const withoutIds = (body: any) => {
   const { request_id: _, rate_limit: __, ...metadata } = body.metadata ?? {};
-  return body.metadata ? { ...body, metadata } : body.error ? { error: { ...body.error, request_id: undefined } } : body.query ? { ...body, request_id: undefined } : body;
+  return body.metadata
+    ? { ...body, metadata }
+    : body.error
+      ? { error: { ...body.error, request_id: undefined } }
+      : body.query
+        ? { ...body, request_id: undefined }
+        : body;
 };
 
 describe("path prefix: /salary, /cost, /skills on any Host", () => {
@@ -75,8 +85,16 @@ describe("CORS", () => {
   });
 
   test("preflight: 204 with the methods and headers allowed for a named origin, and no grant for others", async () => {
-    const ask = (origin: string) => prefixed("/salary/api/v1/compliance/pay-gap-report", {
-      key: null, method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "x-api-key, content-type" } });
+    const ask = (origin: string) =>
+      prefixed("/salary/api/v1/compliance/pay-gap-report", {
+        key: null,
+        method: "OPTIONS",
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "x-api-key, content-type",
+        },
+      });
     const ok = await ask(ORIGIN);
     expect(ok.status).toBe(204);
     expect(ok.headers.get("access-control-allow-origin")).toBe(ORIGIN);
@@ -99,7 +117,11 @@ describe("CORS", () => {
   });
 
   test("CORS_ORIGINS takes scheme://host[:port] only: a wildcard or a path is a configuration error", () => {
-    expect(loadConfig({ CORS_ORIGINS: "https://a.example, http://localhost:8080" }).CORS_ORIGINS).toEqual(["https://a.example", "http://localhost:8080"]);
-    for (const bad of ["*", "https://a.example/app", "a.example"]) expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
+    expect(loadConfig({ CORS_ORIGINS: "https://a.example, http://localhost:8080" }).CORS_ORIGINS).toEqual([
+      "https://a.example",
+      "http://localhost:8080",
+    ]);
+    for (const bad of ["*", "https://a.example/app", "a.example"])
+      expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
   });
 });

@@ -7,14 +7,18 @@ import { QuotaMeter, leaseSize } from "../../src/state/quota.ts";
 import { SqliteQuotaLedger } from "../../src/state/sqlite-ledger.ts";
 
 let s: TestServer;
-beforeAll(() => { s = startTestServer({ QUOTA_FREE: "7" }); });
+beforeAll(() => {
+  s = startTestServer({ QUOTA_FREE: "7" });
+});
 afterAll(() => s.stop());
 
 describe("quota over HTTP", () => {
   test("N ≫ L parallel requests admit exactly L; the rest get 429 with Retry-After", async () => {
     const limit = 25;
     const key = s.key("pro", ["skills:read"], limit);
-    const responses = await Promise.all(Array.from({ length: 300 }, () => s.call("skills", "/api/v1/occupations?page_size=1", { key })));
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, () => s.call("skills", "/api/v1/occupations?page_size=1", { key })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((x) => x === 200).length).toBe(limit);
     expect(statuses.filter((x) => x === 429).length).toBe(300 - limit);
@@ -38,7 +42,8 @@ describe("quota over HTTP", () => {
   test("cost metadata.rate_limit {remaining, daily_limit, reset_at}; skills {limit, remaining, reset}", async () => {
     const key = s.key("pro", ["costapi:read", "skills:read"], 10);
     const cost = await (await s.call("cost", "/api/v1/cpi/categories", { key })).json();
-    const tomorrow = new Date(); tomorrow.setUTCHours(24, 0, 0, 0);
+    const tomorrow = new Date();
+    tomorrow.setUTCHours(24, 0, 0, 0);
     expect(cost.metadata.rate_limit).toEqual({ remaining: 9, daily_limit: 10, reset_at: tomorrow.toISOString() });
     const skills = await (await s.call("skills", "/api/v1/skills", { key })).json();
     expect(skills.metadata.rate_limit).toEqual({ limit: 10, remaining: 8, reset: tomorrow.toISOString() });

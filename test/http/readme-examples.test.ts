@@ -26,7 +26,8 @@ afterAll(() => s.stop());
 describe("README.md's requests", () => {
   test("the README shows requests on every host, and the explorer and health paths", () => {
     const hosts = new Set(requests.map((r) => r.url.host));
-    for (const host of ["salary.localhost:8080", "cost.localhost:8080", "skills.localhost:8080", "localhost:8080"]) expect(hosts).toContain(host);
+    for (const host of ["salary.localhost:8080", "cost.localhost:8080", "skills.localhost:8080", "localhost:8080"])
+      expect(hosts).toContain(host);
     const paths = new Set(requests.map((r) => r.url.pathname));
     for (const path of ["/", "/healthz", "/docs", "/openapi.json"]) expect(paths).toContain(path);
     expect(requests.some((r) => r.body !== undefined && r.headers["content-type"] === "text/csv")).toBe(true); // the printf | curl form
@@ -51,10 +52,17 @@ describe("README.md's requests", () => {
 // stood there before and answered 404: their words come out as described, but "Kita" stems to the English label word
 // "kit", and no label says médico … familia (ESCO: médico generalista; CO-SISPE: medicina familiar).
 describe("README.md's title examples", () => {
-  for (const [title, country, isco] of [["Profesor/a de Primaria", "ES", "2341"], ["Bus-Fahrerin", "DE", "8331"]]) {
+  for (const [title, country, isco] of [
+    ["Profesor/a de Primaria", "ES", "2341"],
+    ["Bus-Fahrerin", "DE", "8331"],
+  ]) {
     test(`${title} (${country}) → ISCO ${isco}`, async () => {
       expect(README).toContain(title);
-      const res = await s.call("salary", `/api/v1/salary?${new URLSearchParams({ job_title: title, location: country })}`, { key });
+      const res = await s.call(
+        "salary",
+        `/api/v1/salary?${new URLSearchParams({ job_title: title, location: country })}`,
+        { key },
+      );
       expect(res.status).toBe(200);
       expect((await res.json()).query.matched_isco_full).toBe(isco);
     });

@@ -4,7 +4,9 @@ import { startTestServer, type TestServer } from "../support/server.ts";
 import { ResultCache } from "../../src/http/result-cache.ts";
 
 let s: TestServer;
-beforeAll(() => { s = startTestServer(); });
+beforeAll(() => {
+  s = startTestServer();
+});
 afterAll(() => s.stop());
 
 describe("answers of repeated requests", () => {
@@ -33,11 +35,16 @@ describe("answers of repeated requests", () => {
     const res = await s.call("salary", "/api/v1/salary?job_title=nurse&job_title=cashier");
     expect(res.status).toBe(422);
     const body = await res.json();
-    expect(body.error.errors).toEqual([{ field: "job_title", code: "repeated_parameter", message: "given more than once; send it once" }]);
+    expect(body.error.errors).toEqual([
+      { field: "job_title", code: "repeated_parameter", message: "given more than once; send it once" },
+    ]);
   });
 
   test("`+` in a query value is a space, as in a form-encoded query", async () => {
-    const [plus, space] = [await s.call("salary", "/api/v1/salary?job_title=registered+nurse"), await s.call("salary", "/api/v1/salary?job_title=registered%20nurse")];
+    const [plus, space] = [
+      await s.call("salary", "/api/v1/salary?job_title=registered+nurse"),
+      await s.call("salary", "/api/v1/salary?job_title=registered%20nurse"),
+    ];
     expect((await plus.json()).query.matched_soc).toBe((await space.json()).query.matched_soc);
   });
 });

@@ -2,7 +2,18 @@
 // and a bad file, and that every kind of response names its snapshot. The swap under load is
 // test/process/snapshot-swap.test.ts.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { Database } from "bun:sqlite";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -26,18 +37,27 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const reload = (key: string | null = undefined as unknown as string, method = "POST") => s.call("salary", "/admin/snapshot/reload", { method, key });
+const reload = (key: string | null = undefined as unknown as string, method = "POST") =>
+  s.call("salary", "/admin/snapshot/reload", { method, key });
 
 test("an unchanged folder: 200, outcome unchanged, the snapshot named", async () => {
   const res = await reload();
   expect(res.status).toBe(200);
   const body = await res.json();
-  expect(body.data).toEqual({ outcome: "unchanged", snapshot_id: idA, previous_snapshot_id: idA, path: join(folder, "current.sqlite"), reason: null, passed_over: [] });
+  expect(body.data).toEqual({
+    outcome: "unchanged",
+    snapshot_id: idA,
+    previous_snapshot_id: idA,
+    path: join(folder, "current.sqlite"),
+    reason: null,
+    passed_over: [],
+  });
   expect(body.metadata.request_id).toBe(res.headers.get("x-request-id")!);
 });
 
 test("the route answers on every host and through a path prefix", async () => {
-  for (const host of ["cost", "skills", "unknown.example"]) expect((await s.call(host, "/admin/snapshot/reload", { method: "POST" })).status).toBe(200);
+  for (const host of ["cost", "skills", "unknown.example"])
+    expect((await s.call(host, "/admin/snapshot/reload", { method: "POST" })).status).toBe(200);
   expect((await s.call("salary", "/salary/admin/snapshot/reload", { method: "POST" })).status).toBe(404); // only at the root
 });
 
@@ -46,9 +66,17 @@ test("security: no key 401, a pro key 403 TIER_REQUIRED, an enterprise key witho
   const pro = await reload(s.key("pro", [...SCOPES]));
   expect(pro.status).toBe(403);
   expect((await pro.json()).error.code).toBe("TIER_REQUIRED");
-  const noScope = await reload(s.key("enterprise", SCOPES.filter((x) => x !== "snapshot:admin")));
+  const noScope = await reload(
+    s.key(
+      "enterprise",
+      SCOPES.filter((x) => x !== "snapshot:admin"),
+    ),
+  );
   expect(noScope.status).toBe(403);
-  expect((await noScope.json()).error).toMatchObject({ code: "INSUFFICIENT_SCOPE", message: expect.stringContaining("snapshot:admin") });
+  expect((await noScope.json()).error).toMatchObject({
+    code: "INSUFFICIENT_SCOPE",
+    message: expect.stringContaining("snapshot:admin"),
+  });
 });
 
 test("GET is 405 with Allow: POST", async () => {
@@ -79,7 +107,9 @@ test("a newer build damaged inside (its meta reads, its pages do not) is refused
   const damaged = join(folder, "damaged.sqlite");
   copyFileSync(A, damaged);
   const edit = new Database(damaged);
-  edit.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('built_at', ?), ('snapshot_id', 'damagedcopy00000')", [new Date(Date.now() + 60_000).toISOString()]);
+  edit.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('built_at', ?), ('snapshot_id', 'damagedcopy00000')", [
+    new Date(Date.now() + 60_000).toISOString(),
+  ]);
   edit.close();
   // Overwrite 4 MB in the middle of the file: what a bad disk or an interrupted copy over the old file leaves.
   const fd = openSync(damaged, "r+");
@@ -103,7 +133,9 @@ test("an older file placed later does not replace a newer build: builds are rank
   linkSync(A, older);
   const db = new Database(join(folder, "older-copy.sqlite"), { create: true });
   db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-  db.run("INSERT INTO meta VALUES ('snapshot_id', 'olderbuild000000'), ('schema_version', '11'), ('built_at', '2001-01-01T00:00:00.000Z')");
+  db.run(
+    "INSERT INTO meta VALUES ('snapshot_id', 'olderbuild000000'), ('schema_version', '11'), ('built_at', '2001-01-01T00:00:00.000Z')",
+  );
   db.close();
   utimesSync(join(folder, "older-copy.sqlite"), new Date(), new Date(Date.now() + 60_000)); // the newest file by time
   try {

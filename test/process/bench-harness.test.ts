@@ -26,9 +26,16 @@ for (const [script, heading] of [
 
 // The chaos run (`npm run chaos`) in its short form: two replicas, Redis restarted, a replica killed and one stopped.
 const withRedis = whenInstalled(test, !!Bun.which("redis-server"), "redis-server");
-withRedis("scripts/chaos.ts runs its short form and passes its own checks", async () => {
-  const r = await runToEnd([process.execPath, "scripts/chaos.ts"], { CHAOS_QUICK: "1" });
-  expect({ code: r.code, stderr: r.code ? r.stderr.slice(0, 500) + r.stdout.slice(-800) : "" }).toEqual({ code: 0, stderr: "" });
-  expect(r.stdout).toContain("| admitted (200) |");
-  expect(r.stdout).toContain("Passed:");
-}, 120_000);
+withRedis(
+  "scripts/chaos.ts runs its short form and passes its own checks",
+  async () => {
+    const r = await runToEnd([process.execPath, "scripts/chaos.ts"], { CHAOS_QUICK: "1" });
+    expect({ code: r.code, stderr: r.code ? r.stderr.slice(0, 500) + r.stdout.slice(-800) : "" }).toEqual({
+      code: 0,
+      stderr: "",
+    });
+    expect(r.stdout).toContain("| admitted (200) |");
+    expect(r.stdout).toContain("Passed:");
+  },
+  120_000,
+);

@@ -9,7 +9,11 @@ import { whenInstalled } from "../support/requires.ts";
 
 const dockerfile = readFileSync("Dockerfile", "utf8");
 /** The Dockerfile's instructions, continuation lines joined, comments dropped. */
-const instructions = dockerfile.replace(/\\\n/g, " ").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+const instructions = dockerfile
+  .replace(/\\\n/g, " ")
+  .split("\n")
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith("#"));
 const only = (re: RegExp) => {
   const hits = instructions.map((l) => l.match(re)).filter((m) => m !== null);
   expect(hits.length).toBe(1);
@@ -33,7 +37,12 @@ beforeAll(async () => {
   expect((await runToEnd([process.execPath, "scripts/build-executable.ts"], {})).code).toBe(0);
   // As in a container: the engine sets HOSTNAME to the container's name, and no listening address is configured.
   const asInAContainer = { HOSTNAME: "wf-container-3f2a9c1d7e4b", LISTEN_ADDRESS: "" };
-  running = await spawnService([localExecutable], { ...asInAContainer, BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "svc", "state.sqlite"), SNAPSHOT_PATH: "" });
+  running = await spawnService([localExecutable], {
+    ...asInAContainer,
+    BOOTSTRAP_API_KEY: KEY,
+    STATE_DB: join(dir, "svc", "state.sqlite"),
+    SNAPSHOT_PATH: "",
+  });
 }, 120_000);
 afterAll(() => {
   running?.proc.kill();
@@ -43,12 +52,18 @@ afterAll(() => {
 describe("health checks as the image and the compose file run them", () => {
   test("the Dockerfile's HEALTHCHECK command exits 0 against the started service, on whatever PORT it listens", async () => {
     const argv = JSON.parse(only(/^HEALTHCHECK\s+(?:--\S+\s+)*CMD\s+(\[.*\])$/)[1]!) as string[];
-    const probe = await runToEnd(asLocal(argv), { PORT: String(running.port), HOSTNAME: "wf-container-3f2a9c1d7e4b", LISTEN_ADDRESS: "" });
+    const probe = await runToEnd(asLocal(argv), {
+      PORT: String(running.port),
+      HOSTNAME: "wf-container-3f2a9c1d7e4b",
+      LISTEN_ADDRESS: "",
+    });
     expect({ code: probe.code, stderr: probe.stderr }).toEqual({ code: 0, stderr: "" });
   });
 
   test("compose.yaml's api healthcheck is the same probe and exits 0", async () => {
-    const compose = Bun.YAML.parse(readFileSync("compose.yaml", "utf8")) as { services: { api: { healthcheck: { test: string[] } } } };
+    const compose = Bun.YAML.parse(readFileSync("compose.yaml", "utf8")) as {
+      services: { api: { healthcheck: { test: string[] } } };
+    };
     const [form, ...argv] = compose.services.api.healthcheck.test;
     expect(form).toBe("CMD"); // exec form: the image has no shell
     expect((await runToEnd(asLocal(argv), { PORT: String(running.port) })).code).toBe(0);
@@ -63,7 +78,9 @@ describe("health checks as the image and the compose file run them", () => {
 
 describe("bases and runtime settings", () => {
   test("the build stage is the official Bun image at the project's own Bun version", () => {
-    const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: Record<string, { version: string }> };
+    const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
+      packages: Record<string, { version: string }>;
+    };
     const version = lock.packages["node_modules/bun"]!.version;
     expect(only(/^ARG BUN_IMAGE=(\S+)$/)[1]).toBe(`oven/bun:${version}`);
     expect(Bun.version).toBe(version); // the tests ran on that same Bun
@@ -74,7 +91,9 @@ describe("bases and runtime settings", () => {
   test("the runtime stage is a glibc-only base, runs as a non-root user, stops on SIGTERM", () => {
     const froms = instructions.filter((l) => l.startsWith("FROM "));
     expect(froms.at(-1)).toBe("FROM ${RUNTIME_IMAGE}");
-    expect(only(/^ARG RUNTIME_IMAGE=(\S+)$/)[1]).toMatch(/^(gcr\.io\/distroless\/base(-nossl)?-debian1\d:nonroot|debian:bookworm-slim)$/);
+    expect(only(/^ARG RUNTIME_IMAGE=(\S+)$/)[1]).toMatch(
+      /^(gcr\.io\/distroless\/base(-nossl)?-debian1\d:nonroot|debian:bookworm-slim)$/,
+    );
     const user = only(/^USER (\S+)$/)[1]!;
     expect(user.split(":")[0]).not.toMatch(/^(root|0)$/);
     expect(only(/^STOPSIGNAL (\S+)$/)[1]).toBe("SIGTERM");
@@ -87,21 +106,49 @@ describe("bases and runtime settings", () => {
 
 describe(".dockerignore", () => {
   // Docker's rules: a pattern is matched from the context root, and excluding a folder excludes what is inside it.
-  const patterns = readFileSync(".dockerignore", "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const patterns = readFileSync(".dockerignore", "utf8")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
   const excluded = (path: string) => {
     const parts = path.split("/");
-    return parts.some((_, i) => patterns.some((p) => new Bun.Glob(p.replace(/^\/|\/$/g, "")).match(parts.slice(0, i + 1).join("/"))));
+    return parts.some((_, i) =>
+      patterns.some((p) => new Bun.Glob(p.replace(/^\/|\/$/g, "")).match(parts.slice(0, i + 1).join("/"))),
+    );
   };
 
   test("keeps dependencies, generated snapshots and executables, local state and history out of the build context", () => {
-    for (const path of ["node_modules/elysia/package.json", "build/workforce-api", "build/snapshot.sqlite", "var/state.sqlite", ".git/HEAD", "state.sqlite", "state.sqlite-wal", "server.log", "scratch/state.sqlite", "scratch/state.sqlite-shm", "logs/server.log", "test/salary/x.tmp"]) {
+    for (const path of [
+      "node_modules/elysia/package.json",
+      "build/workforce-api",
+      "build/snapshot.sqlite",
+      "var/state.sqlite",
+      ".git/HEAD",
+      "state.sqlite",
+      "state.sqlite-wal",
+      "server.log",
+      "scratch/state.sqlite",
+      "scratch/state.sqlite-shm",
+      "logs/server.log",
+      "test/salary/x.tmp",
+    ]) {
       expect({ path, excluded: excluded(path) }).toEqual({ path, excluded: true });
     }
   });
 
   test("keeps everything the build reads, and re-includes nothing", () => {
     expect(patterns.filter((p) => p.startsWith("!"))).toEqual([]);
-    for (const path of ["package.json", "package-lock.json", "tsconfig.json", "bunfig.toml", "src/main.ts", "src/executable.ts", "scripts/snapshot/build.ts", "scripts/build-executable.ts", "data/sources.json"]) {
+    for (const path of [
+      "package.json",
+      "package-lock.json",
+      "tsconfig.json",
+      "bunfig.toml",
+      "src/main.ts",
+      "src/executable.ts",
+      "scripts/snapshot/build.ts",
+      "scripts/build-executable.ts",
+      "data/sources.json",
+    ]) {
       expect({ path, excluded: excluded(path) }).toEqual({ path, excluded: false });
     }
   });
@@ -111,7 +158,8 @@ describe(".dockerignore", () => {
 const traceable = whenInstalled(describe, !!Bun.which("strace"), "strace");
 traceable("the executable writes only to its state folder (what a read-only root filesystem needs)", () => {
   // Every system call that can create, change or remove a file, traced across all threads.
-  const WRITE_CALLS = "open,openat,openat2,creat,mkdir,mkdirat,rename,renameat,renameat2,unlink,unlinkat,rmdir,link,linkat,symlink,symlinkat,truncate,chmod,fchmodat,chown,lchown,fchownat,utimensat,mknod,mknodat";
+  const WRITE_CALLS =
+    "open,openat,openat2,creat,mkdir,mkdirat,rename,renameat,renameat2,unlink,unlinkat,rmdir,link,linkat,symlink,symlinkat,truncate,chmod,fchmodat,chown,lchown,fchownat,utimensat,mknod,mknodat";
   const OPEN_FOR_WRITE = /O_WRONLY|O_RDWR|O_CREAT|O_TRUNC/;
 
   /** Paths the traced process wrote or tried to write, resolved against the directory each call named. */
@@ -123,28 +171,63 @@ traceable("the executable writes only to its state folder (what a read-only root
       const [, name, args] = call as unknown as [string, string, string];
       if (name.startsWith("open") && !OPEN_FOR_WRITE.test(args)) continue;
       const base = args.match(/^(?:AT_FDCWD|\d+)<([^>]*)>/)?.[1];
-      for (const [, path] of args.matchAll(/"((?:[^"\\]|\\.)*)"/g)) paths.push(isAbsolute(path!) ? path! : join(base ?? "/", path!));
+      for (const [, path] of args.matchAll(/"((?:[^"\\]|\\.)*)"/g))
+        paths.push(isAbsolute(path!) ? path! : join(base ?? "/", path!));
     }
     return paths;
   }
 
   test("first start (snapshot unpack), requests on every host, a pay-gap report, a key created with `keys`, SIGTERM", async () => {
     const strace = Bun.which("strace")!;
-    if (!strace) throw new Error("strace is required in CI for this test (apt-get install strace; .ci/run installs it)");
+    if (!strace)
+      throw new Error("strace is required in CI for this test (apt-get install strace; .ci/run installs it)");
     const stateDir = join(dir, "traced-state");
     const cwd = mkdtempSync(join(tmpdir(), "wf-container-cwd-"));
     const traceFile = join(dir, "trace.txt");
     // Run from an empty folder (env --chdir), so a relative path would show up as a write outside the state folder.
-    const traced = (argv: string[]) => ["env", "--chdir", cwd, strace, "-f", "-qq", "-y", "--seccomp-bpf", "-e", `trace=${WRITE_CALLS}`, "-o", traceFile, ...argv];
-    const env = { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(stateDir, "state.sqlite"), SNAPSHOT_PATH: "", ACCESS_LOG: "1" };
+    const traced = (argv: string[]) => [
+      "env",
+      "--chdir",
+      cwd,
+      strace,
+      "-f",
+      "-qq",
+      "-y",
+      "--seccomp-bpf",
+      "-e",
+      `trace=${WRITE_CALLS}`,
+      "-o",
+      traceFile,
+      ...argv,
+    ];
+    const env = {
+      BOOTSTRAP_API_KEY: KEY,
+      STATE_DB: join(stateDir, "state.sqlite"),
+      SNAPSHOT_PATH: "",
+      ACCESS_LOG: "1",
+    };
 
     const svc = await spawnService(traced([localExecutable]), env, 60_000);
     const call = (host: string, path: string, init: RequestInit = {}) =>
-      fetch(`http://127.0.0.1:${svc.port}${path}`, { ...init, headers: { host, "x-api-key": KEY, "content-type": "application/json" } });
+      fetch(`http://127.0.0.1:${svc.port}${path}`, {
+        ...init,
+        headers: { host, "x-api-key": KEY, "content-type": "application/json" },
+      });
     const statuses = [
       (await call("salary.localhost", "/api/v1/salary?job_title=Registered%20Nurse&location=Boston")).status,
       (await call("salary.localhost", "/api/v1/trends?job_title=Software%20Developers")).status,
-      (await call("salary.localhost", "/api/v1/compliance/pay-gap-report", { method: "POST", body: JSON.stringify({ country: "DE", employees: [{ job_title: "Cashier", gender: "F", salary: 30000 }, { job_title: "Cashier", gender: "M", salary: 32000 }] }) })).status,
+      (
+        await call("salary.localhost", "/api/v1/compliance/pay-gap-report", {
+          method: "POST",
+          body: JSON.stringify({
+            country: "DE",
+            employees: [
+              { job_title: "Cashier", gender: "F", salary: 30000 },
+              { job_title: "Cashier", gender: "M", salary: 32000 },
+            ],
+          }),
+        })
+      ).status,
       (await call("cost.localhost", "/api/v1/cpi/categories")).status,
       (await call("skills.localhost", "/api/v1/skills/search?q=programming")).status,
     ];
@@ -154,7 +237,10 @@ traceable("the executable writes only to its state folder (what a read-only root
     expect(await svc.proc.exited).toBe(0);
     const serviceWrites = writtenPaths(readFileSync(traceFile, "utf8"));
 
-    const keys = await runToEnd(traced([localExecutable, "keys", "create", "--tier", "free", "--scopes", "skills:read"]), env);
+    const keys = await runToEnd(
+      traced([localExecutable, "keys", "create", "--tier", "free", "--scopes", "skills:read"]),
+      env,
+    );
     expect(keys.code).toBe(0);
     const keysWrites = writtenPaths(readFileSync(traceFile, "utf8"));
     rmSync(cwd, { recursive: true, force: true });

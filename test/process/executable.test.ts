@@ -25,7 +25,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (host: string, path: string) => fetch(`http://127.0.0.1:${running.port}${path}`, { headers: { host, "x-api-key": KEY } });
+const call = (host: string, path: string) =>
+  fetch(`http://127.0.0.1:${running.port}${path}`, { headers: { host, "x-api-key": KEY } });
 
 test("skills host answers from the embedded snapshot", async () => {
   const body = await (await call("skills.localhost", "/api/v1/occupations?page_size=1")).json();
@@ -44,7 +45,11 @@ test("the embedded snapshot is unpacked once beside STATE_DB, named by its snaps
   const unpacked = join(dir, `snapshot-${id}.sqlite`);
   expect(statSync(unpacked).size).toBe(statSync("build/snapshot.sqlite").size);
   const before = statSync(unpacked).mtimeMs;
-  const second = await spawnService([resolve("build/workforce-api")], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), SNAPSHOT_PATH: "" });
+  const second = await spawnService([resolve("build/workforce-api")], {
+    BOOTSTRAP_API_KEY: KEY,
+    STATE_DB: join(dir, "state.sqlite"),
+    SNAPSHOT_PATH: "",
+  });
   second.proc.kill();
   expect(statSync(unpacked).mtimeMs).toBe(before);
 });
@@ -66,7 +71,13 @@ test("serves the explorer from inside the binary: copied alone into an empty fol
   const alone = mkdtempSync(join(tmpdir(), "wf-exe-alone-"));
   copyFileSync("build/workforce-api", join(alone, "workforce-api"));
   chmodSync(join(alone, "workforce-api"), 0o755);
-  const only = await spawnService([join(alone, "workforce-api")], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(alone, "state.sqlite"), SNAPSHOT_PATH: "" }, 20_000, false, alone);
+  const only = await spawnService(
+    [join(alone, "workforce-api")],
+    { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(alone, "state.sqlite"), SNAPSHOT_PATH: "" },
+    20_000,
+    false,
+    alone,
+  );
   try {
     const page = await fetch(`http://127.0.0.1:${only.port}/explore/salary`);
     expect(page.status).toBe(200);
@@ -83,7 +94,11 @@ test("serves the explorer from inside the binary: copied alone into an empty fol
     }
     expect(assets.every((a) => built.includes(a.split("/").at(-1)!))).toBe(true);
     // Nothing was unpacked for the explorer: the folder holds the binary, its state and the unpacked snapshot only.
-    expect(readdirSync(alone).filter((f) => !/^(workforce-api|state\.sqlite(-wal|-shm)?|snapshot-[0-9a-f]+\.sqlite)$/.test(f))).toEqual([]);
+    expect(
+      readdirSync(alone).filter(
+        (f) => !/^(workforce-api|state\.sqlite(-wal|-shm)?|snapshot-[0-9a-f]+\.sqlite)$/.test(f),
+      ),
+    ).toEqual([]);
   } finally {
     only.proc.kill();
     rmSync(alone, { recursive: true, force: true });
@@ -102,12 +117,14 @@ test("`workforce-api healthcheck` exits 0 while the service is ready and 1 when 
 });
 
 test("`workforce-api keys` creates, lists and revokes keys in the running service's STATE_DB", async () => {
-  const keys = (...args: string[]) => runToEnd([resolve("build/workforce-api"), "keys", ...args], { STATE_DB: join(dir, "state.sqlite") });
+  const keys = (...args: string[]) =>
+    runToEnd([resolve("build/workforce-api"), "keys", ...args], { STATE_DB: join(dir, "state.sqlite") });
   const created = await keys("create", "--tier", "free", "--scopes", "skills:read", "--name", "from the executable");
   expect(created.code).toBe(0);
   const id = created.stdout.match(/created (key_[0-9a-f]+)/)![1]!;
   const key = created.stdout.match(/store it now\): (\S+)/)![1]!;
-  const as = (host: string, path: string) => fetch(`http://127.0.0.1:${running.port}${path}`, { headers: { host, "x-api-key": key } });
+  const as = (host: string, path: string) =>
+    fetch(`http://127.0.0.1:${running.port}${path}`, { headers: { host, "x-api-key": key } });
   expect((await as("skills.localhost", "/api/v1/occupations?page_size=1")).status).toBe(200);
   expect((await as("salary.localhost", "/api/v1/salary?job_title=Nurse&location=US")).status).toBe(403); // scope it was not given
   expect((await keys("list")).stdout).toContain(`${id}\tfree\tskills:read`);
@@ -121,7 +138,10 @@ test("the executable refuses an unknown command or keys option with its usage an
   expect(unknown.code).toBe(2);
   expect(unknown.stderr).toContain("unknown command: srve");
   expect(unknown.stderr).toContain("workforce-api keys create|list|revoke");
-  const badTier = await runToEnd([resolve("build/workforce-api"), "keys", "create", "--tier", "gold", "--scopes", "skills:read"], { STATE_DB: join(dir, "state.sqlite") });
+  const badTier = await runToEnd(
+    [resolve("build/workforce-api"), "keys", "create", "--tier", "gold", "--scopes", "skills:read"],
+    { STATE_DB: join(dir, "state.sqlite") },
+  );
   expect(badTier.code).toBe(2);
   expect(badTier.stderr).toContain("--tier");
   expect(badTier.stderr).toContain("workforce-api keys create --tier free|pro|enterprise");
@@ -137,7 +157,8 @@ test("a newer snapshot placed beside the executable is served after SIGHUP; remo
   const base = `http://127.0.0.1:${svc.port}`;
   const servedId = async () => (await (await fetch(`${base}/healthz`)).json()).snapshot_id;
   const until = async (id: string) => {
-    for (const deadline = Date.now() + 15_000; (await servedId()) !== id && Date.now() < deadline;) await Bun.sleep(50);
+    for (const deadline = Date.now() + 15_000; (await servedId()) !== id && Date.now() < deadline; )
+      await Bun.sleep(50);
     return servedId();
   };
   try {
@@ -145,7 +166,9 @@ test("a newer snapshot placed beside the executable is served after SIGHUP; remo
     copyFileSync(newer.path, join(alone, "2026-12.sqlite"));
     svc.proc.kill("SIGHUP");
     expect(await until(newer.snapshotId)).toBe(newer.snapshotId);
-    const answer = await fetch(`${base}/api/v1/cpi/categories`, { headers: { host: "cost.localhost", "x-api-key": KEY } });
+    const answer = await fetch(`${base}/api/v1/cpi/categories`, {
+      headers: { host: "cost.localhost", "x-api-key": KEY },
+    });
     expect(answer.headers.get("x-snapshot-id")).toBe(newer.snapshotId);
     // A restart keeps serving the newer file beside it.
     svc.proc.kill();
@@ -154,8 +177,15 @@ test("a newer snapshot placed beside the executable is served after SIGHUP; remo
     try {
       expect((await (await fetch(`http://127.0.0.1:${again.port}/healthz`)).json()).snapshot_id).toBe(newer.snapshotId);
       rmSync(join(alone, "2026-12.sqlite"));
-      const back = await fetch(`http://127.0.0.1:${again.port}/admin/snapshot/reload`, { method: "POST", headers: { "x-api-key": KEY } });
-      expect((await back.json()).data).toMatchObject({ outcome: "swapped", snapshot_id: embedded, previous_snapshot_id: newer.snapshotId });
+      const back = await fetch(`http://127.0.0.1:${again.port}/admin/snapshot/reload`, {
+        method: "POST",
+        headers: { "x-api-key": KEY },
+      });
+      expect((await back.json()).data).toMatchObject({
+        outcome: "swapped",
+        snapshot_id: embedded,
+        previous_snapshot_id: newer.snapshotId,
+      });
     } finally {
       again.proc.kill();
     }

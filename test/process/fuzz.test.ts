@@ -12,7 +12,13 @@ const KEY = "fuzz-key-0123456789abcdef";
 const dir = mkdtempSync(join(tmpdir(), "wf-fuzz-"));
 let service: Running;
 beforeAll(async () => {
-  service = await spawnService([process.execPath, "src/main.ts"], { BOOTSTRAP_API_KEY: KEY, STATE_DB: join(dir, "state.sqlite"), QUOTA_ENTERPRISE: "1000000000", ACCESS_LOG: "0", TRUST_PROXY: "1" });
+  service = await spawnService([process.execPath, "src/main.ts"], {
+    BOOTSTRAP_API_KEY: KEY,
+    STATE_DB: join(dir, "state.sqlite"),
+    QUOTA_ENTERPRISE: "1000000000",
+    ACCESS_LOG: "0",
+    TRUST_PROXY: "1",
+  });
 });
 afterAll(() => {
   service?.proc.kill();
@@ -23,7 +29,8 @@ test("3,000 generated hostile requests: every answer well-formed, the process un
   // A new seed each run widens coverage over time; it is printed so a failure can be replayed (FUZZ_SEED).
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
   const summary = await fuzz(`http://127.0.0.1:${service.port}`, KEY, 3000, seed);
-  if (summary.problems.length) console.error(`fuzz seed ${seed}:`, JSON.stringify(summary.problems.slice(0, 5), null, 1).slice(0, 4000));
+  if (summary.problems.length)
+    console.error(`fuzz seed ${seed}:`, JSON.stringify(summary.problems.slice(0, 5), null, 1).slice(0, 4000));
   expect(summary.problems.map((p) => p.outcome.problem)).toEqual([]);
   expect(summary.requests).toBe(3000);
   // Every status class the generator aims at actually occurred, so the run exercised the checks.

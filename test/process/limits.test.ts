@@ -10,19 +10,39 @@ const key = "limits-test-key-0123456789";
 const dir = mkdtempSync(join(tmpdir(), "wf-limits-"));
 let svc: Running;
 beforeAll(async () => {
-  svc = await spawnService([process.execPath, "--max-http-header-size=65536", "src/main.ts"], { BOOTSTRAP_API_KEY: key, STATE_DB: join(dir, "state.sqlite"), ACCESS_LOG: "0" });
+  svc = await spawnService([process.execPath, "--max-http-header-size=65536", "src/main.ts"], {
+    BOOTSTRAP_API_KEY: key,
+    STATE_DB: join(dir, "state.sqlite"),
+    ACCESS_LOG: "0",
+  });
 }, 30_000);
-afterAll(() => { svc?.proc.kill(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  svc?.proc.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-const post = (body: BodyInit) => fetch(`http://127.0.0.1:${svc.port}/api/v1/compliance/pay-gap-report`,
-  { method: "POST", body, headers: { host: "salary.localhost", "x-api-key": key, "content-type": "application/json" }, duplex: "half" } as RequestInit);
+const post = (body: BodyInit) =>
+  fetch(`http://127.0.0.1:${svc.port}/api/v1/compliance/pay-gap-report`, {
+    method: "POST",
+    body,
+    headers: { host: "salary.localhost", "x-api-key": key, "content-type": "application/json" },
+    duplex: "half",
+  } as RequestInit);
 
 test("bodies of 20 MB, with Content-Length or chunked, get the 413 envelope, not an empty answer", async () => {
   const sized = await post(new Uint8Array(20 * 1024 * 1024).fill(0x20));
   expect(sized.status).toBe(413);
   expect((await sized.json()).error.code).toBe("PAYLOAD_TOO_LARGE");
   const chunks = Array.from({ length: 20 }, () => new Uint8Array(1024 * 1024).fill(0x20));
-  const chunked = await post(new ReadableStream({ pull(c) { const next = chunks.shift(); if (next) c.enqueue(next); else c.close(); } }));
+  const chunked = await post(
+    new ReadableStream({
+      pull(c) {
+        const next = chunks.shift();
+        if (next) c.enqueue(next);
+        else c.close();
+      },
+    }),
+  );
   expect(chunked.status).toBe(413);
   const error = (await chunked.json()).error;
   expect(error.code).toBe("PAYLOAD_TOO_LARGE");
@@ -44,11 +64,21 @@ test("a 20 KiB URL gets the 414 envelope; past 64 KiB of headers Bun's own empty
 test("a request line Bun cannot parse is answered 400 by Bun itself (documented), and the service carries on", async () => {
   const answer = await new Promise<string>((resolve) => {
     let text = "";
-    void Bun.connect({ hostname: "127.0.0.1", port: svc.port, socket: {
-      open(s) { s.write("THIS IS NOT HTTP\r\n\r\n"); },
-      data(_s, d) { text += d.toString(); },
-      close() { resolve(text); },
-    } });
+    void Bun.connect({
+      hostname: "127.0.0.1",
+      port: svc.port,
+      socket: {
+        open(s) {
+          s.write("THIS IS NOT HTTP\r\n\r\n");
+        },
+        data(_s, d) {
+          text += d.toString();
+        },
+        close() {
+          resolve(text);
+        },
+      },
+    });
     setTimeout(() => resolve(text), 2_000);
   });
   expect(answer).toStartWith("HTTP/1.1 400");

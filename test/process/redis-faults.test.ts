@@ -18,9 +18,19 @@ const TIMEOUT_MS = 100;
 
 run("Redis faults", () => {
   const cleanup: (() => unknown)[] = [];
-  afterEach(async () => { for (const f of cleanup.splice(0).reverse()) await f(); });
-  const redisAt = async (options: Parameters<typeof startRedis>[0] = {}) => { const r = await startRedis(options); cleanup.push(() => r.stop()); return r; };
-  const client = (r: RunningRedis): Redis => { const c = connectRedis(r.url, TIMEOUT_MS); cleanup.push(() => c.close()); return c; };
+  afterEach(async () => {
+    for (const f of cleanup.splice(0).reverse()) await f();
+  });
+  const redisAt = async (options: Parameters<typeof startRedis>[0] = {}) => {
+    const r = await startRedis(options);
+    cleanup.push(() => r.stop());
+    return r;
+  };
+  const client = (r: RunningRedis): Redis => {
+    const c = connectRedis(r.url, TIMEOUT_MS);
+    cleanup.push(() => c.close());
+    return c;
+  };
 
   test("commands sent while Redis is down fail at their deadline and none of them runs when it is back", async () => {
     const first = await startRedis();
@@ -65,20 +75,39 @@ run("Redis faults", () => {
     // A relay between client and Redis that can lose one reply: it forwards the command, then drops the connection.
     let loseNextReply = false;
     const relay = Bun.listen<{ upstream?: Awaited<ReturnType<typeof Bun.connect>>; pending: Uint8Array[] }>({
-      hostname: "127.0.0.1", port: 0,
+      hostname: "127.0.0.1",
+      port: 0,
       socket: {
         open(client) {
           client.data = { pending: [] };
-          void Bun.connect({ hostname: "127.0.0.1", port: r.port, socket: {
-            data(_u, reply) {
-              if (loseNextReply) { loseNextReply = false; client.end(); return; }
-              client.write(reply);
+          void Bun.connect({
+            hostname: "127.0.0.1",
+            port: r.port,
+            socket: {
+              data(_u, reply) {
+                if (loseNextReply) {
+                  loseNextReply = false;
+                  client.end();
+                  return;
+                }
+                client.write(reply);
+              },
+              close() {
+                client.end();
+              },
             },
-            close() { client.end(); },
-          } }).then((upstream) => { client.data.upstream = upstream; for (const p of client.data.pending) upstream.write(p); });
+          }).then((upstream) => {
+            client.data.upstream = upstream;
+            for (const p of client.data.pending) upstream.write(p);
+          });
         },
-        data(client, bytes) { if (client.data.upstream) client.data.upstream.write(bytes); else client.data.pending.push(bytes); },
-        close(client) { client.data.upstream?.end(); },
+        data(client, bytes) {
+          if (client.data.upstream) client.data.upstream.write(bytes);
+          else client.data.pending.push(bytes);
+        },
+        close(client) {
+          client.data.upstream?.end();
+        },
       },
     });
     cleanup.push(() => relay.stop(true));
@@ -99,7 +128,8 @@ run("Redis faults", () => {
   test("with QUOTA_FAIL_OPEN, a request that must re-check its key and reserve quota while Redis is stuck waits one deadline, not two", async () => {
     const r = await redisAt();
     const redis = client(r);
-    const keys = new RedisKeyStore(redis, 50, true), meter = new QuotaMeter(new RedisQuotaLedger(redis), true);
+    const keys = new RedisKeyStore(redis, 50, true),
+      meter = new QuotaMeter(new RedisQuotaLedger(redis), true);
     const { key, record } = await keys.create({ tier: "pro", scopes: ["skills:read"] });
     expect((await keys.verify(key))?.id).toBe(record.id);
     await Bun.sleep(100); // the verified key's cache entry is stale now: the next request asks Redis
@@ -133,14 +163,19 @@ run("Redis faults", () => {
 
   /** Two meters (two replicas) consume as fast as they can for `ms`, while `fault` runs; the admitted count. */
   async function load(meters: QuotaMeter[], limit: number, ms: number, fault: () => Promise<void>) {
-    let admitted = 0, refused = 0, unavailable = 0;
+    let admitted = 0,
+      refused = 0,
+      unavailable = 0;
     const until = Date.now() + ms;
     const worker = async (meter: QuotaMeter) => {
       while (Date.now() < until) {
         try {
           const d = await meter.consume("key_load", limit);
-          if (d.allowed) admitted++; else refused++;
-        } catch { unavailable++; }
+          if (d.allowed) admitted++;
+          else refused++;
+        } catch {
+          unavailable++;
+        }
         await Bun.sleep(5); // a steady load of about 3,000 requests a second over 16 workers
       }
     };
@@ -153,7 +188,12 @@ run("Redis faults", () => {
     const meters = [new QuotaMeter(new RedisQuotaLedger(client(r))), new QuotaMeter(new RedisQuotaLedger(client(r)))];
     // The pause falls while much of the quota is left, and the load outlasts it.
     const limit = 6_000;
-    const result = await load(meters, limit, 3_500, async () => { await Bun.sleep(300); r.pause(); await Bun.sleep(700); r.resume(); });
+    const result = await load(meters, limit, 3_500, async () => {
+      await Bun.sleep(300);
+      r.pause();
+      await Bun.sleep(700);
+      r.resume();
+    });
     expect(result.unavailable).toBeGreaterThan(0); // the pause was felt
     expect(result.refused).toBeGreaterThan(0); // the load outran the quota
     for (const m of meters) await m.releaseAll();
@@ -167,8 +207,12 @@ run("Redis faults", () => {
     const dir = mkdtempSync(join(tmpdir(), "wf-redis-aof-"));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     let r = await startRedis({ dir });
-    const redisA = connectRedis(r.url, TIMEOUT_MS), redisB = connectRedis(r.url, TIMEOUT_MS);
-    cleanup.push(() => { redisA.close(); redisB.close(); });
+    const redisA = connectRedis(r.url, TIMEOUT_MS),
+      redisB = connectRedis(r.url, TIMEOUT_MS);
+    cleanup.push(() => {
+      redisA.close();
+      redisB.close();
+    });
     const meters = [new QuotaMeter(new RedisQuotaLedger(redisA)), new QuotaMeter(new RedisQuotaLedger(redisB))];
     const limit = 6_000;
     const result = await load(meters, limit, 3_500, async () => {

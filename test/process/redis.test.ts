@@ -15,7 +15,12 @@ run("replicas sharing Redis", () => {
   let redis: RunningRedis;
   let a: Running, b: Running, open: Running;
   const env = (name: string, extra: Record<string, string> = {}) => ({
-    REDIS_URL: redis.url, STATE_DB: join(dir, `${name}.sqlite`), KEY_CACHE_TTL_MS: "200", REDIS_TIMEOUT_MS: "200", ACCESS_LOG: "0", ...extra,
+    REDIS_URL: redis.url,
+    STATE_DB: join(dir, `${name}.sqlite`),
+    KEY_CACHE_TTL_MS: "200",
+    REDIS_TIMEOUT_MS: "200",
+    ACCESS_LOG: "0",
+    ...extra,
   });
   const keys = async (...args: string[]) => {
     const r = await runToEnd([process.execPath, "scripts/keys.ts", ...args], env("cli"));
@@ -32,8 +37,11 @@ run("replicas sharing Redis", () => {
   beforeAll(async () => {
     if (!redisAvailable()) throw new Error("redis-server is required in CI for the shared-quota test");
     redis = await startRedis();
-    [a, b, open] = await Promise.all([spawnService([process.execPath, "src/main.ts"], env("a")), spawnService([process.execPath, "src/main.ts"], env("b")),
-      spawnService([process.execPath, "src/main.ts"], env("open", { QUOTA_FAIL_OPEN: "1" }))]);
+    [a, b, open] = await Promise.all([
+      spawnService([process.execPath, "src/main.ts"], env("a")),
+      spawnService([process.execPath, "src/main.ts"], env("b")),
+      spawnService([process.execPath, "src/main.ts"], env("open", { QUOTA_FAIL_OPEN: "1" })),
+    ]);
   }, 60_000);
   afterAll(async () => {
     for (const s of [a, b, open]) s?.proc.kill();
@@ -51,15 +59,25 @@ run("replicas sharing Redis", () => {
     // Each replica now refuses, whichever admitted the L: the count is shared.
     expect([(await call(a, key)).status, (await call(b, key)).status]).toEqual([429, 429]);
     const day = new Date().toISOString().slice(0, 10);
-    const counter = Bun.spawnSync(["redis-cli", "-p", String(redis.port), "get", `wf:quota:${id}:${day}`]).stdout.toString().trim();
+    const counter = Bun.spawnSync(["redis-cli", "-p", String(redis.port), "get", `wf:quota:${id}:${day}`])
+      .stdout.toString()
+      .trim();
     expect(counter).toBe(String(limit));
-    const ttl = Number(Bun.spawnSync(["redis-cli", "-p", String(redis.port), "ttl", `wf:quota:${id}:${day}`]).stdout.toString().trim());
+    const ttl = Number(
+      Bun.spawnSync(["redis-cli", "-p", String(redis.port), "ttl", `wf:quota:${id}:${day}`])
+        .stdout.toString()
+        .trim(),
+    );
     expect(ttl).toBeGreaterThan(86_400); // counters expire by themselves, after the day is over
   }, 30_000);
 
   test("Redis holds keys only as hashes", async () => {
     const { key } = await newKey(10);
-    const dump = Bun.spawnSync(["sh", "-c", `redis-cli -p ${redis.port} --scan --pattern 'wf:*' | while read k; do redis-cli -p ${redis.port} --no-raw dump "$k"; done`]).stdout.toString();
+    const dump = Bun.spawnSync([
+      "sh",
+      "-c",
+      `redis-cli -p ${redis.port} --scan --pattern 'wf:*' | while read k; do redis-cli -p ${redis.port} --no-raw dump "$k"; done`,
+    ]).stdout.toString();
     expect(dump.length).toBeGreaterThan(0);
     expect(dump).not.toContain(key);
     expect(dump).not.toContain(key.slice(3, 20));
@@ -78,7 +96,10 @@ run("replicas sharing Redis", () => {
       }
       return "still admitted";
     };
-    expect(await Promise.all([refusedBy(a), refusedBy(b)])).toEqual(["The API key has been revoked.", "The API key has been revoked."]);
+    expect(await Promise.all([refusedBy(a), refusedBy(b)])).toEqual([
+      "The API key has been revoked.",
+      "The API key has been revoked.",
+    ]);
     expect(performance.now() - revokedAt).toBeLessThan(200 + 400);
   });
 
@@ -92,7 +113,11 @@ run("replicas sharing Redis", () => {
     await redis.stop();
     await Bun.sleep(250); // past KEY_CACHE_TTL_MS: keys must be verified again
 
-    for (const [s, key] of [[a, small.key], [a, unknownYet.key], [open, unknownYet.key]] as const) {
+    for (const [s, key] of [
+      [a, small.key],
+      [a, unknownYet.key],
+      [open, unknownYet.key],
+    ] as const) {
       const started = performance.now();
       const res = await call(s, key);
       expect(res.status).toBe(503);

@@ -4,7 +4,16 @@
 // service that only ever served the snapshot named in its X-Snapshot-Id gives; the corrupt file must be refused
 // while answers continue; memory must come back to where it was.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { readSnapshotInfo } from "../../src/snapshot/check.ts";
 import { spawnService, type Running } from "../../scripts/lib/service-process.ts";
@@ -18,14 +27,22 @@ const live = join(dir, "live.sqlite");
 // E4–E6 answer 410 by default since 2026-09-01; served, their answers are compared across swaps like the others.
 const SERVE_LEGACY = { EU_LEGACY_ENDPOINTS: "on" };
 
-const REQUESTS = ROUTES.flatMap(({ host, route }) => route.examples.map((example, i) => {
-  const r = requestOf(route, example);
-  return { name: `${route.id} example ${i + 1}: ${route.method} ${r.url}`, host, url: r.url, init: { method: route.method, body: r.body, headers: { host: HOSTS[host], "x-api-key": KEY, ...r.headers } } };
-}));
+const REQUESTS = ROUTES.flatMap(({ host, route }) =>
+  route.examples.map((example, i) => {
+    const r = requestOf(route, example);
+    return {
+      name: `${route.id} example ${i + 1}: ${route.method} ${r.url}`,
+      host,
+      url: r.url,
+      init: { method: route.method, body: r.body, headers: { host: HOSTS[host], "x-api-key": KEY, ...r.headers } },
+    };
+  }),
+);
 type Req = (typeof REQUESTS)[number];
 
 /** The part of an answer that depends on the snapshot: salary answers whole, cost and skills answers' data. */
-const servedPart = (req: Req, text: string) => JSON.stringify(req.host === "salary" ? JSON.parse(text) : JSON.parse(text).data);
+const servedPart = (req: Req, text: string) =>
+  JSON.stringify(req.host === "salary" ? JSON.parse(text) : JSON.parse(text).data);
 
 const snapshotIdOf = (path: string) => readSnapshotInfo(path).snapshotId;
 
@@ -57,7 +74,13 @@ let stderr = "";
 
 /** Every request once against a service that only ever serves `snapshot`. */
 async function referenceAnswers(snapshot: string): Promise<Map<string, string>> {
-  const ref = await spawnService([process.execPath, "src/main.ts"], { SNAPSHOT_PATH: snapshot, STATE_DB: join(dir, `ref-${snapshotIdOf(snapshot)}.sqlite`), BOOTSTRAP_API_KEY: KEY, ACCESS_LOG: "0", ...SERVE_LEGACY });
+  const ref = await spawnService([process.execPath, "src/main.ts"], {
+    SNAPSHOT_PATH: snapshot,
+    STATE_DB: join(dir, `ref-${snapshotIdOf(snapshot)}.sqlite`),
+    BOOTSTRAP_API_KEY: KEY,
+    ACCESS_LOG: "0",
+    ...SERVE_LEGACY,
+  });
   const answers = new Map<string, string>();
   try {
     for (const req of REQUESTS) {
@@ -79,9 +102,22 @@ beforeAll(async () => {
   expected.set(idA, await referenceAnswers(A));
   expected.set(idB, await referenceAnswers(B));
   place(A);
-  svc = await spawnService([process.execPath, "src/main.ts"], { SNAPSHOT_PATH: live, STATE_DB: join(dir, "state.sqlite"), BOOTSTRAP_API_KEY: KEY, ACCESS_LOG: "0", ...SERVE_LEGACY }, 20_000, true);
+  svc = await spawnService(
+    [process.execPath, "src/main.ts"],
+    {
+      SNAPSHOT_PATH: live,
+      STATE_DB: join(dir, "state.sqlite"),
+      BOOTSTRAP_API_KEY: KEY,
+      ACCESS_LOG: "0",
+      ...SERVE_LEGACY,
+    },
+    20_000,
+    true,
+  );
   void svc.proc.stdout.pipeTo(new WritableStream()).catch(() => {});
-  void (async () => { for await (const chunk of svc.proc.stderr) stderr += new TextDecoder().decode(chunk); })();
+  void (async () => {
+    for await (const chunk of svc.proc.stderr) stderr += new TextDecoder().decode(chunk);
+  })();
 }, 240_000);
 
 afterAll(() => {
@@ -111,7 +147,8 @@ test("five swaps under load: no failed request, every answer is its snapshot's o
         tally.answered++;
         tally.byId.set(id, (tally.byId.get(id) ?? 0) + 1);
         if (res.status !== 200) tally.failures.push(`${req.name}: ${res.status} ${text.slice(0, 200)}`);
-        else if (expected.get(id)?.get(req.name) !== servedPart(req, text)) tally.failures.push(`${req.name}: answer is not snapshot ${id}'s`);
+        else if (expected.get(id)?.get(req.name) !== servedPart(req, text))
+          tally.failures.push(`${req.name}: answer is not snapshot ${id}'s`);
       } catch (err) {
         tally.failures.push(`${req.name}: ${(err as Error).message}`);
       }
@@ -130,7 +167,9 @@ test("five swaps under load: no failed request, every answer is its snapshot's o
   const clients = Array.from({ length: 8 }, (_, i) => client(i * 5));
   const quietRss = async () => {
     let resume = () => {};
-    paused = new Promise((done) => { resume = done; });
+    paused = new Promise((done) => {
+      resume = done;
+    });
     await Bun.sleep(500);
     const rss = await steadyRssKb(svc.proc.pid);
     paused = null;
@@ -166,7 +205,13 @@ test("five swaps under load: no failed request, every answer is its snapshot's o
   await Bun.sleep(1000);
   const rssAfter = await quietRss();
   // Every snapshot swapped out was closed: one open file is left at the served path, the one serving.
-  const open = readdirSync(`/proc/${svc.proc.pid}/fd`).map((fd) => { try { return readlinkSync(`/proc/${svc.proc.pid}/fd/${fd}`); } catch { return ""; } });
+  const open = readdirSync(`/proc/${svc.proc.pid}/fd`).map((fd) => {
+    try {
+      return readlinkSync(`/proc/${svc.proc.pid}/fd/${fd}`);
+    } catch {
+      return "";
+    }
+  });
   expect(open.filter((target) => target.startsWith(live))).toHaveLength(1);
   running = false;
   await Promise.all(clients);
@@ -176,6 +221,8 @@ test("five swaps under load: no failed request, every answer is its snapshot's o
   expect(tally.byId.get(idA)).toBeGreaterThan(100);
   expect(tally.byId.get(idB)).toBeGreaterThan(100);
   expect([...tally.byId.keys()].sort()).toEqual([idA, idB].sort());
-  console.log(`swap test: ${tally.answered} answers (${[...tally.byId].map(([id, n]) => `${id}: ${n}`).join(", ")}); RSS ${rssBefore} → ${rssAfterSwap.join(", ")} → ${rssAfter} kB`);
+  console.log(
+    `swap test: ${tally.answered} answers (${[...tally.byId].map(([id, n]) => `${id}: ${n}`).join(", ")}); RSS ${rssBefore} → ${rssAfterSwap.join(", ")} → ${rssAfter} kB`,
+  );
   expect(Math.abs(rssAfter - rssBefore) / rssBefore).toBeLessThanOrEqual(0.1);
 }, 120_000);

@@ -8,7 +8,12 @@ import { runToEnd } from "../../scripts/lib/service-process.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wf-startup-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const start = (snapshot: string) => runToEnd([process.execPath, "src/main.ts"], { SNAPSHOT_PATH: snapshot, STATE_DB: join(dir, "state.sqlite"), PORT: "0" });
+const start = (snapshot: string) =>
+  runToEnd([process.execPath, "src/main.ts"], {
+    SNAPSHOT_PATH: snapshot,
+    STATE_DB: join(dir, "state.sqlite"),
+    PORT: "0",
+  });
 
 describe("snapshot faults stop start-up", () => {
   test("missing file", async () => {
@@ -21,7 +26,9 @@ describe("snapshot faults stop start-up", () => {
   test("another schema version", async () => {
     const path = join(dir, "old.sqlite");
     const db = new Database(path, { create: true });
-    db.exec("CREATE TABLE meta (key TEXT, value TEXT); INSERT INTO meta VALUES ('schema_version', '0'), ('snapshot_id', 'x');");
+    db.exec(
+      "CREATE TABLE meta (key TEXT, value TEXT); INSERT INTO meta VALUES ('schema_version', '0'), ('snapshot_id', 'x');",
+    );
     db.close();
     const r = await start(path);
     expect(r.code).toBe(2);

@@ -13,7 +13,12 @@ afterAll(() => {
   Bun.spawnSync(["chattr", "-R", "-i", dir]);
   rmSync(dir, { recursive: true, force: true });
 });
-const start = (stateDb: string) => runToEnd([process.execPath, "src/main.ts"], { STATE_DB: stateDb, PORT: "0", BOOTSTRAP_API_KEY: "state-fault-key-0123456789" });
+const start = (stateDb: string) =>
+  runToEnd([process.execPath, "src/main.ts"], {
+    STATE_DB: stateDb,
+    PORT: "0",
+    BOOTSTRAP_API_KEY: "state-fault-key-0123456789",
+  });
 
 describe("a state database that cannot be written stops start-up", () => {
   test("read-only (immutable file and folder)", async () => {

@@ -13,13 +13,21 @@ const dir = mkdtempSync(join(tmpdir(), "wf-workers-"));
 const stateDb = join(dir, "state.sqlite");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-
 /** The supervisor with two workers, once both say they listen; its output so far and the rest as it comes. */
 async function startWorkers(extraEnv: Record<string, string> = {}) {
   const port = freePort();
   const proc = Bun.spawn([process.execPath, "src/main.ts"], {
-    env: { ...process.env, WORKERS: "2", PORT: String(port), LISTEN_ADDRESS: "127.0.0.1", STATE_DB: stateDb, ACCESS_LOG: "0", ...extraEnv },
-    stdout: "pipe", stderr: "pipe",
+    env: {
+      ...process.env,
+      WORKERS: "2",
+      PORT: String(port),
+      LISTEN_ADDRESS: "127.0.0.1",
+      STATE_DB: stateDb,
+      ACCESS_LOG: "0",
+      ...extraEnv,
+    },
+    stdout: "pipe",
+    stderr: "pipe",
   });
   const reader = proc.stdout.getReader();
   let out = "";
@@ -29,14 +37,38 @@ async function startWorkers(extraEnv: Record<string, string> = {}) {
     if (done) break;
     out += new TextDecoder().decode(value);
   }
-  const rest = (async () => { for (;;) { const { value, done } = await reader.read(); if (done) return out; out += new TextDecoder().decode(value); } })();
+  const rest = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return out;
+      out += new TextDecoder().decode(value);
+    }
+  })();
   return { proc, port, output: () => out, rest, stderr: new Response(proc.stderr).text() };
 }
 
-const lines = (text: string) => text.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l));
 
 test("two workers listen on one port, admit a key's daily quota exactly between them, and stop together on SIGTERM", async () => {
-  const created = await runToEnd([process.execPath, "src/main.ts", "keys", "create", "--tier", "free", "--scopes", "skills:read", "--daily-limit", "40"], { STATE_DB: stateDb });
+  const created = await runToEnd(
+    [
+      process.execPath,
+      "src/main.ts",
+      "keys",
+      "create",
+      "--tier",
+      "free",
+      "--scopes",
+      "skills:read",
+      "--daily-limit",
+      "40",
+    ],
+    { STATE_DB: stateDb },
+  );
   expect(created.code).toBe(0);
   const key = /key \(shown once, store it now\): (\S+)/.exec(created.stdout)![1];
   const service = await startWorkers({ ACCESS_LOG: "1" });
@@ -49,9 +81,16 @@ test("two workers listen on one port, admit a key's daily quota exactly between 
     expect(started.pids.sort()).toEqual(listening.map((l) => l.pid).sort());
 
     // 120 requests at once, each on a connection of its own (the kernel picks a worker per connection): 40 pass.
-    const statuses = await Promise.all(Array.from({ length: 120 }, () =>
-      fetch(`http://127.0.0.1:${service.port}/api/v1/occupations/search?q=nurse`, { headers: { host: "skills.localhost", "x-api-key": key, connection: "close" } })
-        .then(async (r) => { await r.arrayBuffer(); return r.status; })));
+    const statuses = await Promise.all(
+      Array.from({ length: 120 }, () =>
+        fetch(`http://127.0.0.1:${service.port}/api/v1/occupations/search?q=nurse`, {
+          headers: { host: "skills.localhost", "x-api-key": key, connection: "close" },
+        }).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(40);
     expect(statuses.filter((s) => s === 429)).toHaveLength(80);
   } finally {
@@ -76,7 +115,10 @@ test("a worker that dies stops the other, and the supervisor exits with the fail
 }, 60_000);
 
 test("WORKERS above 1 with PORT=0, or not a number, is refused at start with the variable named", async () => {
-  for (const [env, message] of [[{ WORKERS: "2", PORT: "0" }, "WORKERS above 1 needs a fixed PORT"], [{ WORKERS: "many" }, "WORKERS is a whole number"]] as const) {
+  for (const [env, message] of [
+    [{ WORKERS: "2", PORT: "0" }, "WORKERS above 1 needs a fixed PORT"],
+    [{ WORKERS: "many" }, "WORKERS is a whole number"],
+  ] as const) {
     const r = await runToEnd([process.execPath, "src/main.ts"], { ...env, STATE_DB: stateDb });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(message);

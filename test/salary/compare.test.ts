@@ -15,12 +15,21 @@ const get = (q: string) => s.call("salary", `/api/v1/salary/compare?${q}`);
 describe("E3", () => {
   test("US and EU entries, trimmed, in the order given; US items carry col_index and col_adjusted_median", async () => {
     const body = await (await get("job_title=nurse&locations=%20Austin,%20TX%20;DE;%20Lyon%20;US")).json();
-    expect(body.comparisons.map((c: any) => [c.region, c.country_code])).toEqual([["us", "US"], ["eu", "DE"], ["eu", "FR"], ["us", "US"]]);
+    expect(body.comparisons.map((c: any) => [c.region, c.country_code])).toEqual([
+      ["us", "US"],
+      ["eu", "DE"],
+      ["eu", "FR"],
+      ["us", "US"],
+    ]);
     const austin = body.comparisons[0];
     const row = oews.find((r) => r.AREA === "12420" && r.OCC_CODE === "29-1141")!;
     expect(austin.median).toBe(Number(row.A_MEDIAN));
     expect(austin.col_adjusted_median).toBe(Math.round(austin.median / (austin.col_index / 100)));
-    expect(body.comparisons[1]).toMatchObject({ currency: "EUR", gender_gap_pct: expect.any(Number), minimum_wage_monthly_eur: expect.any(Number) });
+    expect(body.comparisons[1]).toMatchObject({
+      currency: "EUR",
+      gender_gap_pct: expect.any(Number),
+      minimum_wage_monthly_eur: expect.any(Number),
+    });
     expect(body.comparisons[3].col_index).toBe(100);
   });
 
@@ -54,9 +63,16 @@ describe("E3", () => {
     expect(body.comparisons[1].notes[0]).toContain("publishes no wages");
   });
 
-  for (const q of ["job_title=nurse", "job_title=nurse&locations=", "job_title=nurse&locations=US;;DE", `job_title=nurse&locations=${Array(11).fill("US").join(";")}`]) {
+  for (const q of [
+    "job_title=nurse",
+    "job_title=nurse&locations=",
+    "job_title=nurse&locations=US;;DE",
+    `job_title=nurse&locations=${Array(11).fill("US").join(";")}`,
+  ]) {
     test(`${q} → 422`, async () => expect((await get(q)).status).toBe(422));
   }
-  test("ten entries are allowed", async () => expect((await get(`job_title=nurse&locations=${Array(10).fill("US").join(";")}`)).status).toBe(200));
-  test("no matching title → 404 NO_SALARY_DATA", async () => expect((await (await get("job_title=xyzzy%20qwrtp&locations=US")).json()).error.code).toBe("NO_SALARY_DATA"));
+  test("ten entries are allowed", async () =>
+    expect((await get(`job_title=nurse&locations=${Array(10).fill("US").join(";")}`)).status).toBe(200));
+  test("no matching title → 404 NO_SALARY_DATA", async () =>
+    expect((await (await get("job_title=xyzzy%20qwrtp&locations=US")).json()).error.code).toBe("NO_SALARY_DATA"));
 });

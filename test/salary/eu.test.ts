@@ -10,7 +10,9 @@ let geos: string[];
 beforeAll(async () => {
   s = startTestServer({ EU_LEGACY_ENDPOINTS: "on" });
   ses = await sesHourly();
-  geos = Object.keys((await jsonStat("eurostat/earn_ses22_47.json")).ds.dimension.geo.category.index).filter((g) => !g.startsWith("EU"));
+  geos = Object.keys((await jsonStat("eurostat/earn_ses22_47.json")).ds.dimension.geo.category.index).filter(
+    (g) => !g.startsWith("EU"),
+  );
 });
 afterAll(() => s.stop());
 const get = (path: string) => s.call("salary", path);
@@ -27,7 +29,12 @@ describe("E4", () => {
     expect(res.status).toBe(200);
     expectDeprecated(res, "/api/v1/salary");
     const body = await res.json();
-    expect(body.query).toMatchObject({ matched_isco: "2", country: "France", country_code: "FR", matched_title: "Registered Nurses" });
+    expect(body.query).toMatchObject({
+      matched_isco: "2",
+      country: "France",
+      country_code: "FR",
+      matched_title: "Registered Nurses",
+    });
     expect(body.salary.gender_gap_pct).toBe(ses.gapPct("FR", "OC2"));
     expect(body.salary.currency).toBe("EUR");
     expect(body.isco_note).toContain("1-digit ISCO-08 major groups");
@@ -55,7 +62,9 @@ describe("E5", () => {
     const res = await get("/api/v1/salary/eu/compare?job_title=nurse&countries=DE;Narnia");
     expect(res.status).toBe(400);
     expect((await res.json()).error.field).toBe("countries[1]");
-    expect((await get(`/api/v1/salary/eu/compare?job_title=nurse&countries=${Array(11).fill("DE").join(";")}`)).status).toBe(422);
+    expect(
+      (await get(`/api/v1/salary/eu/compare?job_title=nurse&countries=${Array(11).fill("DE").join(";")}`)).status,
+    ).toBe(422);
   });
 });
 
@@ -66,8 +75,16 @@ describe("E6", () => {
     const body = await res.json();
     expect(body.countries.length).toBe(geos.length);
     const de = body.countries.find((c: any) => c.country_code === "DE");
-    const groups = ["OC1", "OC2", "OC3", "OC4", "OC5", "OC6", "OC7", "OC8", "OC9"].filter((g) => typeof ses.hourly("DE", g, "T") === "number").length;
-    expect(de).toEqual({ country_code: "DE", country_name: "Germany", latest_year: 2022, occupation_groups: groups, has_data: true });
+    const groups = ["OC1", "OC2", "OC3", "OC4", "OC5", "OC6", "OC7", "OC8", "OC9"].filter(
+      (g) => typeof ses.hourly("DE", g, "T") === "number",
+    ).length;
+    expect(de).toEqual({
+      country_code: "DE",
+      country_name: "Germany",
+      latest_year: 2022,
+      occupation_groups: groups,
+      has_data: true,
+    });
     expect(body.countries.find((c: any) => c.country_code === "GR")).toBeTruthy(); // Eurostat's EL, served as ISO GR
   });
 
@@ -84,7 +101,13 @@ describe("E4–E6 errors carry the deprecation headers too", () => {
   const cases: [string, string, { key?: string | null }, number, string][] = [
     ["/api/v1/salary/eu?job_title=nurse&country=Atlantis", "/api/v1/salary", {}, 400, "LOCATION_NOT_FOUND"],
     ["/api/v1/salary/eu?job_title=nurse", "/api/v1/salary", {}, 422, "VALIDATION_ERROR"],
-    ["/api/v1/salary/eu/compare?job_title=nurse&countries=DE;Atlantis", "/api/v1/salary/compare", {}, 400, "LOCATION_NOT_FOUND"],
+    [
+      "/api/v1/salary/eu/compare?job_title=nurse&countries=DE;Atlantis",
+      "/api/v1/salary/compare",
+      {},
+      400,
+      "LOCATION_NOT_FOUND",
+    ],
     ["/api/v1/salary/eu/countries", "/api/v1/salary/countries", { key: null }, 401, "INVALID_API_KEY"],
     ["/api/v1/salary/eu/countries?page=2", "/api/v1/salary/countries", {}, 422, "VALIDATION_ERROR"],
   ];
@@ -100,7 +123,9 @@ describe("E4–E6 errors carry the deprecation headers too", () => {
   }
 
   test("a 403 for a key without the salary scope, and non-deprecated routes have no such headers", async () => {
-    const res = await s.call("salary", "/api/v1/salary/eu?job_title=nurse&country=DE", { key: s.key("pro", ["skills:read"]) });
+    const res = await s.call("salary", "/api/v1/salary/eu?job_title=nurse&country=DE", {
+      key: s.key("pro", ["skills:read"]),
+    });
     expect(res.status).toBe(403);
     expectDeprecated(res, "/api/v1/salary");
     const current = await s.call("salary", "/api/v1/salary?job_title=nurse&location=Atlantis");
@@ -112,7 +137,11 @@ describe("E4–E6 errors carry the deprecation headers too", () => {
 
 const LEGACY = [
   ["/api/v1/salary/eu?job_title=nurse&country=DE", "/api/v1/salary", "GET /api/v1/salary?"],
-  ["/api/v1/salary/eu/compare?job_title=nurse&countries=DE;FR", "/api/v1/salary/compare", "GET /api/v1/salary/compare?"],
+  [
+    "/api/v1/salary/eu/compare?job_title=nurse&countries=DE;FR",
+    "/api/v1/salary/compare",
+    "GET /api/v1/salary/compare?",
+  ],
   ["/api/v1/salary/eu/countries", "/api/v1/salary/countries", "GET /api/v1/salary/countries "],
 ] as const;
 
@@ -130,7 +159,9 @@ async function expectRetired(res: Response, successor: string, points: string) {
 
 describe("retired by default from the removal date (EU_LEGACY_ENDPOINTS unset: auto)", () => {
   let retired: TestServer;
-  beforeAll(() => { retired = startTestServer({ EU_LEGACY_ENDPOINTS: "" }, { clock: () => new Date("2026-11-25T12:00:00Z") }); });
+  beforeAll(() => {
+    retired = startTestServer({ EU_LEGACY_ENDPOINTS: "" }, { clock: () => new Date("2026-11-25T12:00:00Z") });
+  });
   afterAll(() => retired.stop());
 
   test("the default is auto", () => expect(retired.config.EU_LEGACY_ENDPOINTS).toBe("auto"));
@@ -146,7 +177,8 @@ describe("retired by default from the removal date (EU_LEGACY_ENDPOINTS unset: a
 
   test("the successors still answer, and a retired call spends no quota", async () => {
     const key = retired.key("free", ["salary:read"], 5);
-    for (let i = 0; i < 8; i++) expect((await retired.call("salary", "/api/v1/salary/eu/countries", { key })).status).toBe(410);
+    for (let i = 0; i < 8; i++)
+      expect((await retired.call("salary", "/api/v1/salary/eu/countries", { key })).status).toBe(410);
     const res = await retired.call("salary", "/api/v1/salary?job_title=nurse&location=DE", { key });
     expect(res.status).toBe(200);
     expect(res.headers.get("ratelimit-remaining")).toBe("4");
@@ -178,7 +210,9 @@ describe("retired by default from the removal date (EU_LEGACY_ENDPOINTS unset: a
 describe("auto follows the date: served until 2026-08-31 (UTC), retired from 2026-09-01", () => {
   let now = new Date("2026-08-31T23:59:59Z");
   let auto: TestServer;
-  beforeAll(() => { auto = startTestServer({ EU_LEGACY_ENDPOINTS: "auto" }, { clock: () => now }); });
+  beforeAll(() => {
+    auto = startTestServer({ EU_LEGACY_ENDPOINTS: "auto" }, { clock: () => now });
+  });
   afterAll(() => auto.stop());
 
   test("the last second before the removal date: 200 with the deprecation headers; the first second of it: 410", async () => {
@@ -186,7 +220,11 @@ describe("auto follows the date: served until 2026-08-31 (UTC), retired from 202
     expect(served.status).toBe(200);
     expectDeprecated(served, "/api/v1/salary/countries");
     now = new Date("2026-09-01T00:00:00Z");
-    await expectRetired(await auto.call("salary", "/api/v1/salary/eu/countries"), "/api/v1/salary/countries", "GET /api/v1/salary/countries ");
+    await expectRetired(
+      await auto.call("salary", "/api/v1/salary/eu/countries"),
+      "/api/v1/salary/countries",
+      "GET /api/v1/salary/countries ",
+    );
   });
 });
 
@@ -208,7 +246,9 @@ describe("EU_LEGACY_ENDPOINTS=on keeps them; =off retires them before the date",
     const early = startTestServer({ EU_LEGACY_ENDPOINTS: "off" }, { clock: () => new Date("2026-03-01T00:00:00Z") });
     try {
       for (const [path, successor, points] of LEGACY) {
-        expect((await expectRetired(await early.call("salary", path), successor, points)).message).toContain("EU_LEGACY_ENDPOINTS=off");
+        expect((await expectRetired(await early.call("salary", path), successor, points)).message).toContain(
+          "EU_LEGACY_ENDPOINTS=off",
+        );
       }
     } finally {
       await early.stop();

@@ -9,7 +9,8 @@ let s: TestServer;
 /** OEWS AREA_TITLE → E2's 7-digit area_code (an MSA's 5-digit CBSA code with two leading zeros). */
 const areas = new Map<string, string>();
 // Read before the tests are declared: some are one per area title.
-for (const m of (await Bun.file(mirror("bls-oews/oews_M2025_all_areas.csv")).text()).matchAll(/^(\d{5}),"([^"]+)"/gm)) areas.set(m[2], `00${m[1]}`);
+for (const m of (await Bun.file(mirror("bls-oews/oews_M2025_all_areas.csv")).text()).matchAll(/^(\d{5}),"([^"]+)"/gm))
+  areas.set(m[2], `00${m[1]}`);
 beforeAll(() => {
   s = startTestServer({ EU_LEGACY_ENDPOINTS: "on" }); // E5 keeps its list parsing while installations still serve it
 });
@@ -32,32 +33,54 @@ async function locationError(res: Response) {
 }
 
 describe("E3 and E5: a comma list is not read as one of its places", () => {
-  for (const locations of ["NYC,Seattle,Austin", "NYC, Seattle, Austin", "Seattle,Austin", "Boston, Seattle, Austin, TX"]) {
+  for (const locations of [
+    "NYC,Seattle,Austin",
+    "NYC, Seattle, Austin",
+    "Seattle,Austin",
+    "Boston, Seattle, Austin, TX",
+  ]) {
     test(`E3 locations=${locations} → 400 saying to separate places with ";"`, async () => {
       const error = await locationError(await call("/api/v1/salary/compare", { job_title: "nurse", locations }));
       expect(error.field).toBe("locations");
       expect(error.message).toContain(locations);
       expect(error.suggestion).toContain(";");
-      expect(error.suggestion).toContain(locations.split(",").map((p) => p.trim()).join("; "));
+      expect(error.suggestion).toContain(
+        locations
+          .split(",")
+          .map((p) => p.trim())
+          .join("; "),
+      );
     });
   }
 
   test("the places the list named come back as alternatives, each with its own code", async () => {
-    const error = await locationError(await call("/api/v1/salary/compare", { job_title: "nurse", locations: "NYC,Seattle,Austin" }));
+    const error = await locationError(
+      await call("/api/v1/salary/compare", { job_title: "nurse", locations: "NYC,Seattle,Austin" }),
+    );
     expect(error.location_alternatives.map((a: { code: string }) => a.code)).toEqual([
-      area("New York-Newark-Jersey City, NY-NJ"), area("Seattle-Tacoma-Bellevue, WA"), area("Austin-Round Rock-San Marcos, TX")]);
+      area("New York-Newark-Jersey City, NY-NJ"),
+      area("Seattle-Tacoma-Bellevue, WA"),
+      area("Austin-Round Rock-San Marcos, TX"),
+    ]);
   });
 
   test("the same list with semicolons compares all three, in order", async () => {
     const res = await call("/api/v1/salary/compare", { job_title: "nurse", locations: "NYC; Seattle; Austin" });
     expect(res.status).toBe(200);
     expect((await res.json()).comparisons.map((c: { location: string }) => c.location)).toEqual([
-      "New York-Newark-Jersey City, NY-NJ", "Seattle-Tacoma-Bellevue, WA", "Austin-Round Rock-San Marcos, TX"]);
+      "New York-Newark-Jersey City, NY-NJ",
+      "Seattle-Tacoma-Bellevue, WA",
+      "Austin-Round Rock-San Marcos, TX",
+    ]);
   });
 
   // One entry with a comma that is one place is not a list.
-  for (const [locations, title] of [["Austin, TX", "Austin-Round Rock-San Marcos, TX"], ["Portland, OR", "Portland-Vancouver-Hillsboro, OR-WA"],
-    ["New York-Newark-Jersey City, NY-NJ", "New York-Newark-Jersey City, NY-NJ"], ["Austin, TX, USA", "Austin-Round Rock-San Marcos, TX"]]) {
+  for (const [locations, title] of [
+    ["Austin, TX", "Austin-Round Rock-San Marcos, TX"],
+    ["Portland, OR", "Portland-Vancouver-Hillsboro, OR-WA"],
+    ["New York-Newark-Jersey City, NY-NJ", "New York-Newark-Jersey City, NY-NJ"],
+    ["Austin, TX, USA", "Austin-Round Rock-San Marcos, TX"],
+  ]) {
     test(`E3 locations=${locations} is one place`, async () => {
       const res = await call("/api/v1/salary/compare", { job_title: "nurse", locations });
       expect(res.status).toBe(200);
@@ -70,7 +93,9 @@ describe("E3 and E5: a comma list is not read as one of its places", () => {
   });
 
   test("E5 countries=DE,FR,IT → 400 with the hint (it used to answer Italy alone)", async () => {
-    const error = await locationError(await call("/api/v1/salary/eu/compare", { job_title: "Nurse", countries: "DE,FR,IT" }));
+    const error = await locationError(
+      await call("/api/v1/salary/eu/compare", { job_title: "Nurse", countries: "DE,FR,IT" }),
+    );
     expect(error.field).toBe("countries");
     expect(error.suggestion).toContain("DE; FR; IT");
     expect(error.location_alternatives.map((a: { code: string }) => a.code)).toEqual(["DE", "FR", "IT"]);
@@ -83,7 +108,9 @@ describe("E3 and E5: a comma list is not read as one of its places", () => {
 
 describe("E2: after a comma, only a state, province, region or country qualifies", () => {
   test("Seattle, Austin → 400 with both readings as alternatives", async () => {
-    const error = await locationError(await call("/api/v1/salary", { job_title: "nurse", location: "Seattle, Austin" }));
+    const error = await locationError(
+      await call("/api/v1/salary", { job_title: "nurse", location: "Seattle, Austin" }),
+    );
     expect(error.field).toBe("location");
     expect(error.message).toContain("two places");
     expect(error.location_alternatives).toEqual([
@@ -94,8 +121,13 @@ describe("E2: after a comma, only a state, province, region or country qualifies
   });
 
   test("each reading answers on its own", async () => {
-    for (const [location, title] of [["Seattle", "Seattle-Tacoma-Bellevue, WA"], ["Austin", "Austin-Round Rock-San Marcos, TX"]]) {
-      expect((await (await call("/api/v1/salary", { job_title: "nurse", location })).json()).query.area_code).toBe(area(title));
+    for (const [location, title] of [
+      ["Seattle", "Seattle-Tacoma-Bellevue, WA"],
+      ["Austin", "Austin-Round Rock-San Marcos, TX"],
+    ]) {
+      expect((await (await call("/api/v1/salary", { job_title: "nurse", location })).json()).query.area_code).toBe(
+        area(title),
+      );
     }
   });
 
@@ -107,15 +139,18 @@ describe("E2: after a comma, only a state, province, region or country qualifies
 
   // Qualifiers that are states, provinces, regions or countries still qualify; expected: the OMB metro or the country.
   const US: [string, string][] = [
-    ["Austin, TX", "Austin-Round Rock-San Marcos, TX"], ["Austin, Texas", "Austin-Round Rock-San Marcos, TX"],
-    ["Portland, OR", "Portland-Vancouver-Hillsboro, OR-WA"], ["Springfield, IL", "Springfield, IL"],
+    ["Austin, TX", "Austin-Round Rock-San Marcos, TX"],
+    ["Austin, Texas", "Austin-Round Rock-San Marcos, TX"],
+    ["Portland, OR", "Portland-Vancouver-Hillsboro, OR-WA"],
+    ["Springfield, IL", "Springfield, IL"],
     ["Washington, DC", "Washington-Arlington-Alexandria, DC-VA-MD-WV"],
     ["Austin-Round Rock-San Marcos, TX", "Austin-Round Rock-San Marcos, TX"],
     ["New York-Newark-Jersey City, NY-NJ", "New York-Newark-Jersey City, NY-NJ"],
     ["Austin, Texas, United States", "Austin-Round Rock-San Marcos, TX"],
     // Every OEWS title that spans states, and a principal city with those states ("MO-IL" once read as no region: Senegal's Saint-Louis).
     ...[...areas.keys()].filter((t) => /, [A-Z]{2}(-[A-Z]{2})+$/.test(t)).map((t): [string, string] => [t, t]),
-    ["St. Louis, MO-IL", "St. Louis, MO-IL"], ["Chicago, IL-IN", "Chicago-Naperville-Elgin, IL-IN"],
+    ["St. Louis, MO-IL", "St. Louis, MO-IL"],
+    ["Chicago, IL-IN", "Chicago-Naperville-Elgin, IL-IN"],
     // No namesake of its own: a neighbourhood is part of the place after the comma.
     ["Capitol Hill, Seattle", "Seattle-Tacoma-Bellevue, WA"],
     // Both names the same metro: nothing is dropped.
@@ -128,7 +163,13 @@ describe("E2: after a comma, only a state, province, region or country qualifies
       expect((await res.json()).query.area_code).toBe(area(title));
     });
   }
-  const EU: [string, string][] = [["Lyon, France", "FR"], ["Paris, Île-de-France", "FR"], ["Frankfurt am Main, Deutschland", "DE"], ["Munich, Bavaria", "DE"], ["Porto, PT", "PT"]];
+  const EU: [string, string][] = [
+    ["Lyon, France", "FR"],
+    ["Paris, Île-de-France", "FR"],
+    ["Frankfurt am Main, Deutschland", "DE"],
+    ["Munich, Bavaria", "DE"],
+    ["Porto, PT", "PT"],
+  ];
   for (const [location, country] of EU) {
     test(`${location} → ${country}`, async () => {
       const res = await call("/api/v1/salary", { job_title: "nurse", location });
@@ -137,7 +178,12 @@ describe("E2: after a comma, only a state, province, region or country qualifies
     });
   }
   // A province or nation abroad qualifies too, so these are refused as outside coverage, not read as a U.S. or French namesake.
-  for (const [location, country] of [["London, Ontario", "Canada"], ["Paris, Ontario", "Canada"], ["Birmingham, England", "United Kingdom"], ["Vancouver, BC", "Canada"]]) {
+  for (const [location, country] of [
+    ["London, Ontario", "Canada"],
+    ["Paris, Ontario", "Canada"],
+    ["Birmingham, England", "United Kingdom"],
+    ["Vancouver, BC", "Canada"],
+  ]) {
     test(`${location} → refused: in ${country}`, async () => {
       const error = await locationError(await call("/api/v1/salary", { job_title: "nurse", location }));
       expect(error.message).toContain(`is in ${country}`);

@@ -25,14 +25,26 @@ describe("E2 through an OEWS aggregate", () => {
     const row = published("99", "25-9045")!;
     expect(row.OCC_TITLE).toBe("Teaching Assistants, Except Postsecondary");
     expect(body.query.matched_soc).toBe("25-9045");
-    expect(body.salary).toMatchObject({ p10: n(row.A_PCT10), p25: n(row.A_PCT25), median: n(row.A_MEDIAN), p75: n(row.A_PCT75), p90: n(row.A_PCT90), mean: n(row.A_MEAN) });
+    expect(body.salary).toMatchObject({
+      p10: n(row.A_PCT10),
+      p25: n(row.A_PCT25),
+      median: n(row.A_MEDIAN),
+      p75: n(row.A_PCT75),
+      p90: n(row.A_PCT90),
+      mean: n(row.A_MEAN),
+    });
     const note = body.notes.find((x: string) => x.includes("OEWS aggregate"));
     expect(note).toContain("only within the OEWS aggregate 25-9045 (Teaching Assistants, Except Postsecondary)");
     expect(note).toContain(`${body.query.matched_title} (`);
   });
 
-  for (const [title, code] of [["Substance Abuse Counselor", "21-1018"], ["Mental Health Counselor", "21-1018"], ["Electrical Assembler", "51-2028"],
-    ["First-Line Supervisors of Material-Moving Machine and Vehicle Operators", "53-1047"], ["Special Education Teachers, Elementary School", "25-2052"]] as const) {
+  for (const [title, code] of [
+    ["Substance Abuse Counselor", "21-1018"],
+    ["Mental Health Counselor", "21-1018"],
+    ["Electrical Assembler", "51-2028"],
+    ["First-Line Supervisors of Material-Moving Machine and Vehicle Operators", "53-1047"],
+    ["Special Education Teachers, Elementary School", "25-2052"],
+  ] as const) {
     test(`${title} → ${code}, in a state too`, async () => {
       const body = await (await salary(`job_title=${encodeURIComponent(title)}&location=Ohio`)).json();
       expect(body.query.matched_soc).toBe(code);
@@ -41,19 +53,42 @@ describe("E2 through an OEWS aggregate", () => {
   }
 
   test("E3 compares through the aggregate in every U.S. place, and names it as matched_soc and matched_code", async () => {
-    const body = await (await s.call("salary", "/api/v1/salary/compare?job_title=Mental%20Health%20Counselor&locations=US;Texas;Austin,%20TX")).json();
+    const body = await (
+      await s.call(
+        "salary",
+        "/api/v1/salary/compare?job_title=Mental%20Health%20Counselor&locations=US;Texas;Austin,%20TX",
+      )
+    ).json();
     expect(body.matched_soc).toBe("21-1018");
     expect(body.comparisons.map((c: any) => c.matched_code)).toEqual(["21-1018", "21-1018", "21-1018"]);
-    expect(body.comparisons.map((c: any) => c.median)).toEqual(["99", "48", "12420"].map((a) => n(published(a, "21-1018")!.A_MEDIAN)));
+    expect(body.comparisons.map((c: any) => c.median)).toEqual(
+      ["99", "48", "12420"].map((a) => n(published(a, "21-1018")!.A_MEDIAN)),
+    );
   });
 
   test("E1 continues the aggregate's own series, from its first vintage, as published", async () => {
-    const body = await (await s.call("salary", "/api/v1/trends?job_title=Teaching%20Assistants%2C%20Except%20Postsecondary")).json();
+    const body = await (
+      await s.call("salary", "/api/v1/trends?job_title=Teaching%20Assistants%2C%20Except%20Postsecondary")
+    ).json();
     expect(body.matched_soc).toBe("25-9045");
-    const may2019 = (await excelRows("bls-oews/national_M2019_dl.xlsx")).find((r) => (r.OCC_CODE ?? r.occ_code) === "25-9045")!;
-    expect(body.trend[0]).toEqual({ year: 2019, median: Number(may2019.A_MEDIAN ?? may2019.a_median), basis: "published", oews_codes: ["25-9045"] });
-    expect(body.trend.at(-1)).toEqual({ year: 2025, median: n(published("99", "25-9045")!.A_MEDIAN), basis: "published", oews_codes: ["25-9045"] });
-    expect(body.notes.join(" ")).toContain("Left out: 2015, 2017 and 2018 (no figure under 25-9045 (Teaching Assistants, Except Postsecondary) holding the same occupations");
+    const may2019 = (await excelRows("bls-oews/national_M2019_dl.xlsx")).find(
+      (r) => (r.OCC_CODE ?? r.occ_code) === "25-9045",
+    )!;
+    expect(body.trend[0]).toEqual({
+      year: 2019,
+      median: Number(may2019.A_MEDIAN ?? may2019.a_median),
+      basis: "published",
+      oews_codes: ["25-9045"],
+    });
+    expect(body.trend.at(-1)).toEqual({
+      year: 2025,
+      median: n(published("99", "25-9045")!.A_MEDIAN),
+      basis: "published",
+      oews_codes: ["25-9045"],
+    });
+    expect(body.notes.join(" ")).toContain(
+      "Left out: 2015, 2017 and 2018 (no figure under 25-9045 (Teaching Assistants, Except Postsecondary) holding the same occupations",
+    );
   });
 
   test("E1 continues a broad group's series wherever a vintage publishes it under the same title", async () => {
@@ -66,16 +101,27 @@ describe("E2 through an OEWS aggregate", () => {
   });
 
   test("E8 takes the U.S. dispersion from the aggregate's national percentiles, and says so", async () => {
-    const res = await s.call("salary", "/api/v1/compliance/validate-salary-range", { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ job_title: "Mental Health Counselor", country: "IE", min_salary: 40000, max_salary: 50000 }) });
+    const res = await s.call("salary", "/api/v1/compliance/validate-salary-range", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        job_title: "Mental Health Counselor",
+        country: "IE",
+        min_salary: 40000,
+        max_salary: 50000,
+      }),
+    });
     const notes = (await res.json()).methodology_note;
     expect(notes).toContain("BLS OEWS May 2025 national percentiles of the matched U.S. occupation (21-1018)");
     expect(notes).toContain("only within the OEWS aggregate 21-1018");
   });
 
   test("E8 for an occupation without annual percentiles takes all occupations' from the latest vintage that has them, not a false Eurostat warning", async () => {
-    const res = await s.call("salary", "/api/v1/compliance/validate-salary-range", { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ job_title: "Actor", country: "IE", min_salary: 40000, max_salary: 50000 }) });
+    const res = await s.call("salary", "/api/v1/compliance/validate-salary-range", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ job_title: "Actor", country: "IE", min_salary: 40000, max_salary: 50000 }),
+    });
     const body = await res.json();
     expect(body.warnings.map((w: any) => w.code)).not.toContain("NO_BENCHMARK");
     expect(body.methodology_note).toContain("BLS OEWS May 2024 national percentiles of all U.S. occupations (00-0000)");
@@ -90,7 +136,9 @@ describe("E17 and the aggregate codes", () => {
     const body = await res.json();
     expect(body.data.length).toBe(oews.filter((r) => r.OCC_CODE === "21-1018").length);
     expect(body.metadata.oews_code).toBe("21-1018");
-    expect(body.metadata.methodology_notes).toContain("is an OEWS aggregate, not a SOC 2018 code: OEWS May 2025 publishes Substance Abuse and Behavioral Disorder Counselors (21-1011), Mental Health Counselors (21-1014) only within it");
+    expect(body.metadata.methodology_notes).toContain(
+      "is an OEWS aggregate, not a SOC 2018 code: OEWS May 2025 publishes Substance Abuse and Behavioral Disorder Counselors (21-1011), Mental Health Counselors (21-1014) only within it",
+    );
   });
 
   test("a detailed code inside an aggregate answers the aggregate's rows; an unknown code, or an aggregate with an O*NET suffix, is 404", async () => {
@@ -107,13 +155,16 @@ describe("E17 and the aggregate codes", () => {
     const body = await (await s.call("skills", "/api/v1/occupations/55-3016/wages")).json();
     expect(body.data).toEqual([]);
     expect(body.metadata.oews_code).toBeNull();
-    expect(body.metadata.methodology_notes).toContain("publishes no wages for 55-3016, nor for an aggregate or broad group that holds it");
+    expect(body.metadata.methodology_notes).toContain(
+      "publishes no wages for 55-3016, nor for an aggregate or broad group that holds it",
+    );
   });
 });
 
 describe("search results link to the code whose wages answer", () => {
   test("E15 and E14 give each occupation's oews_code: itself, its aggregate, or null where OEWS publishes nothing", async () => {
-    const search = async (q: string) => (await (await s.call("skills", `/api/v1/occupations/search?q=${q}&page_size=10`)).json()).data.items;
+    const search = async (q: string) =>
+      (await (await s.call("skills", `/api/v1/occupations/search?q=${q}&page_size=10`)).json()).data.items;
     const hits = await search("teaching%20assistants");
     const code = (soc: string) => hits.find((h: any) => h.soc_code === soc)?.oews_code;
     expect([code("25-9042.00"), code("25-9043.00"), code("25-9044.00")]).toEqual(["25-9045", "25-9045", "25-9044"]);
@@ -121,7 +172,8 @@ describe("search results link to the code whose wages answer", () => {
     const list = (await (await s.call("skills", "/api/v1/occupations?page_size=100")).json()).data.items;
     expect(list.find((o: any) => o.soc_code === "11-1011.00").oews_code).toBe("11-1011");
     for (const o of list.filter((x: any) => x.oews_code)) {
-      const national = (await (await s.call("skills", `/api/v1/occupations/${o.oews_code}/wages?area_code=99`)).json()).data;
+      const national = (await (await s.call("skills", `/api/v1/occupations/${o.oews_code}/wages?area_code=99`)).json())
+        .data;
       expect(national.map((r: any) => r.total_employment)).toEqual([n(published("99", o.oews_code)!.TOT_EMP)]);
     }
   });
@@ -158,8 +210,11 @@ describe("NO_BENCHMARK suggests only a level that answers", () => {
     expect(body.query.matched_soc).toBe("27-2011");
     expect(body.salary.median).toBeNull();
     expect(body.salary.hourly).toMatchObject({ median: n(row.H_MEDIAN), mean: n(row.H_MEAN) });
-    expect(body.notes).toContain(`BLS OEWS May 2025 publishes only hourly wages for Actors (27-2011), as for occupations rarely worked full-time and year-round, so the annual figures are null; per hour: median ${n(row.H_MEDIAN)} USD, mean ${n(row.H_MEAN)} USD.`);
-    const compared = (await (await s.call("salary", "/api/v1/salary/compare?job_title=Actor&locations=US")).json()).comparisons[0];
+    expect(body.notes).toContain(
+      `BLS OEWS May 2025 publishes only hourly wages for Actors (27-2011), as for occupations rarely worked full-time and year-round, so the annual figures are null; per hour: median ${n(row.H_MEDIAN)} USD, mean ${n(row.H_MEAN)} USD.`,
+    );
+    const compared = (await (await s.call("salary", "/api/v1/salary/compare?job_title=Actor&locations=US")).json())
+      .comparisons[0];
     expect(compared.notes.join(" ")).toContain(`per hour: median ${n(row.H_MEDIAN)} USD`);
   });
 });
@@ -171,10 +226,12 @@ describe("coverage: every code with a national row in the May 2025 file", () => 
     const missed: string[] = [];
     for (const r of codes) {
       const body = await (await salary(`job_title=${encodeURIComponent(r.OCC_TITLE)}`)).json();
-      if (body.query?.matched_soc !== r.OCC_CODE) missed.push(`E2 ${r.OCC_CODE} ${r.OCC_TITLE} → ${body.query?.matched_soc ?? body.error?.code}`);
+      if (body.query?.matched_soc !== r.OCC_CODE)
+        missed.push(`E2 ${r.OCC_CODE} ${r.OCC_TITLE} → ${body.query?.matched_soc ?? body.error?.code}`);
       const wages = await s.call("skills", `/api/v1/occupations/${r.OCC_CODE}/wages?area_code=99`);
       const rows = wages.status === 200 ? (await wages.json()).data : [];
-      if (rows.length !== 1 || rows[0].total_employment !== n(r.TOT_EMP)) missed.push(`E17 ${r.OCC_CODE} → ${wages.status}`);
+      if (rows.length !== 1 || rows[0].total_employment !== n(r.TOT_EMP))
+        missed.push(`E17 ${r.OCC_CODE} → ${wages.status}`);
     }
     expect(missed).toEqual([]);
   }, 120_000);

@@ -4,13 +4,25 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 let s: TestServer;
-beforeAll(() => { s = startTestServer(); });
+beforeAll(() => {
+  s = startTestServer();
+});
 afterAll(() => s.stop());
 
 const PATH = "/api/v1/compliance/pay-gap-report";
 const csv = (text: string, query = "?country=DE", type = "text/csv", key?: string | null) =>
-  s.call("salary", PATH + query, { method: "POST", body: text, headers: { "content-type": type }, ...(key !== undefined ? { key } : {}) });
-const json = (body: unknown) => s.call("salary", PATH, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  s.call("salary", PATH + query, {
+    method: "POST",
+    body: text,
+    headers: { "content-type": type },
+    ...(key !== undefined ? { key } : {}),
+  });
+const json = (body: unknown) =>
+  s.call("salary", PATH, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
 const errorOf = async (res: Response) => ((await res.json()) as any).error;
 
 const RECORDS = [
@@ -21,8 +33,21 @@ const RECORDS = [
   { job_title: "Dock Hand", gender: "F", salary: 30000, category: "Logistics" },
   { job_title: "Dock Hand", gender: "M", salary: 31000, category: "Logistics", employment_type: "part_time" },
 ];
-const COLUMNS = ["job_title", "gender", "salary", "salary_period", "weekly_hours", "variable_pay", "employment_type", "category"] as const;
-const asCsv = (sep = ",", eol = "\n") => [COLUMNS.join(sep), ...RECORDS.map((r) => COLUMNS.map((c) => (r as Record<string, unknown>)[c] ?? "").join(sep))].join(eol) + eol;
+const COLUMNS = [
+  "job_title",
+  "gender",
+  "salary",
+  "salary_period",
+  "weekly_hours",
+  "variable_pay",
+  "employment_type",
+  "category",
+] as const;
+const asCsv = (sep = ",", eol = "\n") =>
+  [
+    COLUMNS.join(sep),
+    ...RECORDS.map((r) => COLUMNS.map((c) => (r as Record<string, unknown>)[c] ?? "").join(sep)),
+  ].join(eol) + eol;
 
 test("a CSV body answers exactly the JSON body's report for the same records", async () => {
   const fromJson = await json({ country: "DE", employees: RECORDS });
@@ -41,13 +66,25 @@ test("semicolon- and tab-separated exports, a byte-order mark and CRLF line ends
 });
 
 test("a bad cell is named by row (1 = first record) and column", async () => {
-  const res = await csv("job_title,gender,salary\nNurse,M,52000\nNurse,X,49000\nClerk,F,\"49.000,50\"\n");
+  const res = await csv('job_title,gender,salary\nNurse,M,52000\nNurse,X,49000\nClerk,F,"49.000,50"\n');
   expect(res.status).toBe(422);
   const error = await errorOf(res);
   expect(error.code).toBe("VALIDATION_ERROR");
   expect(error.errors).toEqual([
-    expect.objectContaining({ field: "employees[1].gender", row: 2, line: 3, column: "gender", message: expect.stringMatching(/^row 2 \(line 3\), column gender: /) }),
-    expect.objectContaining({ field: "employees[2].salary", row: 3, line: 4, column: "salary", message: expect.stringMatching(/^row 3 \(line 4\), column salary: /) }),
+    expect.objectContaining({
+      field: "employees[1].gender",
+      row: 2,
+      line: 3,
+      column: "gender",
+      message: expect.stringMatching(/^row 2 \(line 3\), column gender: /),
+    }),
+    expect.objectContaining({
+      field: "employees[2].salary",
+      row: 3,
+      line: 4,
+      column: "salary",
+      message: expect.stringMatching(/^row 3 \(line 4\), column salary: /),
+    }),
   ]);
   // Blank lines and lines of separators only (a spreadsheet's empty rows) are skipped; `line` still points into the file.
   const gappy = await errorOf(await csv("job_title,gender,salary\n,,\nNurse,M,52000\n\nNurse,X,49000\n"));
@@ -61,7 +98,8 @@ test("the header is checked: unknown, repeated and missing columns are named", a
   const unknown = await errorOf(await csv("job_title,gender,salary,bonus\nNurse,M,1,2\nNurse,F,1,2\n"));
   expect(unknown.errors).toEqual([expect.objectContaining({ column: "bonus", code: "unrecognized_column" })]);
   expect(unknown.errors[0].message).toContain("variable_pay");
-  for (const inherited of ["toString", "constructor", "__proto__"]) { // names every object has are not columns
+  for (const inherited of ["toString", "constructor", "__proto__"]) {
+    // names every object has are not columns
     const res = await errorOf(await csv(`job_title,gender,salary,${inherited}\nNurse,M,1,2\nNurse,F,1,2\n`));
     expect(res.errors).toEqual([expect.objectContaining({ column: inherited, code: "unrecognized_column" })]);
   }
@@ -85,7 +123,11 @@ test("the country goes in the query with CSV and in the body with JSON; each for
   expect(noCountry.errors[0]).toMatchObject({ field: "country", message: expect.stringContaining("?country=") });
   const unsupported = await csv(asCsv(), "?country=US");
   expect([unsupported.status, (await errorOf(unsupported)).errors[0].code]).toEqual([422, "unsupported_country"]);
-  const jsonWithQuery = await s.call("salary", `${PATH}?country=DE`, { method: "POST", body: JSON.stringify({ country: "DE", employees: RECORDS }), headers: { "content-type": "application/json" } });
+  const jsonWithQuery = await s.call("salary", `${PATH}?country=DE`, {
+    method: "POST",
+    body: JSON.stringify({ country: "DE", employees: RECORDS }),
+    headers: { "content-type": "application/json" },
+  });
   expect([jsonWithQuery.status, (await errorOf(jsonWithQuery)).errors[0].code]).toEqual([422, "unrecognized_key"]);
   const other = await errorOf(await csv(asCsv(), "", "text/plain"));
   expect(other.message).toContain("application/json or text/csv");
@@ -100,7 +142,9 @@ test("the limits hold: at most 10,000 rows, and the key is checked before the bo
 });
 
 test("OpenAPI documents the CSV form: text/csv content with the columns and an example, and the query's country", async () => {
-  const op = (await (await s.call("salary", "/openapi.json")).json() as any).paths["/api/v1/compliance/pay-gap-report"].post;
+  const op = ((await (await s.call("salary", "/openapi.json")).json()) as any).paths[
+    "/api/v1/compliance/pay-gap-report"
+  ].post;
   expect(op.requestBody.content["text/csv"].schema.description).toContain("job_title, gender, salary");
   expect(op.requestBody.content["text/csv"].example.split("\n")[0]).toBe("job_title,gender,salary,salary_period");
   expect(op.parameters).toEqual([expect.objectContaining({ name: "country", in: "query", required: false })]);

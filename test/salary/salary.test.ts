@@ -10,7 +10,10 @@ let rpp: string[][];
 beforeAll(async () => {
   s = startTestServer();
   oews = parse(await Bun.file(mirror("bls-oews/oews_M2025_all_areas.csv")).text(), { columns: true });
-  rpp = parse(await Bun.file(mirror("bea-rpp/MARPP_MSA_2008_2024.csv")).text(), { relax_quotes: true, relax_column_count: true });
+  rpp = parse(await Bun.file(mirror("bea-rpp/MARPP_MSA_2008_2024.csv")).text(), {
+    relax_quotes: true,
+    relax_column_count: true,
+  });
 }, 60_000);
 afterAll(() => s.stop());
 const get = (q: string) => s.call("salary", `/api/v1/salary?${q}`);
@@ -22,11 +25,26 @@ describe("E2 US", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     const row = oews.find((r) => r.AREA === "12420" && r.OCC_CODE === "15-1252")!;
-    expect(body.salary).toEqual({ p10: n(row.A_PCT10), p25: n(row.A_PCT25), median: n(row.A_MEDIAN), p75: n(row.A_PCT75), p90: n(row.A_PCT90), mean: null, sample_size: null,
+    expect(body.salary).toEqual({
+      p10: n(row.A_PCT10),
+      p25: n(row.A_PCT25),
+      median: n(row.A_MEDIAN),
+      p75: n(row.A_PCT75),
+      p90: n(row.A_PCT90),
+      mean: null,
+      sample_size: null,
       cost_of_living_index: Number(rpp.find((r) => r[0].includes("12420") && r[4] === "1")![rpp[0].indexOf("2024")]),
-      hourly: null }); // MSA rows carry no hourly figure (H_MEAN, H_MEDIAN blank; the file has no hourly percentiles)
+      hourly: null,
+    }); // MSA rows carry no hourly figure (H_MEAN, H_MEDIAN blank; the file has no hourly percentiles)
     expect([row.H_MEAN, row.H_MEDIAN]).toEqual(["", ""]);
-    expect(body.query).toMatchObject({ job_title: "Sr. Software Eng", matched_soc: "15-1252", matched_title: "Software Developers", currency: "USD", match_method: "alias", experience: null });
+    expect(body.query).toMatchObject({
+      job_title: "Sr. Software Eng",
+      matched_soc: "15-1252",
+      matched_title: "Software Developers",
+      currency: "USD",
+      match_method: "alias",
+      experience: null,
+    });
     expect(body.data_source).toBe("BLS OEWS May 2025");
     expect(body.data_date).toBe("2025-05");
     expect(body.related_titles.length).toBeGreaterThan(0);
@@ -37,12 +55,22 @@ describe("E2 US", () => {
     const { Database } = await import("bun:sqlite");
     const db = new Database(s.config.SNAPSHOT_PATH, { readonly: true });
     const src = (id: string) => db.query<any, [string]>("SELECT * FROM sources WHERE dataset_id = ?").get(id);
-    const [oewsSource, ses, monthly, mw] = ["bls_oews", "eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage"].map(src);
+    const [oewsSource, ses, monthly, mw] = [
+      "bls_oews",
+      "eurostat_ses_2022",
+      "eurostat_ses_monthly",
+      "eurostat_min_wage",
+    ].map(src);
     db.close();
     const us = await (await get("job_title=Registered%20Nurse")).json();
-    expect(us).toMatchObject({ data_source: `${oewsSource.label} ${oewsSource.vintage}`, data_date: oewsSource.period_end });
+    expect(us).toMatchObject({
+      data_source: `${oewsSource.label} ${oewsSource.vintage}`,
+      data_date: oewsSource.period_end,
+    });
     const eu = await (await get("job_title=Registered%20Nurse&location=FR")).json();
-    expect(eu.data_source).toBe(`${ses.label} ${ses.vintage}; ${monthly.label} ${monthly.vintage}; ${mw.label} ${mw.period_start}–${mw.period_end}`);
+    expect(eu.data_source).toBe(
+      `${ses.label} ${ses.vintage}; ${monthly.label} ${monthly.vintage}; ${mw.label} ${mw.period_start}–${mw.period_end}`,
+    );
     expect(eu.data_date).toBe(ses.period_end);
   });
 
@@ -75,17 +103,45 @@ describe("E2 US", () => {
 describe("E2 EU", () => {
   test("registered nurse in Deutschland: ISCO group 2, SES 2022 annual mean for DE, hourly gender gap, minimum wage in force today", async () => {
     const body = await (await get("job_title=registered%20nurse&location=Deutschland")).json();
-    expect(body.query).toMatchObject({ region: "eu", country_code: "DE", matched_isco: "2", matched_title: "Registered Nurses", currency: "EUR" });
+    expect(body.query).toMatchObject({
+      region: "eu",
+      country_code: "DE",
+      matched_isco: "2",
+      matched_title: "Registered Nurses",
+      currency: "EUR",
+    });
     const annual = await jsonStat("eurostat/earn_ses22_28_DE_ES_IT_PL.json");
-    expect(body.salary.mean).toBe(annual.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: "OC2", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "DE", time: "2022" }));
+    expect(body.salary.mean).toBe(
+      annual.value({
+        freq: "A",
+        sex: "T",
+        indic_se: "ERN",
+        isco08: "OC2",
+        age: "TOTAL",
+        sizeclas: "GE10",
+        unit: "EUR",
+        geo: "DE",
+        time: "2022",
+      }),
+    );
     expect(body.salary.gender_gap_pct).toBe((await sesHourly()).gapPct("DE", "OC2"));
     const mw = await eurostatTsv("eurostat/estat_earn_mw_cur.tsv");
     const semester = mw.latest({ currency: "EUR", geo: "DE" }, semesterToday())!;
-    const [eur, pps] = [mw.cell({ currency: "EUR", geo: "DE" }, semester), mw.cell({ currency: "PPS", geo: "DE" }, semester)];
+    const [eur, pps] = [
+      mw.cell({ currency: "EUR", geo: "DE" }, semester),
+      mw.cell({ currency: "PPS", geo: "DE" }, semester),
+    ];
     expect(pps.value).not.toBeNull(); // Eurostat publishes PPS for Germany
-    expect(body.salary.minimum_wage).toEqual({ monthly_eur: eur.value, monthly_pps: pps.value, year: Number(semester.slice(0, 4)), semester: Number(semester.slice(-1)),
-      flags: { monthly_eur: eur.flag, monthly_pps: pps.flag } });
-    expect(body.notes.join(" ")).toContain(`earn_mw_cur, ${semester}, the latest semester in force on the request date`);
+    expect(body.salary.minimum_wage).toEqual({
+      monthly_eur: eur.value,
+      monthly_pps: pps.value,
+      year: Number(semester.slice(0, 4)),
+      semester: Number(semester.slice(-1)),
+      flags: { monthly_eur: eur.flag, monthly_pps: pps.flag },
+    });
+    expect(body.notes.join(" ")).toContain(
+      `earn_mw_cur, ${semester}, the latest semester in force on the request date`,
+    );
     expect(body.notes.join(" ")).toContain("ISCO-08 major-group resolution");
   });
 
@@ -150,7 +206,14 @@ describe("E2 errors", () => {
     expect(err.suggestion).toContain("national");
   });
 
-  for (const q of ["", "job_title=", `job_title=${"a".repeat(201)}`, "job_title=nurse&currency=GBP", "job_title=nurse&foo=1", `job_title=nurse&location=${"x".repeat(201)}`]) {
+  for (const q of [
+    "",
+    "job_title=",
+    `job_title=${"a".repeat(201)}`,
+    "job_title=nurse&currency=GBP",
+    "job_title=nurse&foo=1",
+    `job_title=nurse&location=${"x".repeat(201)}`,
+  ]) {
     test(`${q || "(no parameters)"} → 422`, async () => {
       const res = await get(q);
       expect(res.status).toBe(422);

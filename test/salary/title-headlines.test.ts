@@ -7,10 +7,15 @@ import { startTestServer, type TestServer } from "../support/server.ts";
 import { notTitles } from "../../scripts/snapshot/title-ranker.ts";
 
 let s: TestServer;
-beforeAll(() => { s = startTestServer(); });
+beforeAll(() => {
+  s = startTestServer();
+});
 afterAll(() => s.stop());
 const salary = async (title: string, location: string) => {
-  const res = await s.call("salary", `/api/v1/salary?job_title=${encodeURIComponent(title)}&location=${encodeURIComponent(location)}`);
+  const res = await s.call(
+    "salary",
+    `/api/v1/salary?job_title=${encodeURIComponent(title)}&location=${encodeURIComponent(location)}`,
+  );
   return { status: res.status, body: await res.json() };
 };
 
@@ -29,12 +34,20 @@ describe("a headline is read before it is matched", () => {
   // The Structure of Earnings Survey covers no armed forces (NACE O is out of it): E2 has no figures, so E8
   // shows the match.
   test.each([
-    ["Cocinero/a militar – Tropa profesional – Ejército de Tierra", "ES", "0310", "Armed Forces Occupations, Other Ranks"],
+    [
+      "Cocinero/a militar – Tropa profesional – Ejército de Tierra",
+      "ES",
+      "0310",
+      "Armed Forces Occupations, Other Ranks",
+    ],
     ["Feldwebel (m/w/d) im Sanitätsdienst – Bundeswehr", "DE", "0210", "Non-commissioned Armed Forces Officers"],
     ["Oficer Marynarki Wojennej – Gdynia", "PL", "0110", "Commissioned Armed Forces Officers"],
   ])("%s (%s) → ISCO %s, whatever the task", async (job_title, country, isco, title) => {
-    const res = await s.call("salary", "/api/v1/compliance/validate-salary-range",
-      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ job_title, country, min_salary: 30000, max_salary: 40000 }) });
+    const res = await s.call("salary", "/api/v1/compliance/validate-salary-range", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ job_title, country, min_salary: 30000, max_salary: 40000 }),
+    });
     const body = await res.json();
     expect(body).toMatchObject({ matched_isco_full: isco, matched_title: title, match_method: "convention" });
   });
@@ -51,7 +64,13 @@ describe("a headline is read before it is matched", () => {
 });
 
 describe("what is not a title gets the spec's 404 with the generic hint, not a guess", () => {
-  test.each(["Acme Holdings LLC", "<b>Nurse</b>", "https://jobs.example.com/123", "Are you looking for a new challenge in a great team?", "N/A"])("%s", async (title) => {
+  test.each([
+    "Acme Holdings LLC",
+    "<b>Nurse</b>",
+    "https://jobs.example.com/123",
+    "Are you looking for a new challenge in a great team?",
+    "N/A",
+  ])("%s", async (title) => {
     const { status, body } = await salary(title, "US");
     expect(status).toBe(404);
     expect(body.error.code).toBe("NO_SALARY_DATA");
@@ -64,11 +83,26 @@ describe("what is not a title gets the spec's 404 with the generic hint, not a g
 describe("text the ranker learned is no title (places, products, skills), on places it never saw: a 404", () => {
   // The five most populous places of the fifth held out of the ranker's training (scripts/snapshot/title-ranker.ts).
   const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
-  const held = new Set(notTitles(db).filter((n) => n.heldOut && n.kind === "place").map((n) => n.text));
-  const places = db.query<{ name: string }, []>("SELECT name, max(population) AS p FROM place_name WHERE population >= 100000 GROUP BY name ORDER BY p DESC").all()
-    .map((r) => r.name).filter((n) => held.has(n)).slice(0, 5);
+  const held = new Set(
+    notTitles(db)
+      .filter((n) => n.heldOut && n.kind === "place")
+      .map((n) => n.text),
+  );
+  const places = db
+    .query<{ name: string }, []>(
+      "SELECT name, max(population) AS p FROM place_name WHERE population >= 100000 GROUP BY name ORDER BY p DESC",
+    )
+    .all()
+    .map((r) => r.name)
+    .filter((n) => held.has(n))
+    .slice(0, 5);
   db.close();
-  test.each(places.flatMap((p) => [[p, "Austin, TX"], [p, "DE"]]))("%s in %s", async (title, location) => {
+  test.each(
+    places.flatMap((p) => [
+      [p, "Austin, TX"],
+      [p, "DE"],
+    ]),
+  )("%s in %s", async (title, location) => {
     expect((await salary(title, location)).status).toBe(404);
   });
 });
@@ -78,7 +112,10 @@ describe("confidence is a probability: alternatives carry theirs, sorted, never 
     const { body } = await salary("Financial Analyst", "US");
     const all = [body.query.match_confidence, ...body.query.alternatives.map((a: any) => a.confidence)];
     expect(all).toEqual([...all].sort((a, b) => b - a));
-    for (const p of all) { expect(p).toBeGreaterThanOrEqual(0); expect(p).toBeLessThanOrEqual(1); }
+    for (const p of all) {
+      expect(p).toBeGreaterThanOrEqual(0);
+      expect(p).toBeLessThanOrEqual(1);
+    }
   });
 
   test("in a 404", async () => {
@@ -93,8 +130,17 @@ describe("confidence is a probability: alternatives carry theirs, sorted, never 
 describe("E7 classifies each record with the same reading and threshold", () => {
   test("headlines are classified by their role; a company name is an unmatched title", async () => {
     const rec = (job_title: string, gender: "M" | "F") => ({ job_title, gender, salary: 50000 });
-    const employees = [rec("Pflegefachkraft (m/w/d) – Teilzeit", "F"), rec("Gesundheits- und Krankenpfleger (m/w/d) – Vollzeit", "M"), rec("Müller Pflege GmbH", "F"), rec("Müller Pflege GmbH", "M")];
-    const res = await s.call("salary", "/api/v1/compliance/pay-gap-report", { method: "POST", body: JSON.stringify({ country: "DE", employees }), headers: { "content-type": "application/json" } });
+    const employees = [
+      rec("Pflegefachkraft (m/w/d) – Teilzeit", "F"),
+      rec("Gesundheits- und Krankenpfleger (m/w/d) – Vollzeit", "M"),
+      rec("Müller Pflege GmbH", "F"),
+      rec("Müller Pflege GmbH", "M"),
+    ];
+    const res = await s.call("salary", "/api/v1/compliance/pay-gap-report", {
+      method: "POST",
+      body: JSON.stringify({ country: "DE", employees }),
+      headers: { "content-type": "application/json" },
+    });
     const body = await res.json();
     expect(body.categories.find((c: any) => c.isco_code === "2").employee_count).toBe(2);
     expect(body.unmatched_titles).toEqual([{ job_title: "Müller Pflege GmbH", employees: 2, alternatives: [] }]);

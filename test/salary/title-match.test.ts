@@ -9,29 +9,80 @@ import { withConfidence, titleVariants } from "../../src/domain/title/match.ts";
 import { likelyHead } from "../../src/domain/title/lexicon.ts";
 
 let s: Services;
-beforeAll(() => { s = createServices(openSnapshot(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite")); });
+beforeAll(() => {
+  s = createServices(openSnapshot(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite"));
+});
 
 const us = (title: string) => s.titleMatcher.match(title, { target: "soc", country: "US" });
 const eu = (title: string, country: string) => s.titleMatcher.match(title, { target: "isco", country });
 
 // [typed title, expected 6-digit SOC]
 const US_TITLES: [string, string][] = [
-  ["Registered Nurse", "29-1141"], ["registered nurses", "29-1141"], ["RN", "29-1141"], ["Registerd Nurse", "29-1141"],
-  ["Sr. Software Eng", "15-1252"], ["Software Engineer", "15-1252"], ["Senior Software Developer II", "15-1252"], 
-  ["Web Developer", "15-1254"], ["Data Scientist", "15-2051"], ["CPA", "13-2011"], ["Jr. Accountant", "13-2011"], ["Accountant III", "13-2011"],
-  ["HR Manager", "11-3121"], ["Electrician", "47-2111"], ["Electricians", "47-2111"], ["Plumber", "47-2152"], ["Carpentr", "47-2031"],
-  ["Truck Driver", "53-3032"], ["Cashier", "41-2011"], ["Lead Cashier", "41-2011"], ["Customer Service Rep", "43-4051"], ["Paralegal", "23-2011"],
-  ["Attorney", "23-1011"], ["Pharmacist", "29-1051"], ["Dental Hygienist", "29-1292"], ["Nurse Practitioner", "29-1171"], ["High School Teacher", "25-2031"],
-  ["Barista", "35-3023"], ["Janitor", "37-2011"], ["Security Guard", "33-9032"], ["Police Officer", "33-3051"], ["Mechanical Engineer", "17-2141"],
-  ["Financial Analyst", "13-2051"], ["Graphic Designer", "27-1024"], ["Dentist", "29-1021"], ["Welder", "51-4121"], ["Flight Attendant", "53-2031"],
-  ["ELECTRICIAN!!", "47-2111"], ["Mechanical Engineers (Sr.)", "17-2141"],
-  ["Nurse", "29-1141"], ["software developer", "15-1252"], ["Web Dev", "15-1254"], ["Accountant", "13-2011"], ["Auditor", "13-2011"],
-  ["CEO", "11-1011"], ["Chief Executive Officer", "11-1011"], ["Human Resources Manager", "11-3121"], ["Carpenter", "47-2031"],
-  ["Tractor-Trailer Truck Driver", "53-3032"], ["Sales Associate", "41-2031"], ["Retail Salesperson", "41-2031"],
-  ["Customer Service Representative", "43-4051"], ["Receptionist", "43-4171"], ["Lawyer", "23-1011"], ["Pharmacists", "29-1051"],
-  ["Physician Assistant", "29-1071"], ["Elementary School Teacher", "25-2021"], ["Waitress", "35-3031"], ["Waiter", "35-3031"],
-  ["Firefighter", "33-2011"], ["Civil Engineer", "17-2051"], ["Electrical Engineer", "17-2071"], ["Marketing Manager", "11-2021"],
-  ["Veterinarian", "29-1131"], ["Machinist", "51-4041"],
+  ["Registered Nurse", "29-1141"],
+  ["registered nurses", "29-1141"],
+  ["RN", "29-1141"],
+  ["Registerd Nurse", "29-1141"],
+  ["Sr. Software Eng", "15-1252"],
+  ["Software Engineer", "15-1252"],
+  ["Senior Software Developer II", "15-1252"],
+  ["Web Developer", "15-1254"],
+  ["Data Scientist", "15-2051"],
+  ["CPA", "13-2011"],
+  ["Jr. Accountant", "13-2011"],
+  ["Accountant III", "13-2011"],
+  ["HR Manager", "11-3121"],
+  ["Electrician", "47-2111"],
+  ["Electricians", "47-2111"],
+  ["Plumber", "47-2152"],
+  ["Carpentr", "47-2031"],
+  ["Truck Driver", "53-3032"],
+  ["Cashier", "41-2011"],
+  ["Lead Cashier", "41-2011"],
+  ["Customer Service Rep", "43-4051"],
+  ["Paralegal", "23-2011"],
+  ["Attorney", "23-1011"],
+  ["Pharmacist", "29-1051"],
+  ["Dental Hygienist", "29-1292"],
+  ["Nurse Practitioner", "29-1171"],
+  ["High School Teacher", "25-2031"],
+  ["Barista", "35-3023"],
+  ["Janitor", "37-2011"],
+  ["Security Guard", "33-9032"],
+  ["Police Officer", "33-3051"],
+  ["Mechanical Engineer", "17-2141"],
+  ["Financial Analyst", "13-2051"],
+  ["Graphic Designer", "27-1024"],
+  ["Dentist", "29-1021"],
+  ["Welder", "51-4121"],
+  ["Flight Attendant", "53-2031"],
+  ["ELECTRICIAN!!", "47-2111"],
+  ["Mechanical Engineers (Sr.)", "17-2141"],
+  ["Nurse", "29-1141"],
+  ["software developer", "15-1252"],
+  ["Web Dev", "15-1254"],
+  ["Accountant", "13-2011"],
+  ["Auditor", "13-2011"],
+  ["CEO", "11-1011"],
+  ["Chief Executive Officer", "11-1011"],
+  ["Human Resources Manager", "11-3121"],
+  ["Carpenter", "47-2031"],
+  ["Tractor-Trailer Truck Driver", "53-3032"],
+  ["Sales Associate", "41-2031"],
+  ["Retail Salesperson", "41-2031"],
+  ["Customer Service Representative", "43-4051"],
+  ["Receptionist", "43-4171"],
+  ["Lawyer", "23-1011"],
+  ["Pharmacists", "29-1051"],
+  ["Physician Assistant", "29-1071"],
+  ["Elementary School Teacher", "25-2021"],
+  ["Waitress", "35-3031"],
+  ["Waiter", "35-3031"],
+  ["Firefighter", "33-2011"],
+  ["Civil Engineer", "17-2051"],
+  ["Electrical Engineer", "17-2071"],
+  ["Marketing Manager", "11-2021"],
+  ["Veterinarian", "29-1131"],
+  ["Machinist", "51-4041"],
   // O*NET lists "Bus Driver" as an alternate and a reported title of both school and transit bus drivers: either is right.
   ["Bus Driver", "53-3051|53-3052"],
   ["R&D Manager", "11-9041"] /* an alternate title of engineering and of science managers; engineering employs more */,
@@ -55,7 +106,11 @@ describe("U.S. path: English titles as written in the wild", () => {
   });
 
   test("requisition codes, shifts and remote markers inside a title are ignored", () => {
-    for (const title of ["Registered Nurse - Night Shift (REQ 4411)", "Registered Nurse #20931 (Remote)", "REGISTERED NURSE - PRN - WEEKENDS"]) {
+    for (const title of [
+      "Registered Nurse - Night Shift (REQ 4411)",
+      "Registered Nurse #20931 (Remote)",
+      "REGISTERED NURSE - PRN - WEEKENDS",
+    ]) {
       expect(us(title)!.best.code.slice(0, 7)).toBe("29-1141");
     }
   });
@@ -101,7 +156,13 @@ describe("U.S. path: English titles as written in the wild", () => {
   });
 
   test("levels and grades as employers number them are not words of the title; full stack is one word", () => {
-    for (const t of ["Software Engineer L4", "Software Engineer IC5", "Software Engineer 7", "GS-12 Software Engineer", "Software Engineer II"]) {
+    for (const t of [
+      "Software Engineer L4",
+      "Software Engineer IC5",
+      "Software Engineer 7",
+      "GS-12 Software Engineer",
+      "Software Engineer II",
+    ]) {
       expect(titleWords(t).words).toEqual(titleWords("Software Engineer").words);
     }
     expect(titleWords("Full Stack Engineer").words).toEqual(titleWords("full-stack engineer").words);
@@ -118,7 +179,8 @@ describe("U.S. path: English titles as written in the wild", () => {
   });
 
   test("an answer is remembered: the same answer the second time, equal to one computed afresh", () => {
-    const first = us("Registered Nurse"), again = us("Registered Nurse");
+    const first = us("Registered Nurse"),
+      again = us("Registered Nurse");
     expect(again).toBe(first);
     expect(s.titleMatcher.matchUncached("Registered Nurse", { target: "soc", country: "US" })).toEqual(first);
     // Another path or country is another answer.
@@ -138,24 +200,44 @@ describe("U.S. path: English titles as written in the wild", () => {
   });
 
   test("words that are also JavaScript object keys do not break the matcher", () => {
-    for (const t of ["constructor", "toString", "__proto__", "hasOwnProperty valueOf"]) expect(() => us(t)).not.toThrow();
+    for (const t of ["constructor", "toString", "__proto__", "hasOwnProperty valueOf"])
+      expect(() => us(t)).not.toThrow();
   });
 });
 
 // [title, country, expected ISCO-08 unit group]
 const EU_TITLES: [string, string, string][] = [
   // German: compounds, hyphens, gender forms, (m/w/d), abbreviations
-  ["Steuerberater", "DE", "2411"], ["Steuerberaterin (m/w/d)", "DE", "2411"], ["Verkäuferin", "DE", "5223"], ["Verkaeufer/in", "DE", "5223"],
-  ["Lkw-Fahrer", "DE", "8332"], ["LKW Fahrer", "DE", "8332"], ["Softwareentwickler", "DE", "2512"], ["Software-Entwicklerin", "DE", "2512"],
-  ["Kfz-Mechatroniker", "DE", "7231"], ["Krankenpfleger", "AT", "2221"],
+  ["Steuerberater", "DE", "2411"],
+  ["Steuerberaterin (m/w/d)", "DE", "2411"],
+  ["Verkäuferin", "DE", "5223"],
+  ["Verkaeufer/in", "DE", "5223"],
+  ["Lkw-Fahrer", "DE", "8332"],
+  ["LKW Fahrer", "DE", "8332"],
+  ["Softwareentwickler", "DE", "2512"],
+  ["Software-Entwicklerin", "DE", "2512"],
+  ["Kfz-Mechatroniker", "DE", "7231"],
+  ["Krankenpfleger", "AT", "2221"],
   // French: H/F, feminine forms
-  ["Comptable H/F", "FR", "2411"], ["aide-soignante", "FR", "5321"], ["Infirmière", "FR", "2221"], ["Vendeuse", "FR", "5223"], ["Boulanger / Boulangère", "FR", "7512"],
+  ["Comptable H/F", "FR", "2411"],
+  ["aide-soignante", "FR", "5321"],
+  ["Infirmière", "FR", "2221"],
+  ["Vendeuse", "FR", "5223"],
+  ["Boulanger / Boulangère", "FR", "7512"],
   // Spanish, Italian: -o/-a and plurals
-  ["Enfermera especialista", "ES", "2221"], ["Contable", "ES", "2411"], ["Camarero/a", "ES", "5131"], ["Infermiere", "IT", "2221"], ["Cameriera", "IT", "5131"],
+  ["Enfermera especialista", "ES", "2221"],
+  ["Contable", "ES", "2411"],
+  ["Camarero/a", "ES", "5131"],
+  ["Infermiere", "IT", "2221"],
+  ["Cameriera", "IT", "5131"],
   // Dutch and Polish
-  ["Verpleegkundige", "NL", "2221"], ["Vrachtwagenchauffeur", "NL", "8332"], ["Księgowa", "PL", "2411"], ["Pielęgniarka", "PL", "2221"],
+  ["Verpleegkundige", "NL", "2221"],
+  ["Vrachtwagenchauffeur", "NL", "8332"],
+  ["Księgowa", "PL", "2411"],
+  ["Pielęgniarka", "PL", "2221"],
   // English on an EU path (ESCO's English is British English)
-  ["HGV driver", "IE", "8332"], ["Accountant", "IE", "2411"],
+  ["HGV driver", "IE", "8332"],
+  ["Accountant", "IE", "2411"],
 ];
 
 describe("EU path: titles in six EU languages and English", () => {
@@ -187,22 +269,40 @@ describe("normalisation", () => {
     expect(slashVariants("Verkäufer/in")).toEqual(["Verkäufer", "Verkäuferin"]);
     expect(slashVariants("Conseiller / Conseillère Incendie")).toEqual(["Conseiller Incendie", "Conseillère Incendie"]);
     expect(slashVariants("UX/UI Designer")).toEqual(["UX/UI Designer"]);
-    expect(titleWords("Kauffrau/-mann für Büromanagement").words).toEqual(titleWords("Kaufmann für Büromanagement").words);
+    expect(titleWords("Kauffrau/-mann für Büromanagement").words).toEqual(
+      titleWords("Kaufmann für Büromanagement").words,
+    );
   });
 
   test("O*NET's bracketed other forms are each a form; qualifiers in brackets are not", () => {
     expect(bracketedForms("TA (Teaching Assistant)")).toEqual(["TA", "Teaching Assistant"]);
-    expect(bracketedForms("Licensed Clinical Social Worker (LCSW)")).toEqual(["Licensed Clinical Social Worker", "LCSW"]);
-    expect(bracketedForms("Vet Lab Tech (Veterinary Laboratory Technician)")).toEqual(["Vet Lab Tech", "Veterinary Laboratory Technician"]);
+    expect(bracketedForms("Licensed Clinical Social Worker (LCSW)")).toEqual([
+      "Licensed Clinical Social Worker",
+      "LCSW",
+    ]);
+    expect(bracketedForms("Vet Lab Tech (Veterinary Laboratory Technician)")).toEqual([
+      "Vet Lab Tech",
+      "Veterinary Laboratory Technician",
+    ]);
     expect(bracketedForms("Operational Intelligence Officer (General)")).toEqual([]);
     expect(bracketedForms("Carpenter (Construction)")).toEqual([]);
     expect(bracketedForms("Teaching Assistant")).toEqual([]);
   });
 
   test("feminine and inflected forms meet the base form (Dutch -ster, -frau/-vrouw, Polish -ka and case endings)", () => {
-    for (const [a, b] of [["medewerkster", "medewerker"], ["boekbindster", "boekbinder"], ["verkoopster", "verkoper"], ["Kauffrau", "Kaufmann"],
-      ["lekarka", "lekarz"], ["kucharka", "kucharz"], ["kierowniczka", "kierownik"], ["kierownik zakładu szewskiego", "kierownik zakład szewski"],
-      ["inżynierowie", "inżynier"], ["pracowników", "pracownik"], ["technicznej", "techniczny"]]) {
+    for (const [a, b] of [
+      ["medewerkster", "medewerker"],
+      ["boekbindster", "boekbinder"],
+      ["verkoopster", "verkoper"],
+      ["Kauffrau", "Kaufmann"],
+      ["lekarka", "lekarz"],
+      ["kucharka", "kucharz"],
+      ["kierowniczka", "kierownik"],
+      ["kierownik zakładu szewskiego", "kierownik zakład szewski"],
+      ["inżynierowie", "inżynier"],
+      ["pracowników", "pracownik"],
+      ["technicznej", "techniczny"],
+    ]) {
       expect(titleWords(a).words).toEqual(titleWords(b).words);
     }
     // -ster after a vowel is no Dutch feminine (webmaster, minister), and English -ow words keep their ending.
@@ -219,7 +319,10 @@ describe("normalisation", () => {
 
   test("what sits in brackets qualifies a title: the title without it is also tried as an exact label; a headline's other segments rank below its role", () => {
     expect(titleVariants("Timmerman (bouw)")).toContainEqual({ text: "Timmerman", factor: 0.98, exactOnly: true });
-    expect(titleVariants("Enfermera – Urgencias")).toEqual([{ text: "Enfermera", factor: 1, exactOnly: false }, { text: "Urgencias", factor: 0.9, exactOnly: false }]);
+    expect(titleVariants("Enfermera – Urgencias")).toEqual([
+      { text: "Enfermera", factor: 1, exactOnly: false },
+      { text: "Urgencias", factor: 0.9, exactOnly: false },
+    ]);
     expect(titleVariants("Lkw-Fahrer").map((v) => v.text)).toEqual(["Lkw-Fahrer"]);
     expect(eu("Timmerman (bouw)", "NL")!.best.code).toBe("7115");
   });
@@ -227,9 +330,9 @@ describe("normalisation", () => {
   test("a word that heads most labels it is in is the head of a title whose conventional head rarely heads anything", () => {
     const headness = [0.9, 0.0, 0.1];
     expect(likelyHead(3, 2, (i) => headness[i])).toBe(0);
-    expect(likelyHead(3, 2, (i) => [0.9, 0.0, 0.6][i])).toBe(2);  // the conventional head heads often enough
+    expect(likelyHead(3, 2, (i) => [0.9, 0.0, 0.6][i])).toBe(2); // the conventional head heads often enough
     expect(likelyHead(3, 2, (i) => [0.25, 0.0, 0.1][i])).toBe(2); // no clearly better head
-    expect(likelyHead(3, 2, () => -1)).toBe(2);                    // unknown words keep the convention
+    expect(likelyHead(3, 2, () => -1)).toBe(2); // unknown words keep the convention
     expect(eu("Verkäufer Lebensmittel", "DE")!.best.code).toBe("5223");
     expect(eu("Monteur Heizung", "DE")!.best.code).toBe("7126");
   });
@@ -242,8 +345,15 @@ describe("normalisation", () => {
   });
 
   test("seniority words in each language do not name the occupation", () => {
-    for (const [a, b] of [["Senior Accountant", "Accountant"], ["Junior Buchhalter", "Buchhalter"], ["Comptable confirmé", "Comptable"],
-      ["Starszy księgowy", "księgowy"], ["Contable senior", "Contable"], ["Medior verpleegkundige", "verpleegkundige"], ["Impiegato junior", "Impiegato"]]) {
+    for (const [a, b] of [
+      ["Senior Accountant", "Accountant"],
+      ["Junior Buchhalter", "Buchhalter"],
+      ["Comptable confirmé", "Comptable"],
+      ["Starszy księgowy", "księgowy"],
+      ["Contable senior", "Contable"],
+      ["Medior verpleegkundige", "verpleegkundige"],
+      ["Impiegato junior", "Impiegato"],
+    ]) {
       expect(titleWords(a).words).toEqual(titleWords(b).words);
     }
   });

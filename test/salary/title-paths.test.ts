@@ -10,25 +10,41 @@ const ranker = storedRanker(openSnapshot(process.env.SNAPSHOT_PATH ?? "build/sna
 const THRESHOLD = { soc: ranker.soc.threshold, isco: ranker.isco.threshold };
 
 let s: TestServer;
-beforeAll(() => { s = startTestServer(); });
+beforeAll(() => {
+  s = startTestServer();
+});
 afterAll(() => s.stop());
 const get = (path: string) => s.call("salary", path);
-const post = (path: string, body: unknown) => s.call("salary", path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const post = (path: string, body: unknown) =>
+  s.call("salary", path, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
 
 describe("a non-English title on a U.S. path", () => {
   test("Softwareentwickler in Austin: ESCO's software developer reaches O*NET's own Software Developers (15-1252), not a closeMatch it does not name", async () => {
     // ESCO–O*NET crosswalk (esco/crosswalks): software developer ↔ 15-1251 and 15-1253 closeMatch, 15-1252 broadMatch;
     // O*NET's occupation title of 15-1252.00 is "Software Developers", ESCO's English name "software developer".
-    const res = await get(`/api/v1/salary?job_title=${encodeURIComponent("Softwareentwickler (m/w/d)")}&location=${encodeURIComponent("Austin, TX")}`);
+    const res = await get(
+      `/api/v1/salary?job_title=${encodeURIComponent("Softwareentwickler (m/w/d)")}&location=${encodeURIComponent("Austin, TX")}`,
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).query.matched_soc).toBe("15-1252");
   });
 });
 
 describe("E2 with titles in EU languages", () => {
-  for (const [title, location, unit] of [["Steuerberater (m/w/d)", "DE", "2411"], ["Comptable H/F", "Lyon", "2411"], ["Księgowa", "PL", "2411"], ["Verpleegkundige", "NL", "2221"]] as const) {
+  for (const [title, location, unit] of [
+    ["Steuerberater (m/w/d)", "DE", "2411"],
+    ["Comptable H/F", "Lyon", "2411"],
+    ["Księgowa", "PL", "2411"],
+    ["Verpleegkundige", "NL", "2221"],
+  ] as const) {
     test(`${title} in ${location}: ISCO ${unit}, the label named in its language`, async () => {
-      const res = await get(`/api/v1/salary?job_title=${encodeURIComponent(title)}&location=${encodeURIComponent(location)}`);
+      const res = await get(
+        `/api/v1/salary?job_title=${encodeURIComponent(title)}&location=${encodeURIComponent(location)}`,
+      );
       expect(res.status).toBe(200);
       const { query } = await res.json();
       expect(query.matched_isco_full).toBe(unit);
@@ -74,12 +90,23 @@ describe("confidence threshold", () => {
 describe("occupation_code instead of a title", () => {
   test("a SOC code wins over the title, which is echoed", async () => {
     const { query } = await (await get("/api/v1/salary?job_title=whatever&occupation_code=29-1141&location=US")).json();
-    expect(query).toMatchObject({ job_title: "whatever", matched_soc: "29-1141", match_method: "code", match_confidence: 1, matched_label: null });
+    expect(query).toMatchObject({
+      job_title: "whatever",
+      matched_soc: "29-1141",
+      match_method: "code",
+      match_confidence: 1,
+      matched_label: null,
+    });
   });
 
   test("an ISCO-08 unit group for an EU place; a SOC code there maps to its ISCO group", async () => {
-    expect((await (await get("/api/v1/salary?occupation_code=2512&location=DE")).json()).query).toMatchObject({ matched_isco_full: "2512", match_method: "code" });
-    expect((await (await get("/api/v1/salary?occupation_code=29-1141.00&location=DE")).json()).query.matched_isco_full).toBe("2221");
+    expect((await (await get("/api/v1/salary?occupation_code=2512&location=DE")).json()).query).toMatchObject({
+      matched_isco_full: "2512",
+      match_method: "code",
+    });
+    expect(
+      (await (await get("/api/v1/salary?occupation_code=29-1141.00&location=DE")).json()).query.matched_isco_full,
+    ).toBe("2221");
   });
 
   test("an ISCO code for a U.S. place, an unknown code, or neither field: clear errors", async () => {
@@ -94,18 +121,28 @@ describe("occupation_code instead of a title", () => {
 });
 
 describe("E7 and E8", () => {
-  const rec = (job_title: string, gender: "M" | "F", salary: number, extra: Record<string, unknown> = {}) => ({ job_title, gender, salary, ...extra });
+  const rec = (job_title: string, gender: "M" | "F", salary: number, extra: Record<string, unknown> = {}) => ({
+    job_title,
+    gender,
+    salary,
+    ...extra,
+  });
 
   test("German and French titles are classified; unmatched titles are listed with counts and never trigger a joint assessment", async () => {
     const employees = [
-      rec("Steuerberater", "M", 80000), rec("Steuerberaterin", "F", 80000), rec("Steuerberaterin", "F", 80000), // no gap among those classified
-      rec("Zzyzx Qwerty", "M", 90000), rec("Zzyzx Qwerty", "F", 40000),
+      rec("Steuerberater", "M", 80000),
+      rec("Steuerberaterin", "F", 80000),
+      rec("Steuerberaterin", "F", 80000), // no gap among those classified
+      rec("Zzyzx Qwerty", "M", 90000),
+      rec("Zzyzx Qwerty", "F", 40000),
     ];
     const body = await (await post("/api/v1/compliance/pay-gap-report", { country: "DE", employees })).json();
     const unclassified = body.categories.find((c: any) => c.isco_code === "UNCLASSIFIED");
     expect(unclassified.gap_pct).toBeGreaterThan(5);
     expect(unclassified.requires_joint_assessment).toBe(false);
-    expect(body.unmatched_titles).toEqual([{ job_title: "Zzyzx Qwerty", employees: 2, alternatives: expect.any(Array) }]);
+    expect(body.unmatched_titles).toEqual([
+      { job_title: "Zzyzx Qwerty", employees: 2, alternatives: expect.any(Array) },
+    ]);
     expect(JSON.stringify(body.unmatched_titles)).not.toContain("90000");
     const professionals = body.categories.find((c: any) => c.isco_code === "2");
     expect(professionals.employee_count).toBe(3);
@@ -116,14 +153,33 @@ describe("E7 and E8", () => {
   });
 
   test("records with isco_code or soc_code skip title matching; an unknown code is a 422", async () => {
-    const body = await (await post("/api/v1/compliance/pay-gap-report", { country: "FR", employees: [rec("x", "M", 50000, { isco_code: "7126" }), rec("y", "F", 50000, { soc_code: "47-2152" })] })).json();
+    const body = await (
+      await post("/api/v1/compliance/pay-gap-report", {
+        country: "FR",
+        employees: [rec("x", "M", 50000, { isco_code: "7126" }), rec("y", "F", 50000, { soc_code: "47-2152" })],
+      })
+    ).json();
     expect(body.categories.map((c: any) => c.isco_code)).toEqual(["7"]);
     expect(body.unmatched_titles).toEqual([]);
-    expect((await post("/api/v1/compliance/pay-gap-report", { country: "FR", employees: [rec("x", "M", 1, { isco_code: "9999" }), rec("y", "F", 1)] })).status).toBe(422);
+    expect(
+      (
+        await post("/api/v1/compliance/pay-gap-report", {
+          country: "FR",
+          employees: [rec("x", "M", 1, { isco_code: "9999" }), rec("y", "F", 1)],
+        })
+      ).status,
+    ).toBe(422);
   });
 
   test("E8 reads the title in the country's language and reports its confidence", async () => {
-    const body = await (await post("/api/v1/compliance/validate-salary-range", { job_title: "Comptable", country: "FR", min_salary: 35000, max_salary: 45000 })).json();
+    const body = await (
+      await post("/api/v1/compliance/validate-salary-range", {
+        job_title: "Comptable",
+        country: "FR",
+        min_salary: 35000,
+        max_salary: 45000,
+      })
+    ).json();
     expect(body).toMatchObject({ matched_isco: "2", matched_isco_full: "2411", match_method: "esco_label" });
     expect(body.match_confidence).toBeGreaterThanOrEqual(THRESHOLD.isco);
   });

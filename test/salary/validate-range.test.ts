@@ -8,14 +8,29 @@ let deAnnualMeanGroup2: number;
 beforeAll(async () => {
   // Germany's SES 2022 mean annual earnings, ISCO group 2, from Eurostat's file (JSON-stat positions decoded here).
   const annual = await jsonStat("eurostat/earn_ses22_28_DE_ES_IT_PL.json");
-  deAnnualMeanGroup2 = annual.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: "OC2", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "DE", time: "2022" })!;
+  deAnnualMeanGroup2 = annual.value({
+    freq: "A",
+    sex: "T",
+    indic_se: "ERN",
+    isco08: "OC2",
+    age: "TOTAL",
+    sizeclas: "GE10",
+    unit: "EUR",
+    geo: "DE",
+    time: "2022",
+  })!;
   s = startTestServer();
 });
 afterAll(() => s.stop());
 
 const PATH = "/api/v1/compliance/validate-salary-range";
 const post = async (body: Record<string, unknown>, key?: string) =>
-  s.call("salary", PATH, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" }, ...(key ? { key } : {}) });
+  s.call("salary", PATH, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+    ...(key ? { key } : {}),
+  });
 const check = async (body: Record<string, unknown>) => (await post(body)).json();
 const codes = (r: any) => r.warnings.map((w: any) => w.code);
 
@@ -35,7 +50,14 @@ describe("legal", () => {
   });
 
   test("a non-EUR posting is converted and says so; market warnings never fail the legal check", async () => {
-    const r = await check({ job_title: "Accountant", country: "DE", min_salary: 10, max_salary: 1_000_000, currency: "usd", weekly_hours: 40 });
+    const r = await check({
+      job_title: "Accountant",
+      country: "DE",
+      min_salary: 10,
+      max_salary: 1_000_000,
+      currency: "usd",
+      weekly_hours: 40,
+    });
     expect(codes(r)).toContain("CURRENCY_CONVERTED");
     expect(codes(r)).toContain("RANGE_TOO_WIDE");
     expect(r.legally_valid).toBe(false); // 10 USD a year for 40 hours a week is below the German minimum wage
@@ -55,29 +77,62 @@ describe("market", () => {
     const sigma = (Math.log(p.p90) - Math.log(p.p10)) / 2.5631031310892007;
     const mean = p.p50 * Math.exp((sigma * sigma) / 2);
     expect(Math.abs(mean - deAnnualMeanGroup2)).toBeLessThan(1); // the log-normal keeps the published mean
-    expect(r).toMatchObject({ statistically_reasonable: true, benchmark_median: p.p50, matched_isco: "2", benchmark_currency: "EUR" });
+    expect(r).toMatchObject({
+      statistically_reasonable: true,
+      benchmark_median: p.p50,
+      matched_isco: "2",
+      benchmark_currency: "EUR",
+    });
   });
 
   test("BELOW_MARKET under p25 and ABOVE_MARKET over p75 are info against a major group; reasonable while the range reaches p10–p90", async () => {
     const base = await check({ job_title: "Software Engineer", country: "DE", min_salary: 60000, max_salary: 80000 });
     const { p25, p75 } = base.estimated_percentiles;
-    const low = await check({ job_title: "Software Engineer", country: "DE", min_salary: p25 - 2000, max_salary: p25 - 1 });
-    const high = await check({ job_title: "Software Engineer", country: "DE", min_salary: p75 + 1, max_salary: p75 + 2000 });
+    const low = await check({
+      job_title: "Software Engineer",
+      country: "DE",
+      min_salary: p25 - 2000,
+      max_salary: p25 - 1,
+    });
+    const high = await check({
+      job_title: "Software Engineer",
+      country: "DE",
+      min_salary: p75 + 1,
+      max_salary: p75 + 2000,
+    });
     expect(low.warnings.find((w: any) => w.code === "BELOW_MARKET").severity).toBe("info");
     expect(high.warnings.find((w: any) => w.code === "ABOVE_MARKET").severity).toBe("info");
-    expect([low.statistically_reasonable, high.statistically_reasonable, low.legally_valid, high.legally_valid]).toEqual([true, true, true, true]);
-    expect(base).toMatchObject({ basis: "annual", benchmark_resolution: "isco_major_group", benchmark_group: { code: "2", name: "Professionals" } });
+    expect([
+      low.statistically_reasonable,
+      high.statistically_reasonable,
+      low.legally_valid,
+      high.legally_valid,
+    ]).toEqual([true, true, true, true]);
+    expect(base).toMatchObject({
+      basis: "annual",
+      benchmark_resolution: "isco_major_group",
+      benchmark_group: { code: "2", name: "Professionals" },
+    });
   });
 
   // Hand-worked: the group's mean from Eurostat, σ from the BLS national deciles of the U.S. occupation the answer
   // names, p = exp(ln mean − σ²/2 + z·σ); the verdict is false only wholly outside p10–p90.
-  const Z10 = -1.2815515655446004, Z25 = -0.6744897501960817;
+  const Z10 = -1.2815515655446004,
+    Z25 = -0.6744897501960817;
   async function percentilesFromFiles(answer: any) {
     const code = answer.methodology_note.match(/matched U\.S\. occupation \((\d{2}-\d{4})\)/)![1];
-    const row = (await textRows("bls-oews/oews_M2025_all_areas.csv")).find((r) => r.AREA === "99" && r.OCC_CODE === code)!;
+    const row = (await textRows("bls-oews/oews_M2025_all_areas.csv")).find(
+      (r) => r.AREA === "99" && r.OCC_CODE === code,
+    )!;
     const sigma = (Math.log(Number(row.A_PCT90)) - Math.log(Number(row.A_PCT10))) / (2 * -Z10);
     const mu = Math.log(deAnnualMeanGroup2) - (sigma * sigma) / 2;
-    return { code, p10: Math.exp(mu + Z10 * sigma), p25: Math.exp(mu + Z25 * sigma), p75: Math.exp(mu - Z25 * sigma), p90: Math.exp(mu - Z10 * sigma) };
+    return {
+      code,
+      p10: Math.exp(mu + Z10 * sigma),
+      p25: Math.exp(mu + Z25 * sigma),
+      p75: Math.exp(mu - Z25 * sigma),
+      p90: Math.exp(mu - Z10 * sigma),
+    };
   }
 
   test("a nurse in Germany: 52–58k sits between the group's p10 and p25 (info, reasonable); 40–50k lies wholly below p10 (not reasonable)", async () => {
@@ -113,10 +168,36 @@ describe("market", () => {
 
   test("an hourly posting is compared at the benchmark's own annual ÷ hourly: around Italy's published managers' hourly mean, no finding", async () => {
     const annual = await jsonStat("eurostat/earn_ses22_28_DE_ES_IT_PL.json");
-    const itAnnual = annual.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: "OC1", age: "TOTAL", sizeclas: "GE10", unit: "EUR", geo: "IT", time: "2022" })!;
+    const itAnnual = annual.value({
+      freq: "A",
+      sex: "T",
+      indic_se: "ERN",
+      isco08: "OC1",
+      age: "TOTAL",
+      sizeclas: "GE10",
+      unit: "EUR",
+      geo: "IT",
+      time: "2022",
+    })!;
     const hourly = await jsonStat("eurostat/earn_ses22_47.json");
-    const itHourly = hourly.value({ freq: "A", sex: "T", indic_se: "ERN", isco08: "OC1", sizeclas: "GE10", nace_r2: "B-S_X_O", unit: "EUR", geo: "IT", time: "2022" })!;
-    const r = await check({ job_title: "Managing Director", country: "IT", min_salary: itHourly - 1.5, max_salary: itHourly + 1.5, salary_period: "hourly" });
+    const itHourly = hourly.value({
+      freq: "A",
+      sex: "T",
+      indic_se: "ERN",
+      isco08: "OC1",
+      sizeclas: "GE10",
+      nace_r2: "B-S_X_O",
+      unit: "EUR",
+      geo: "IT",
+      time: "2022",
+    })!;
+    const r = await check({
+      job_title: "Managing Director",
+      country: "IT",
+      min_salary: itHourly - 1.5,
+      max_salary: itHourly + 1.5,
+      salary_period: "hourly",
+    });
     expect(r.benchmark_group.code).toBe("1");
     expect(r.methodology_note).toContain(`(${Math.round(itAnnual / itHourly)} hours), not 2,080`);
     expect(codes(r).filter((c: string) => c.endsWith("_MARKET"))).toEqual([]);
@@ -129,7 +210,13 @@ describe("market", () => {
     const r = await check({ job_title: "Xyzzy Qwrtp", country: "DE", min_salary: 50000, max_salary: 60000 });
     const w = r.warnings.find((x: any) => x.code === "NO_BENCHMARK");
     expect(w.message).toContain("No market verdict");
-    expect([r.legally_valid, r.statistically_reasonable, r.matched_isco, r.estimated_percentiles, r.benchmark_group]).toEqual([true, true, null, null, null]);
+    expect([
+      r.legally_valid,
+      r.statistically_reasonable,
+      r.matched_isco,
+      r.estimated_percentiles,
+      r.benchmark_group,
+    ]).toEqual([true, true, null, null, null]);
     expect(codes(r)).not.toContain("BELOW_MARKET");
   });
 
@@ -143,8 +230,12 @@ describe("market", () => {
 
 describe("errors and access", () => {
   test("bad bodies → 422 naming the field", async () => {
-    for (const [body, field] of [[{ country: "DE", min_salary: 1, max_salary: 2 }, "job_title"], [{ job_title: "a", country: "Japan", min_salary: 1, max_salary: 2 }, "country"],
-      [{ job_title: "a", country: "DE", min_salary: -1, max_salary: 2 }, "min_salary"], [{ job_title: "a", country: "DE", min_salary: 1, max_salary: 2, currency: "JPY" }, "currency"]] as const) {
+    for (const [body, field] of [
+      [{ country: "DE", min_salary: 1, max_salary: 2 }, "job_title"],
+      [{ job_title: "a", country: "Japan", min_salary: 1, max_salary: 2 }, "country"],
+      [{ job_title: "a", country: "DE", min_salary: -1, max_salary: 2 }, "min_salary"],
+      [{ job_title: "a", country: "DE", min_salary: 1, max_salary: 2, currency: "JPY" }, "currency"],
+    ] as const) {
       const res = await post(body as any);
       expect(res.status).toBe(422);
       expect((await res.json()).error.errors[0].field).toBe(field);

@@ -9,7 +9,9 @@ let knowledge: Record<string, any>[];
 let oews2025: Record<string, string>[];
 beforeAll(async () => {
   s = startTestServer();
-  knowledge = (await excelRows("onet/db_29_3_excel/Knowledge.xlsx")).filter((r) => r["O*NET-SOC Code"] === "29-1141.00");
+  knowledge = (await excelRows("onet/db_29_3_excel/Knowledge.xlsx")).filter(
+    (r) => r["O*NET-SOC Code"] === "29-1141.00",
+  );
   oews2025 = parse(await Bun.file(mirror("bls-oews/oews_M2025_all_areas.csv")).text(), { columns: true });
 }, 60_000);
 afterAll(() => s.stop());
@@ -22,7 +24,8 @@ describe("E16", () => {
     const im = new Map(knowledge.filter((r) => r["Scale ID"] === "IM").map((r) => [r["Element ID"], r["Data Value"]]));
     expect(body.data.length).toBe(im.size);
     for (const k of body.data) expect(k.importance).toBeCloseTo((im.get(k.skill_id) - 1) / 4, 4);
-    for (let i = 1; i < body.data.length; i++) expect(body.data[i - 1].importance).toBeGreaterThanOrEqual(body.data[i].importance);
+    for (let i = 1; i < body.data.length; i++)
+      expect(body.data[i - 1].importance).toBeGreaterThanOrEqual(body.data[i].importance);
   });
 
   test("15-1252, 15-1252.00 and a URL-encoded form are one occupation; O*NET 29.3 has no ratings for it → 200, empty, with a note", async () => {
@@ -31,13 +34,16 @@ describe("E16", () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.data).toEqual([]);
-      expect(body.metadata.methodology_notes).toContain("publishes no skills, knowledge or work styles ratings for 15-1252.00");
+      expect(body.metadata.methodology_notes).toContain(
+        "publishes no skills, knowledge or work styles ratings for 15-1252.00",
+      );
     }
   });
 
   test("unknown code → 404; malformed → 422", async () => {
     expect((await get("/api/v1/occupations/99-9999.00/skills")).status).toBe(404);
-    for (const bad of ["15-12", "software", "15-1252.0", "..%2F..%2Fsecrets"]) expect((await get(`/api/v1/occupations/${bad}/skills`)).status).toBe(422);
+    for (const bad of ["15-12", "software", "15-1252.0", "..%2F..%2Fsecrets"])
+      expect((await get(`/api/v1/occupations/${bad}/skills`)).status).toBe(422);
   });
 });
 
@@ -49,9 +55,23 @@ describe("E17", () => {
     const byTitle = new Map(body.data.map((w: any) => [w.area_title, w]));
     for (const r of rows) {
       const w: any = byTitle.get(r.AREA_TITLE);
-      expect([w.year, w.median, w.mean, w.pct10, w.pct90, w.hourly_median, w.total_employment]).toEqual([2025, n(r.A_MEDIAN), n(r.A_MEAN), n(r.A_PCT10), n(r.A_PCT90), n(r.H_MEDIAN), n(r.TOT_EMP)]);
+      expect([w.year, w.median, w.mean, w.pct10, w.pct90, w.hourly_median, w.total_employment]).toEqual([
+        2025,
+        n(r.A_MEDIAN),
+        n(r.A_MEAN),
+        n(r.A_PCT10),
+        n(r.A_PCT90),
+        n(r.H_MEDIAN),
+        n(r.TOT_EMP),
+      ]);
     }
-    const typeName: Record<string, string> = { "1": "national", "2": "state", "3": "territory", "4": "msa", "6": "nonmetro" };
+    const typeName: Record<string, string> = {
+      "1": "national",
+      "2": "state",
+      "3": "territory",
+      "4": "msa",
+      "6": "nonmetro",
+    };
     expect(new Set(body.data.map((w: any) => w.area_type))).toEqual(new Set(rows.map((r) => typeName[r.AREA_TYPE])));
   });
 
@@ -60,8 +80,17 @@ describe("E17", () => {
     for (const area of ["0035620", "35620"]) {
       const body = await (await get(`/api/v1/occupations/15-1252.00/wages?area_code=${area}`)).json();
       expect(body.data).toHaveLength(1);
-      expect(body.data[0]).toMatchObject({ area_code: "0035620", median: n(r.A_MEDIAN), mean: null, pct90: n(r.A_PCT90) });
-      expect(body.metadata.null_reasons).toContainEqual({ area_code: "0035620", field: "mean", reason: "blank in the BLS file: not published, or top-coded" });
+      expect(body.data[0]).toMatchObject({
+        area_code: "0035620",
+        median: n(r.A_MEDIAN),
+        mean: null,
+        pct90: n(r.A_PCT90),
+      });
+      expect(body.metadata.null_reasons).toContainEqual({
+        area_code: "0035620",
+        field: "mean",
+        reason: "blank in the BLS file: not published, or top-coded",
+      });
     }
     const national = await (await get("/api/v1/occupations/15-1252/wages?area_code=0000000")).json();
     expect(national.data[0].area_title).toBe("U.S.");
@@ -77,6 +106,7 @@ describe("E17", () => {
   test("unknown SOC → 404; unknown area → 404; malformed area → 422", async () => {
     expect((await get("/api/v1/occupations/99-9999/wages")).status).toBe(404);
     expect((await get("/api/v1/occupations/15-1252/wages?area_code=0099999")).status).toBe(404);
-    for (const a of ["abc", "123", "00356201", ""]) expect((await get(`/api/v1/occupations/15-1252/wages?area_code=${a}`)).status).toBe(422);
+    for (const a of ["abc", "123", "00356201", ""])
+      expect((await get(`/api/v1/occupations/15-1252/wages?area_code=${a}`)).status).toBe(422);
   });
 });

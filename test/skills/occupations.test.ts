@@ -9,7 +9,9 @@ let zones: Map<string, number>;
 beforeAll(async () => {
   s = startTestServer();
   occupations = await textRows("onet/db_30_0_text/Occupation Data.txt", "\t");
-  zones = new Map((await textRows("onet/db_30_0_text/Job Zones.txt", "\t")).map((r) => [r["O*NET-SOC Code"], Number(r["Job Zone"])]));
+  zones = new Map(
+    (await textRows("onet/db_30_0_text/Job Zones.txt", "\t")).map((r) => [r["O*NET-SOC Code"], Number(r["Job Zone"])]),
+  );
 });
 afterAll(() => s.stop());
 const get = async (q = "") => (await s.call("skills", `/api/v1/occupations${q}`)).json();
@@ -22,8 +24,11 @@ describe("E14 happy", () => {
     expect(body.data.total).toBe(occupations.length);
     expect(body.data.pages).toBe(Math.ceil(occupations.length / 20));
     expect(body.data.items[0]).toEqual({
-      soc_code: occupations[0]["O*NET-SOC Code"], title: occupations[0].Title,
-      job_zone: zones.get(occupations[0]["O*NET-SOC Code"]), bright_outlook: false, green_occupation: false,
+      soc_code: occupations[0]["O*NET-SOC Code"],
+      title: occupations[0].Title,
+      job_zone: zones.get(occupations[0]["O*NET-SOC Code"]),
+      bright_outlook: false,
+      green_occupation: false,
       oews_code: occupations[0]["O*NET-SOC Code"].slice(0, 7), // Chief Executives: OEWS publishes 11-1011 itself
     });
   });
@@ -64,7 +69,19 @@ describe("E14 happy", () => {
 });
 
 describe("E14 errors", () => {
-  for (const q of ["?page=0", "?page=-1", "?page=1.5", "?page=abc", "?page_size=101", "?page_size=0", "?job_zone=6", "?job_zone=0", "?bright_outlook=yes", "?green=", "?sort=title"]) {
+  for (const q of [
+    "?page=0",
+    "?page=-1",
+    "?page=1.5",
+    "?page=abc",
+    "?page_size=101",
+    "?page_size=0",
+    "?job_zone=6",
+    "?job_zone=0",
+    "?bright_outlook=yes",
+    "?green=",
+    "?sort=title",
+  ]) {
     test(`${q} → 422`, async () => {
       const res = await s.call("skills", `/api/v1/occupations${q}`);
       expect(res.status).toBe(422);

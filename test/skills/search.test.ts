@@ -35,7 +35,10 @@ describe("E15 happy", () => {
     expect(items.length).toBe(100);
     expect(body.data.total).toBeGreaterThan(100);
     for (let i = 1; i < items.length; i++) {
-      expect(items[i - 1].score > items[i].score || (items[i - 1].score === items[i].score && items[i - 1].soc_code < items[i].soc_code)).toBe(true);
+      expect(
+        items[i - 1].score > items[i].score ||
+          (items[i - 1].score === items[i].score && items[i - 1].soc_code < items[i].soc_code),
+      ).toBe(true);
     }
     expect(items.every((o: any) => o.score >= 0.3)).toBe(true);
     const page2 = await get("/api/v1/occupations/search?q=manager&page=2&page_size=100");
@@ -58,13 +61,23 @@ describe("E15 happy", () => {
 });
 
 describe("E15/E18 errors", () => {
-  for (const q of ["", "?q=", `?q=${"a".repeat(201)}`, "?q=nurse&page=0", "?q=nurse&page_size=101", "?q=nurse&job_zone=6", "?q=nurse&category=skill"]) {
+  for (const q of [
+    "",
+    "?q=",
+    `?q=${"a".repeat(201)}`,
+    "?q=nurse&page=0",
+    "?q=nurse&page_size=101",
+    "?q=nurse&job_zone=6",
+    "?q=nurse&category=skill",
+  ]) {
     test(`occupations/search${q} → 422`, async () => {
       expect((await s.call("skills", `/api/v1/occupations/search${q}`)).status).toBe(422);
     });
   }
   test("200 characters is allowed, counted in code points (200 accented letters)", async () => {
-    expect((await s.call("skills", `/api/v1/occupations/search?q=${encodeURIComponent("é".repeat(200))}`)).status).toBe(200);
+    expect((await s.call("skills", `/api/v1/occupations/search?q=${encodeURIComponent("é".repeat(200))}`)).status).toBe(
+      200,
+    );
     expect((await s.call("skills", `/api/v1/skills/search?q=${encodeURIComponent("é".repeat(201))}`)).status).toBe(422);
   });
 });
@@ -72,7 +85,10 @@ describe("E15/E18 errors", () => {
 describe("E18", () => {
   test("partial word finds both the skill and the knowledge area; category filters", async () => {
     const body = await get("/api/v1/skills/search?q=math");
-    expect(body.data.items.map((x: any) => `${x.skill_id}:${x.category}`).sort()).toEqual(["2.A.1.e:skill", "2.C.4.a:knowledge"]);
+    expect(body.data.items.map((x: any) => `${x.skill_id}:${x.category}`).sort()).toEqual([
+      "2.A.1.e:skill",
+      "2.C.4.a:knowledge",
+    ]);
     const knowledge = await get("/api/v1/skills/search?q=math&category=knowledge");
     expect(knowledge.data.items.map((x: any) => x.skill_id)).toEqual(["2.C.4.a"]);
     expect(body.data.items[0].score).toBe(similarity("math", "Mathematics"));

@@ -10,8 +10,15 @@ let contentModel: Map<string, { name: string; description: string }>;
 beforeAll(async () => {
   s = startTestServer();
   skillRows = await excelRows("onet/db_29_3_excel/Skills.xlsx");
-  knowledgeIds = [...new Set((await excelRows("onet/db_29_3_excel/Knowledge.xlsx")).map((r) => r["Element ID"] as string))];
-  contentModel = new Map((await textRows("onet/db_30_0_text/Content Model Reference.txt", "\t")).map((r) => [r["Element ID"], { name: r["Element Name"], description: r.Description }]));
+  knowledgeIds = [
+    ...new Set((await excelRows("onet/db_29_3_excel/Knowledge.xlsx")).map((r) => r["Element ID"] as string)),
+  ];
+  contentModel = new Map(
+    (await textRows("onet/db_30_0_text/Content Model Reference.txt", "\t")).map((r) => [
+      r["Element ID"],
+      { name: r["Element Name"], description: r.Description },
+    ]),
+  );
 }, 60_000); // parsing the two 3 MB workbooks takes seconds
 afterAll(() => s.stop());
 const get = async (path: string) => (await s.call("skills", path)).json();
@@ -19,11 +26,18 @@ const get = async (path: string) => (await s.call("skills", path)).json();
 describe("E19 happy", () => {
   test("category=skill and category=knowledge list every rated element of Skills.xlsx / Knowledge.xlsx", async () => {
     const skills = await get("/api/v1/skills?category=skill&page_size=100");
-    expect(skills.data.items.map((x: any) => x.skill_id).sort()).toEqual([...new Set(skillRows.map((r) => r["Element ID"]))].sort());
+    expect(skills.data.items.map((x: any) => x.skill_id).sort()).toEqual(
+      [...new Set(skillRows.map((r) => r["Element ID"]))].sort(),
+    );
     const knowledge = await get("/api/v1/skills?category=knowledge&page_size=100");
     expect(knowledge.data.total).toBe(knowledgeIds.length);
     const first = skills.data.items[0];
-    expect(first).toEqual({ skill_id: first.skill_id, name: contentModel.get(first.skill_id)!.name, description: contentModel.get(first.skill_id)!.description, category: "skill" });
+    expect(first).toEqual({
+      skill_id: first.skill_id,
+      name: contentModel.get(first.skill_id)!.name,
+      description: contentModel.get(first.skill_id)!.description,
+      category: "skill",
+    });
   });
 
   test("no category mixes all; defaults 1/20", async () => {
@@ -48,8 +62,12 @@ describe("E20", () => {
   test("Reading Comprehension: every rated occupation, importance = (IM − 1)/4 and level = LV/7 from Skills.xlsx", async () => {
     const body = await get("/api/v1/skills/2.A.1.a");
     const rows = skillRows.filter((r) => r["Element ID"] === "2.A.1.a");
-    const im = new Map(rows.filter((r) => r["Scale ID"] === "IM").map((r) => [r["O*NET-SOC Code"], r["Data Value"] as number]));
-    const lv = new Map(rows.filter((r) => r["Scale ID"] === "LV").map((r) => [r["O*NET-SOC Code"], r["Data Value"] as number]));
+    const im = new Map(
+      rows.filter((r) => r["Scale ID"] === "IM").map((r) => [r["O*NET-SOC Code"], r["Data Value"] as number]),
+    );
+    const lv = new Map(
+      rows.filter((r) => r["Scale ID"] === "LV").map((r) => [r["O*NET-SOC Code"], r["Data Value"] as number]),
+    );
     expect(body.data.name).toBe("Reading Comprehension");
     expect(body.data.occupations.length).toBe(im.size);
     for (const o of body.data.occupations) {
@@ -62,7 +80,10 @@ describe("E20", () => {
     const occ = (await get("/api/v1/skills/2.C.1.a")).data.occupations;
     for (let i = 1; i < occ.length; i++) {
       const [a, b] = [occ[i - 1], occ[i]];
-      expect(a.importance > b.importance || (a.importance === b.importance && (a.level > b.level || (a.level === b.level && a.soc_code < b.soc_code)))).toBe(true);
+      expect(
+        a.importance > b.importance ||
+          (a.importance === b.importance && (a.level > b.level || (a.level === b.level && a.soc_code < b.soc_code))),
+      ).toBe(true);
     }
   });
 

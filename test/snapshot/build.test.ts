@@ -33,7 +33,9 @@ describe("missing publisher files", () => {
 
   test("a required dataset's file: the build fails naming the dataset", async () => {
     const errors = spyOn(console, "error").mockImplementation(() => {});
-    await expect(planBuild(mirrorWithout("required", "bls-cpi/cu.series"))).rejects.toThrow("required datasets incomplete: bls_cpi");
+    await expect(planBuild(mirrorWithout("required", "bls-cpi/cu.series"))).rejects.toThrow(
+      "required datasets incomplete: bls_cpi",
+    );
     expect(errors.mock.calls.flat().join("\n")).toContain("bls-cpi/cu.series (feeds bls_cpi, required)");
     errors.mockRestore();
   });
@@ -43,7 +45,9 @@ describe("missing publisher files", () => {
     const plan = await planBuild(mirrorWithout("alternatives", "bls-cpi/cpiai.csv"));
     expect(plan.usable.some((d) => d.manifest.id === "bls_cpi")).toBe(true);
     // The mirror holds the derived cu.area.csv, not BLS's cu.area: one of them is enough. Without it, neither is there.
-    await expect(planBuild(mirrorWithout("neither", "bls-cpi/cu.area.csv"))).rejects.toThrow("required datasets incomplete: bls_cpi");
+    await expect(planBuild(mirrorWithout("neither", "bls-cpi/cu.area.csv"))).rejects.toThrow(
+      "required datasets incomplete: bls_cpi",
+    );
     expect(errors.mock.calls.flat().join("\n")).toContain("one of bls-cpi/cu.area.csv, bls-cpi/cu.area (cu.area)");
     errors.mockRestore();
   });
@@ -57,18 +61,33 @@ describe("determinism", () => {
     log.mockRestore();
     const a = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
     const b = new Database(again, { readonly: true });
-    const tables = a.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all().map((t) => t.name);
-    expect(b.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all().map((t) => t.name)).toEqual(tables);
+    const tables = a
+      .query<{ name: string }, []>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all()
+      .map((t) => t.name);
+    expect(
+      b
+        .query<{ name: string }, []>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+        .all()
+        .map((t) => t.name),
+    ).toEqual(tables);
     const digest = (db: Database, table: string) => {
       const columns = db.query(`SELECT count(*) AS n FROM pragma_table_info('${table}')`).get() as { n: number };
       const orderBy = Array.from({ length: columns.n }, (_, i) => i + 1).join(", ");
       const h = new Bun.CryptoHasher("sha256");
       // Only the build's own clock may differ: meta built_at (when it ran).
-      const rows = db.query(`SELECT * FROM "${table}" ${table === "meta" ? "WHERE key <> 'built_at'" : ""} ORDER BY ${orderBy}`).values();
+      const rows = db
+        .query(`SELECT * FROM "${table}" ${table === "meta" ? "WHERE key <> 'built_at'" : ""} ORDER BY ${orderBy}`)
+        .values();
       for (const row of rows) h.update(JSON.stringify(row));
       return h.digest("hex");
     };
-    const id = (db: Database) => (db.query("SELECT value FROM meta WHERE key = 'snapshot_id'").get() as { value: string }).value;
+    const id = (db: Database) =>
+      (db.query("SELECT value FROM meta WHERE key = 'snapshot_id'").get() as { value: string }).value;
     expect(id(b)).toBe(id(a));
     for (const t of tables) expect(`${t}:${digest(b, t)}`).toBe(`${t}:${digest(a, t)}`);
     a.close();

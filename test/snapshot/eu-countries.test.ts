@@ -20,5 +20,6 @@ test("each row names its source, and the flags agree with the dates (members sin
 
 test("every EU member's English name is a geo label of Eurostat's own pay-gap file", async () => {
   const labels = new Set((await textRows("eurostat/sdg_05_20_linear.csv")).map((r) => r.geo));
-  for (const r of rows.filter((x) => x.is_eu === "1")) expect(labels.has(r.name_en) ? r.name_en : `${r.name_en} (not a label)`).toBe(r.name_en);
+  for (const r of rows.filter((x) => x.is_eu === "1"))
+    expect(labels.has(r.name_en) ? r.name_en : `${r.name_en} (not a label)`).toBe(r.name_en);
 });

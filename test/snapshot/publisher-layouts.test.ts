@@ -32,9 +32,18 @@ function publisherLayouts(): Map<string, string> {
 
 let log = "";
 beforeAll(async () => {
-  const hidden = new Set(["bls-cpi/cu.area.csv", "bls-cpi/cu.item.csv", "bls-cpi/cpiai.csv", "worldbank/ppp-gdp.csv", "isco/onet_soc_2010_to_2019_crosswalk.csv"]);
+  const hidden = new Set([
+    "bls-cpi/cu.area.csv",
+    "bls-cpi/cu.item.csv",
+    "bls-cpi/cpiai.csv",
+    "worldbank/ppp-gdp.csv",
+    "isco/onet_soc_2010_to_2019_crosswalk.csv",
+  ]);
   const mirror = overlayMirror(shared, join(work, "mirror"), publisherLayouts(), hidden);
-  const r = await runToEnd([process.execPath, "scripts/snapshot/build.ts"], { DATA_MIRROR: mirror, SNAPSHOT_PATH: snapshotPath });
+  const r = await runToEnd([process.execPath, "scripts/snapshot/build.ts"], {
+    DATA_MIRROR: mirror,
+    SNAPSHOT_PATH: snapshotPath,
+  });
   if (r.code !== 0) throw new Error(`build from publisher layouts failed: ${r.stderr}`);
   log = r.stdout;
 }, 240_000);
@@ -42,12 +51,25 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const query = (path: string, sql: string) => {
   const db = new Database(path, { readonly: true });
-  try { return db.query(sql).all(); } finally { db.close(); }
+  try {
+    return db.query(sql).all();
+  } finally {
+    db.close();
+  }
 };
-const both = (sql: string) => [query(snapshotPath, sql), query(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", sql)];
+const both = (sql: string) => [
+  query(snapshotPath, sql),
+  query(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", sql),
+];
 
 test("the build says which layout it read", () => {
-  for (const layout of ["cu.area (BLS, tab-delimited)", "cu.item (BLS, tab-delimited)", "PA.NUS.PPP (World Bank bulk CSV)", "2010_to_2019_Crosswalk.csv (O*NET)"]) expect(log).toContain(layout);
+  for (const layout of [
+    "cu.area (BLS, tab-delimited)",
+    "cu.item (BLS, tab-delimited)",
+    "PA.NUS.PPP (World Bank bulk CSV)",
+    "2010_to_2019_Crosswalk.csv (O*NET)",
+  ])
+    expect(log).toContain(layout);
 });
 
 test("BLS's code lists give the same CPI areas and items as the derived copies", () => {
@@ -59,7 +81,9 @@ test("BLS's code lists give the same CPI areas and items as the derived copies",
 });
 
 test("the World Bank's bulk PPP file gives the same PPP conversion factors as the long copy", () => {
-  const [fromPublisher, fromCopies] = both("SELECT iso3, year, value FROM wb_indicator WHERE indicator = 'PA.NUS.PPP' ORDER BY iso3, year");
+  const [fromPublisher, fromCopies] = both(
+    "SELECT iso3, year, value FROM wb_indicator WHERE indicator = 'PA.NUS.PPP' ORDER BY iso3, year",
+  );
   expect(fromPublisher.length).toBeGreaterThan(1_000);
   expect(fromPublisher).toEqual(fromCopies);
 });

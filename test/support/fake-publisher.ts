@@ -16,7 +16,11 @@ export interface FakeFile {
   cutFirst?: number;
 }
 
-export interface SeenRequest { target: string; userAgent: string | null; range: string | null }
+export interface SeenRequest {
+  target: string;
+  userAgent: string | null;
+  range: string | null;
+}
 
 export async function startFakePublisher(files: Map<string, FakeFile>) {
   const seen: SeenRequest[] = [];
@@ -33,7 +37,11 @@ export async function startFakePublisher(files: Map<string, FakeFile>) {
     const body = file.body!;
     const start = Number(/^bytes=(\d+)-$/.exec(req.headers.range ?? "")?.[1] ?? 0);
     const part = body.subarray(start);
-    const headers: Record<string, string> = { "Content-Length": String(part.byteLength), "Accept-Ranges": "bytes", "Content-Type": "application/octet-stream" };
+    const headers: Record<string, string> = {
+      "Content-Length": String(part.byteLength),
+      "Accept-Ranges": "bytes",
+      "Content-Type": "application/octet-stream",
+    };
     if (start) headers["Content-Range"] = `bytes ${start}-${body.byteLength - 1}/${body.byteLength}`;
     res.writeHead(start ? 206 : 200, headers);
     if (n > (file.unavailableFirst ?? 0) + (file.cutFirst ?? 0)) return void res.end(part);
@@ -42,5 +50,9 @@ export async function startFakePublisher(files: Map<string, FakeFile>) {
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const { port } = server.address() as AddressInfo;
-  return { base: `http://127.0.0.1:${port}`, seen, stop: () => new Promise<void>((done) => server.close(() => done())) };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    seen,
+    stop: () => new Promise<void>((done) => server.close(() => done())),
+  };
 }

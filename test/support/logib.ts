@@ -8,10 +8,20 @@ import Papa from "papaparse";
 export const LOGIB_FIXTURE = "test/fixtures/mirror/logib/example_data_sheet.csv";
 
 const FIELDS: Record<string, string> = {
-  "Key": "id", "Age": "age", "Gender": "gender", "Years of service": "years_of_service", "Education and training": "training",
-  "Level of requirements": "level_of_requirements", "Professional position": "professional_position",
-  "Employees paid monthly:": "activity_rate", "Employees paid hourly:": "paid_hours", "Basic wage": "basic_wage", "Allowances": "allowances",
-  "13th monthly wage": "monthly_wage_13", "Special payments": "special_payments", "Usual weekly working hours in company": "weekly_hours",
+  Key: "id",
+  Age: "age",
+  Gender: "gender",
+  "Years of service": "years_of_service",
+  "Education and training": "training",
+  "Level of requirements": "level_of_requirements",
+  "Professional position": "professional_position",
+  "Employees paid monthly:": "activity_rate",
+  "Employees paid hourly:": "paid_hours",
+  "Basic wage": "basic_wage",
+  Allowances: "allowances",
+  "13th monthly wage": "monthly_wage_13",
+  "Special payments": "special_payments",
+  "Usual weekly working hours in company": "weekly_hours",
   "Statistical population": "population",
 };
 
@@ -21,7 +31,9 @@ export function logibExampleRecords(): Record<string, string | number>[] {
   const fields = header.map((h) => FIELDS[h.trim()]);
   return rows.map((r) => {
     const record: Record<string, string | number> = {};
-    fields.forEach((f, i) => { if (f && r[i] !== "") record[f] = f === "gender" ? r[i] : Number(r[i]); });
+    fields.forEach((f, i) => {
+      if (f && r[i] !== "") record[f] = f === "gender" ? r[i] : Number(r[i]);
+    });
     return record;
   });
 }
@@ -32,8 +44,18 @@ export function logibExampleRecords(): Record<string, string | number>[] {
  * (52 women, 228 men): significant, above the 2.5% target value, below the 5% limit value.
  */
 export function expectPublishedResults(a: {
-  sex_coefficient: number; standard_error: number; t_statistic: number; degrees_of_freedom: number; r_squared: number; unexplained_gap_pct: number;
-  employees_analysed: number; women: number; men: number; excluded: unknown[]; significant: boolean; verdict: string;
+  sex_coefficient: number;
+  standard_error: number;
+  t_statistic: number;
+  degrees_of_freedom: number;
+  r_squared: number;
+  unexplained_gap_pct: number;
+  employees_analysed: number;
+  women: number;
+  men: number;
+  excluded: unknown[];
+  significant: boolean;
+  verdict: string;
 }) {
   expect(Number(a.sex_coefficient.toPrecision(3))).toBe(-0.0265);
   expect(Number(a.standard_error.toPrecision(3))).toBe(0.00334);

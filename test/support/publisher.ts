@@ -7,14 +7,26 @@ import { mirror } from "./server.ts";
 /** Rows of an Excel sheet as objects keyed by the header in `headerRow` (0-based). */
 export async function excelRows(path: string, headerRow = 0, sheet?: string): Promise<Record<string, any>[]> {
   const book = XLSX.read(await Bun.file(mirror(path)).arrayBuffer(), { type: "array" });
-  const grid = XLSX.utils.sheet_to_json<any[]>(book.Sheets[sheet ?? book.SheetNames[0]], { header: 1, raw: true, defval: null });
+  const grid = XLSX.utils.sheet_to_json<any[]>(book.Sheets[sheet ?? book.SheetNames[0]], {
+    header: 1,
+    raw: true,
+    defval: null,
+  });
   const header = grid[headerRow];
-  return grid.slice(headerRow + 1).map((r) => Object.fromEntries(header.map((h: string, i: number) => [h, r[i]]).reverse()));
+  return grid
+    .slice(headerRow + 1)
+    .map((r) => Object.fromEntries(header.map((h: string, i: number) => [h, r[i]]).reverse()));
 }
 
 /** Rows of a delimited text file as objects keyed by its first line. */
 export async function textRows(path: string, delimiter = ","): Promise<Record<string, string>[]> {
-  return parse(await Bun.file(mirror(path)).text(), { columns: true, delimiter, bom: true, relax_column_count: true, quote: delimiter === "\t" ? false : '"' });
+  return parse(await Bun.file(mirror(path)).text(), {
+    columns: true,
+    delimiter,
+    bom: true,
+    relax_column_count: true,
+    quote: delimiter === "\t" ? false : '"',
+  });
 }
 
 /** A JSON-stat 2.0 file of the mirror (Eurostat's, unwrapped from its `response`), read cell by dimension codes. */
@@ -23,7 +35,10 @@ export async function jsonStat(path: string) {
   const ds = json.response ?? json;
   // position = Σ index_d × stride_d over the dimension order in ds.id
   const position = (want: Record<string, string>): number =>
-    ds.id.reduce((p: number, dim: string, i: number) => p * ds.size[i] + ds.dimension[dim].category.index[want[dim]], 0);
+    ds.id.reduce(
+      (p: number, dim: string, i: number) => p * ds.size[i] + ds.dimension[dim].category.index[want[dim]],
+      0,
+    );
   return { ds, position, value: (want: Record<string, string>): number | null => ds.value[position(want)] ?? null };
 }
 
@@ -31,7 +46,17 @@ export async function jsonStat(path: string) {
 export async function sesHourly() {
   const { value } = await jsonStat("eurostat/earn_ses22_47.json");
   const hourly = (geo: string, group: string, sex: string) =>
-    value({ freq: "A", sex, indic_se: "ERN", isco08: group, sizeclas: "GE10", nace_r2: "B-S_X_O", unit: "EUR", geo, time: "2022" });
+    value({
+      freq: "A",
+      sex,
+      indic_se: "ERN",
+      isco08: group,
+      sizeclas: "GE10",
+      nace_r2: "B-S_X_O",
+      unit: "EUR",
+      geo,
+      time: "2022",
+    });
   /** The unadjusted gap Eurostat defines, (men − women) ÷ men × 100, to two decimals. */
   const gapPct = (geo: string, group: string) => {
     const [m, f] = [hourly(geo, group, "M")!, hourly(geo, group, "F")!];
@@ -45,10 +70,16 @@ export async function sesHourly() {
  * codes in the first column, one column per period, cells like `2343`, `2157 e`, `: m`.
  */
 export async function eurostatTsv(path: string) {
-  const [header, ...lines] = (await Bun.file(mirror(path)).text()).split(/\r?\n/).filter(Boolean).map((l) => l.split("\t").map((c) => c.trim()));
+  const [header, ...lines] = (await Bun.file(mirror(path)).text())
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .map((l) => l.split("\t").map((c) => c.trim()));
   const dims = header![0]!.split("\\")[0]!.split(",");
   const periods = header!.slice(1);
-  const rows = lines.map((cells) => ({ dims: Object.fromEntries(cells[0]!.split(",").map((c, i) => [dims[i], c])), cells: cells.slice(1) }));
+  const rows = lines.map((cells) => ({
+    dims: Object.fromEntries(cells[0]!.split(",").map((c, i) => [dims[i], c])),
+    cells: cells.slice(1),
+  }));
   /** Value and flag of one cell; value null for ":". */
   const cell = (want: Record<string, string>, period: string) => {
     const row = rows.find((r) => Object.entries(want).every(([k, v]) => r.dims[k] === v));

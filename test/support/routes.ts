@@ -12,9 +12,17 @@ export const ROUTES: { host: HostKind; route: AnyRoute }[] = [
 
 /** The example as a request: path parameters filled in, the query as a URL carries it, the body as JSON. */
 export function requestOf(route: AnyRoute, example: RouteExample, extraQuery: Record<string, string> = {}) {
-  const path = route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent((example.params as Record<string, string>)[name]));
-  const query = new URLSearchParams({ ...(example.query as Record<string, string> | undefined), ...extraQuery }).toString();
+  const path = route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) =>
+    encodeURIComponent((example.params as Record<string, string>)[name]),
+  );
+  const query = new URLSearchParams({
+    ...(example.query as Record<string, string> | undefined),
+    ...extraQuery,
+  }).toString();
   const body = example.body === undefined ? undefined : JSON.stringify(example.body);
-  return { url: query ? `${path}?${query}` : path, body, headers: body ? { "content-type": "application/json" } : undefined };
+  return {
+    url: query ? `${path}?${query}` : path,
+    body,
+    headers: body ? { "content-type": "application/json" } : undefined,
+  };
 }
-

@@ -16,22 +16,40 @@ export interface TestServer {
   /** The app's key store: in-process test servers keep keys in their state database. */
   keys: ApiKeyStore;
   /** Call a host by name; the Host header picks it. */
-  call(host: HostKind | string, path: string, init?: { key?: string | null; method?: string; body?: string; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    host: HostKind | string,
+    path: string,
+    init?: { key?: string | null; method?: string; body?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   key(tier: Tier, scopes: Scope[], dailyLimit?: number): string;
   stop(): Promise<void>;
 }
 
 export function startTestServer(env: Record<string, string> = {}, options: AppOptions = {}): TestServer {
   const dir = mkdtempSync(join(tmpdir(), "wf-test-"));
-  const config = loadConfig({ ...process.env, STATE_DB: join(dir, "state.sqlite"), BOOTSTRAP_API_KEY: BOOTSTRAP_KEY, PORT: "0", ACCESS_LOG: "0", ...env });
+  const config = loadConfig({
+    ...process.env,
+    STATE_DB: join(dir, "state.sqlite"),
+    BOOTSTRAP_API_KEY: BOOTSTRAP_KEY,
+    PORT: "0",
+    ACCESS_LOG: "0",
+    ...env,
+  });
   const app = createApp(config, options);
-  if (!(app.keys instanceof ApiKeyStore)) throw new Error("in-process test servers use the state database (unset REDIS_URL)");
+  if (!(app.keys instanceof ApiKeyStore))
+    throw new Error("in-process test servers use the state database (unset REDIS_URL)");
   const keys = app.keys;
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch });
   const url = `http://127.0.0.1:${server.port}`;
-  const hostName = (h: string) => ({ salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST } as Record<string, string>)[h] ?? h;
+  const hostName = (h: string) =>
+    (({ salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST }) as Record<string, string>)[
+      h
+    ] ?? h;
   return {
-    url, app, config, keys,
+    url,
+    app,
+    config,
+    keys,
     call: (host, path, init = {}) => {
       const headers: Record<string, string> = { host: hostName(host), ...(init.headers ?? {}) };
       const key = init.key === undefined ? BOOTSTRAP_KEY : init.key;

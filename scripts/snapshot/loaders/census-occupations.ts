@@ -7,9 +7,27 @@ import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
 
 export async function loadCensusOccupationIndex(ctx: LoadContext): Promise<LoadResult> {
   const t = await readTable(ctx.file("census/Census-2022-Occupation-Index_Final.xlsx"), {
-    required: ["2022 Occupation Title", "2022 Census Industry Code Restriction", "2018 Census Occupation Code", "2018 SOC Code"],
+    required: [
+      "2022 Occupation Title",
+      "2022 Census Industry Code Restriction",
+      "2018 Census Occupation Code",
+      "2018 SOC Code",
+    ],
   });
-  const rows = t.rows.filter((r) => str(r["2022 OCCUPATION TITLE"]))
-    .map((r) => [str(r["2022 OCCUPATION TITLE"]), str(r["2018 SOC CODE"]), str(r["2018 CENSUS OCCUPATION CODE"]), str(r["2022 CENSUS INDUSTRY CODE RESTRICTION"])]);
-  return { rows: insertRows(ctx.db, "census_occupation_title", ["title", "soc_code", "census_code", "industry_restriction"], rows) };
+  const rows = t.rows
+    .filter((r) => str(r["2022 OCCUPATION TITLE"]))
+    .map((r) => [
+      str(r["2022 OCCUPATION TITLE"]),
+      str(r["2018 SOC CODE"]),
+      str(r["2018 CENSUS OCCUPATION CODE"]),
+      str(r["2022 CENSUS INDUSTRY CODE RESTRICTION"]),
+    ]);
+  return {
+    rows: insertRows(
+      ctx.db,
+      "census_occupation_title",
+      ["title", "soc_code", "census_code", "industry_restriction"],
+      rows,
+    ),
+  };
 }

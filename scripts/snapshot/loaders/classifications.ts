@@ -6,7 +6,9 @@ const SOC_LEVELS = ["Major Group", "Minor Group", "Broad Group", "Detailed Occup
 
 export async function loadSoc2018(ctx: LoadContext): Promise<LoadResult> {
   const structure = await readTable(ctx.file("soc/soc_structure_2018.csv"), { required: [...SOC_LEVELS, "Title"] });
-  const definitions = await readTable(ctx.file("soc/soc_2018_definitions.csv"), { required: ["SOC Code", "SOC Definition"] });
+  const definitions = await readTable(ctx.file("soc/soc_2018_definitions.csv"), {
+    required: ["SOC Code", "SOC Definition"],
+  });
   const definitionOf = new Map(definitions.rows.map((r) => [str(r["SOC CODE"]), str(r["SOC DEFINITION"])]));
   const rows = structure.rows.flatMap((r) => {
     const level = SOC_LEVELS.find((l) => str(r[l.toUpperCase()]));
@@ -18,24 +20,51 @@ export async function loadSoc2018(ctx: LoadContext): Promise<LoadResult> {
 }
 
 export async function loadIsco08(ctx: LoadContext): Promise<LoadResult> {
-  const t = await readTable(ctx.file("isco/ISCO-08 EN Structure and definitions.xlsx"), { required: ["Level", "ISCO 08 Code", "Title EN"] });
-  const rows = t.rows.filter((r) => str(r["ISCO 08 CODE"]))    // A code's length is its level; pad in case a cell lost its leading zero (armed forces, 0…).
-    .map((r) => [String(r["ISCO 08 CODE"]).trim().padStart(num(r.LEVEL)!, "0"), num(r.LEVEL), str(r["TITLE EN"]), str(r.DEFINITION)]);
+  const t = await readTable(ctx.file("isco/ISCO-08 EN Structure and definitions.xlsx"), {
+    required: ["Level", "ISCO 08 Code", "Title EN"],
+  });
+  const rows = t.rows
+    .filter((r) => str(r["ISCO 08 CODE"])) // A code's length is its level; pad in case a cell lost its leading zero (armed forces, 0…).
+    .map((r) => [
+      String(r["ISCO 08 CODE"]).trim().padStart(num(r.LEVEL)!, "0"),
+      num(r.LEVEL),
+      str(r["TITLE EN"]),
+      str(r.DEFINITION),
+    ]);
   return { rows: insertRows(ctx.db, "isco_08", ["code", "level", "title", "definition"], rows) };
 }
 
 const ONET_CROSSWALK = "isco/2010_to_2019_Crosswalk.csv";
 
 export async function loadIscoSocCrosswalk(ctx: LoadContext): Promise<LoadResult> {
-  const xwalk = await readTable(ctx.file("isco/isco_soc_crosswalk.xls"), { sheet: "2010 SOC to ISCO-08", required: ["2010 SOC Code", "ISCO-08 Code"] });
-  let rows = insertRows(ctx.db, "isco_soc2010", ["isco_code", "soc2010_code", "part"],
-    xwalk.rows.filter((r) => str(r["ISCO-08 CODE"]) && str(r["2010 SOC CODE"]))
-      .map((r) => [String(r["ISCO-08 CODE"]).trim().padStart(4, "0"), str(r["2010 SOC CODE"]), str(r.PART)]), true);
+  const xwalk = await readTable(ctx.file("isco/isco_soc_crosswalk.xls"), {
+    sheet: "2010 SOC to ISCO-08",
+    required: ["2010 SOC Code", "ISCO-08 Code"],
+  });
+  let rows = insertRows(
+    ctx.db,
+    "isco_soc2010",
+    ["isco_code", "soc2010_code", "part"],
+    xwalk.rows
+      .filter((r) => str(r["ISCO-08 CODE"]) && str(r["2010 SOC CODE"]))
+      .map((r) => [String(r["ISCO-08 CODE"]).trim().padStart(4, "0"), str(r["2010 SOC CODE"]), str(r.PART)]),
+    true,
+  );
   // O*NET's own crosswalk file ("O*NET-SOC 2010 Code", "O*NET-SOC 2019 Code"), or a mirror's copy with renamed headers.
   const official = ctx.present(ONET_CROSSWALK);
   const [from, to] = official ? ["O*NET-SOC 2010 Code", "O*NET-SOC 2019 Code"] : ["soc2010_code", "soc2019_code"];
-  const bridge = await readTable(official ?? ctx.file("isco/onet_soc_2010_to_2019_crosswalk.csv"), { required: [from, to] });
-  rows += insertRows(ctx.db, "onet_soc_2010_2019", ["soc2010_code", "soc2019_code"],
-    bridge.rows.map((r) => [str(r[from.toUpperCase()]), str(r[to.toUpperCase()])]), true);
-  return { rows, layouts: [official ? "2010_to_2019_Crosswalk.csv (O*NET)" : "onet_soc_2010_to_2019_crosswalk.csv (derived copy)"] };
+  const bridge = await readTable(official ?? ctx.file("isco/onet_soc_2010_to_2019_crosswalk.csv"), {
+    required: [from, to],
+  });
+  rows += insertRows(
+    ctx.db,
+    "onet_soc_2010_2019",
+    ["soc2010_code", "soc2019_code"],
+    bridge.rows.map((r) => [str(r[from.toUpperCase()]), str(r[to.toUpperCase()])]),
+    true,
+  );
+  return {
+    rows,
+    layouts: [official ? "2010_to_2019_Crosswalk.csv (O*NET)" : "onet_soc_2010_to_2019_crosswalk.csv (derived copy)"],
+  };
 }

@@ -12,13 +12,18 @@ export function conceptOf(uri: string | null): string | null {
   return ESCO_URI.exec(text)?.[1] ?? (ISCO_URI.exec(text) ? `isco:${ISCO_URI.exec(text)![1]}` : null);
 }
 
-const lines = (cell: string | null) => (cell ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+const lines = (cell: string | null) =>
+  (cell ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /** `esco/v1.2.1/occupations_en.csv` → { version: "v1.2.1", lang: "en" }. */
 const fileInfo = (path: string) => ({ version: path.split("/").at(-2)!, lang: baseName(path).split("_").pop()! });
 
 // Newest version first: an occupation's ISCO group and English label come from the newest file that holds it.
-const byVersionDesc = (a: string, b: string) => fileInfo(b).version.localeCompare(fileInfo(a).version, undefined, { numeric: true });
+const byVersionDesc = (a: string, b: string) =>
+  fileInfo(b).version.localeCompare(fileInfo(a).version, undefined, { numeric: true });
 
 export async function loadEscoOccupations(ctx: LoadContext): Promise<LoadResult> {
   const files = ctx.glob("esco/v*/occupations_*.csv").sort(byVersionDesc);
@@ -35,7 +40,9 @@ export async function loadEscoOccupations(ctx: LoadContext): Promise<LoadResult>
       if (!uri || seen.has(uri)) continue;
       seen.add(uri);
       // A copy of one version lost leading zeros of ISCO codes (0110 → 110): pad back to four digits.
-      const isco = String(r.ISCOGROUP ?? "").trim().padStart(4, "0");
+      const isco = String(r.ISCOGROUP ?? "")
+        .trim()
+        .padStart(4, "0");
       const occupation = occupations.get(uri);
       if (!occupation) occupations.set(uri, { isco, labelEn: lang === "en" ? str(r.PREFERREDLABEL) : null, version });
       else if (lang === "en" && !occupation.labelEn) occupation.labelEn = str(r.PREFERREDLABEL);
@@ -44,14 +51,25 @@ export async function loadEscoOccupations(ctx: LoadContext): Promise<LoadResult>
       for (const l of lines(str(r.HIDDENLABELS))) labels.push([uri, l, lang, "esco_hidden", null, null]);
     }
   }
-  let rows = insertRows(ctx.db, "esco_occupation", ["uri", "isco_unit", "label_en", "version"],
-    [...occupations].map(([uri, o]) => [uri, o.isco, o.labelEn, o.version]));
-  rows += insertRows(ctx.db, "occupation_label", ["concept", "text", "lang", "source", "country", "national_id"], labels.filter((l) => l[1]));
+  let rows = insertRows(
+    ctx.db,
+    "esco_occupation",
+    ["uri", "isco_unit", "label_en", "version"],
+    [...occupations].map(([uri, o]) => [uri, o.isco, o.labelEn, o.version]),
+  );
+  rows += insertRows(
+    ctx.db,
+    "occupation_label",
+    ["concept", "text", "lang", "source", "country", "national_id"],
+    labels.filter((l) => l[1]),
+  );
   return { rows, vintage: [...versions].sort().join(", ") };
 }
 
 export async function loadEscoOnetCrosswalk(ctx: LoadContext): Promise<LoadResult> {
-  const t = await readTable(ctx.file("esco/crosswalks/ONET_(Occupations)_0_updated.csv"), { required: ["O*NET Id", "ESCO or ISCO URI", "Type of Match"] });
+  const t = await readTable(ctx.file("esco/crosswalks/ONET_(Occupations)_0_updated.csv"), {
+    required: ["O*NET Id", "ESCO or ISCO URI", "Type of Match"],
+  });
   const rows = t.rows.flatMap((r) => {
     const concept = conceptOf(str(r["ESCO OR ISCO URI"]));
     const onet = str(r["O*NET ID"]);
@@ -69,7 +87,6 @@ const NATIONAL_LISTS: Record<string, { file: string; lang: string }> = {
   AT: { file: "esco/national/AT_mapping.csv", lang: "de" },
 };
 
-
 // SKOS mapping relations, most to least faithful: a national title keeps only its best-related mappings.
 const RELATION_RANK: Record<string, number> = { exactmatch: 0, closematch: 1, narrowmatch: 2, broadmatch: 3 };
 const relationRank = (cell: string | null) => RELATION_RANK[(cell ?? "").replace(/^skos:/i, "").toLowerCase()] ?? 4;
@@ -80,14 +97,22 @@ const relationRank = (cell: string | null) => RELATION_RANK[(cell ?? "").replace
  * occupations (or from an `isco/C####` URI), so this runs after loadEscoOccupations.
  */
 export async function loadEscoNationalTitles(ctx: LoadContext): Promise<LoadResult> {
-  const iscoOf = new Map(ctx.db.query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation").all().map((r) => [r.uri, r.isco_unit]));
+  const iscoOf = new Map(
+    ctx.db
+      .query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation")
+      .all()
+      .map((r) => [r.uri, r.isco_unit]),
+  );
   const unitOf = (concept: string) => (concept.startsWith("isco:") ? concept.slice(5) : iscoOf.get(concept));
   const out: unknown[][] = [];
   for (const [country, { file, lang }] of Object.entries(NATIONAL_LISTS)) {
     // Headers differ by country: "Classification 1 URI" or "classification 1 ID" holds the ESCO URI;
     // "Classification 2 PrefLabel" or "classification 2 prefered label" the national title.
     const t = await readTable(ctx.file(file), { required: ["Classification 2 ID", "Mapping relation"] });
-    const byTitle = new Map<string, { title: string; id: string; mappings: { concept: string; unit: string; rank: number }[] }>();
+    const byTitle = new Map<
+      string,
+      { title: string; id: string; mappings: { concept: string; unit: string; rank: number }[] }
+    >();
     for (const r of t.rows) {
       const concept = conceptOf(str(r["CLASSIFICATION 1 URI"]) ?? str(r["CLASSIFICATION 1 ID"]));
       const title = str(r["CLASSIFICATION 2 PREFLABEL"]) ?? str(r["CLASSIFICATION 2 PREFERED LABEL"]);
@@ -105,9 +130,14 @@ export async function loadEscoNationalTitles(ctx: LoadContext): Promise<LoadResu
       const tally = new Map<string, number>();
       for (const m of kept) tally.set(m.unit, (tally.get(m.unit) ?? 0) + 1);
       const unit = [...tally].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
-      const concept = kept.filter((m) => m.unit === unit).map((m) => m.concept).sort()[0];
+      const concept = kept
+        .filter((m) => m.unit === unit)
+        .map((m) => m.concept)
+        .sort()[0];
       out.push([concept, title, lang, "national", country, id]);
     }
   }
-  return { rows: insertRows(ctx.db, "occupation_label", ["concept", "text", "lang", "source", "country", "national_id"], out) };
+  return {
+    rows: insertRows(ctx.db, "occupation_label", ["concept", "text", "lang", "source", "country", "national_id"], out),
+  };
 }

@@ -2,10 +2,25 @@
 import { readTable, sheetGrids, parseNumber, str, num, type Row, type Marker } from "../tabular.ts";
 import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
 
-const WAGE_COLUMNS = ["TOT_EMP", "H_MEAN", "A_MEAN", "H_PCT10", "H_PCT25", "H_MEDIAN", "H_PCT75", "H_PCT90",
-  "A_PCT10", "A_PCT25", "A_MEDIAN", "A_PCT75", "A_PCT90"] as const;
+const WAGE_COLUMNS = [
+  "TOT_EMP",
+  "H_MEAN",
+  "A_MEAN",
+  "H_PCT10",
+  "H_PCT25",
+  "H_MEDIAN",
+  "H_PCT75",
+  "H_PCT90",
+  "A_PCT10",
+  "A_PCT25",
+  "A_MEDIAN",
+  "A_PCT75",
+  "A_PCT90",
+] as const;
 
-const NATIONAL_WORKBOOKS = [2014, 2015, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024].map((y) => `bls-oews/national_M${y}_dl.xlsx`);
+const NATIONAL_WORKBOOKS = [2014, 2015, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024].map(
+  (y) => `bls-oews/national_M${y}_dl.xlsx`,
+);
 // CSVs after the workbooks: the workbook's national rows (with hourly percentiles) win on overlap.
 const AREA_FILES = ["bls-oews/oews_M2024_national_state_nonmetro.csv", "bls-oews/oews_M2025_all_areas.csv"];
 
@@ -41,9 +56,40 @@ export async function loadOews(ctx: LoadContext): Promise<LoadResult> {
     if (found) topCodes.push([path.includes("field_descriptions") ? 2014 : yearOf(path), found.annual, found.hourly]);
   }
   insertRows(ctx.db, "oews_top_code", ["year", "annual", "hourly"], topCodes, true);
-  const rows = insertRows(ctx.db, "oews_wage", ["year", "area_code", "area", "area_type", "area_title", "prim_state", "occ_code", "occ_title", "o_group",
-    "tot_emp", "h_mean", "a_mean", "h_pct10", "h_pct25", "h_median", "h_pct75", "h_pct90", "a_pct10", "a_pct25", "a_median", "a_pct75", "a_pct90",
-    "annual_only", "hourly_only", "markers", "source_file"], out, true);
+  const rows = insertRows(
+    ctx.db,
+    "oews_wage",
+    [
+      "year",
+      "area_code",
+      "area",
+      "area_type",
+      "area_title",
+      "prim_state",
+      "occ_code",
+      "occ_title",
+      "o_group",
+      "tot_emp",
+      "h_mean",
+      "a_mean",
+      "h_pct10",
+      "h_pct25",
+      "h_median",
+      "h_pct75",
+      "h_pct90",
+      "a_pct10",
+      "a_pct25",
+      "a_median",
+      "a_pct75",
+      "a_pct90",
+      "annual_only",
+      "hourly_only",
+      "markers",
+      "source_file",
+    ],
+    out,
+    true,
+  );
   // OEWS estimates refer to May of their year: the vintage is the newest file's.
   const years = [...NATIONAL_WORKBOOKS, ...AREA_FILES].map(yearOf).sort();
   return { rows, vintage: `May ${years.at(-1)}`, periodStart: `${years[0]}-05`, periodEnd: `${years.at(-1)}-05` };
@@ -59,10 +105,22 @@ function toRecord(row: Row, year: number, path: string): unknown[] {
     if (parsed.marker) markers[col.toLowerCase()] = parsed.marker;
     return parsed.value;
   });
-  return [year, areaCodeOf(area, areaType), area, areaType, str(row.AREA_TITLE) ?? "U.S.", str(row.PRIM_STATE) ?? (areaType === 1 ? "US" : null),
-    code, str(row.OCC_TITLE), str(row.O_GROUP ?? row.OCC_GROUP ?? null) ?? socGroup(code), ...values,
-    row.ANNUAL === "TRUE" ? 1 : 0, row.HOURLY === "TRUE" ? 1 : 0,
-    Object.keys(markers).length ? JSON.stringify(markers) : null, path];
+  return [
+    year,
+    areaCodeOf(area, areaType),
+    area,
+    areaType,
+    str(row.AREA_TITLE) ?? "U.S.",
+    str(row.PRIM_STATE) ?? (areaType === 1 ? "US" : null),
+    code,
+    str(row.OCC_TITLE),
+    str(row.O_GROUP ?? row.OCC_GROUP ?? null) ?? socGroup(code),
+    ...values,
+    row.ANNUAL === "TRUE" ? 1 : 0,
+    row.HOURLY === "TRUE" ? 1 : 0,
+    Object.keys(markers).length ? JSON.stringify(markers) : null,
+    path,
+  ];
 }
 
 async function statedTopCode(file: string): Promise<{ annual: number; hourly: number } | null> {

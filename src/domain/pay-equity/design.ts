@@ -8,7 +8,11 @@ export type FactorSpec =
   | { name: string; kind: "numeric"; values: readonly number[]; squared?: boolean }
   | { name: string; kind: "categorical"; values: readonly string[]; reference: ReferenceRule };
 
-export interface Column { name: string; factor: string; values: Float64Array }
+export interface Column {
+  name: string;
+  factor: string;
+  values: Float64Array;
+}
 
 export interface Design {
   columns: Column[];
@@ -29,24 +33,38 @@ function referenceLevel(levels: readonly string[], counts: Map<string, number>, 
 
 /** The columns of the factors over the employees at `rows` (indices into the factors' value arrays). */
 export function designOf(factors: readonly FactorSpec[], rows: readonly number[]): Design {
-  const columns: Column[] = [], constant: string[] = [], references: Record<string, string> = {};
+  const columns: Column[] = [],
+    constant: string[] = [],
+    references: Record<string, string> = {};
   const take = (f: (i: number) => number) => Float64Array.from(rows, f);
   for (const factor of factors) {
     if (factor.kind === "numeric") {
       const values = take((i) => factor.values[i]);
-      if (values.every((v) => v === values[0])) { constant.push(factor.name); continue; }
+      if (values.every((v) => v === values[0])) {
+        constant.push(factor.name);
+        continue;
+      }
       columns.push({ name: factor.name, factor: factor.name, values });
-      if (factor.squared) columns.push({ name: `${factor.name}_squared`, factor: factor.name, values: values.map((v) => v * v) });
+      if (factor.squared)
+        columns.push({ name: `${factor.name}_squared`, factor: factor.name, values: values.map((v) => v * v) });
       continue;
     }
     const counts = new Map<string, number>();
     for (const i of rows) counts.set(factor.values[i], (counts.get(factor.values[i]) ?? 0) + 1);
     const levels = [...counts.keys()].sort(byLevel);
-    if (levels.length < 2) { constant.push(factor.name); continue; }
+    if (levels.length < 2) {
+      constant.push(factor.name);
+      continue;
+    }
     const reference = referenceLevel(levels, counts, factor.reference);
     references[factor.name] = reference;
     for (const level of levels) {
-      if (level !== reference) columns.push({ name: `${factor.name}=${level}`, factor: factor.name, values: take((i) => (factor.values[i] === level ? 1 : 0)) });
+      if (level !== reference)
+        columns.push({
+          name: `${factor.name}=${level}`,
+          factor: factor.name,
+          values: take((i) => (factor.values[i] === level ? 1 : 0)),
+        });
     }
   }
   return { columns, constant, references };

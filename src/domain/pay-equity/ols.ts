@@ -9,7 +9,11 @@ import jStat from "jstat";
 /** A column is aliased when what is left of it after the earlier columns is below this share of its length (R's lm uses 1e-7). */
 const ALIAS_TOLERANCE = 1e-7;
 
-const dot = (a: Float64Array, b: ArrayLike<number>) => { let s = 0; for (let i = 0; i < a.length; i++) s += a[i] * b[i]; return s; };
+const dot = (a: Float64Array, b: ArrayLike<number>) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+};
 
 export interface Factored {
   /** Orthonormal columns, one per kept column. */
@@ -24,7 +28,9 @@ export interface Factored {
 }
 
 export function factor(columns: readonly Float64Array[]): Factored {
-  const q: Float64Array[] = [], r: number[][] = [], scales: number[] = [];
+  const q: Float64Array[] = [],
+    r: number[][] = [],
+    scales: number[] = [];
   const aliased = columns.map((column) => {
     let scale = 0;
     for (const x of column) scale = Math.max(scale, Math.abs(x));
@@ -95,8 +101,13 @@ export function solve(f: Factored, y: Float64Array, use = f.aliased.length): Ols
   }
   const fitted = new Float64Array(f.n);
   for (let i = 0; i < m; i++) for (let k = 0; k < f.n; k++) fitted[k] += f.q[i][k] * c[i];
-  let rss = 0, mean = 0, tss = 0;
-  for (let k = 0; k < f.n; k++) { rss += (y[k] - fitted[k]) ** 2; mean += y[k] / f.n; }
+  let rss = 0,
+    mean = 0,
+    tss = 0;
+  for (let k = 0; k < f.n; k++) {
+    rss += (y[k] - fitted[k]) ** 2;
+    mean += y[k] / f.n;
+  }
   for (let k = 0; k < f.n; k++) tss += (y[k] - mean) ** 2;
   const df = f.n - m;
   const sigma2 = df > 0 ? rss / df : NaN;
@@ -104,7 +115,8 @@ export function solve(f: Factored, y: Float64Array, use = f.aliased.length): Ols
   const inv = inverseUpper(f.r, m);
   const se = inv.map((row) => Math.sqrt(sigma2 * row.reduce((s, v) => s + v * v, 0)));
   let k = 0;
-  const estimates: (number | null)[] = [], standardErrors: (number | null)[] = [];
+  const estimates: (number | null)[] = [],
+    standardErrors: (number | null)[] = [];
   for (const a of aliased) {
     // The factoring is of the scaled columns: a coefficient of column ÷ scale is scale × the column's own.
     estimates.push(a ? null : beta[k] / f.scales[k]);

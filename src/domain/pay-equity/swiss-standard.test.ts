@@ -18,7 +18,16 @@ test("statistical populations other than 1 are left out, each with its row and r
 });
 
 test("pay standardised to full time: activity rate × weekly hours, or 12 × paid hours ÷ 52 weeks, at the most frequent week", () => {
-  const base = { age: 40, years_of_service: 5, training: 3, level_of_requirements: 4, professional_position: 5, weekly_hours: 40, basic_wage: 4000, monthly_wage_13: 400 };
+  const base = {
+    age: 40,
+    years_of_service: 5,
+    training: 3,
+    level_of_requirements: 4,
+    professional_position: 5,
+    weekly_hours: 40,
+    basic_wage: 4000,
+    monthly_wage_13: 400,
+  };
   const records: SwissRecord[] = [
     { ...base, gender: "F", activity_rate: 80 },
     { ...base, gender: "M", paid_hours: 86.5, activity_rate: 0, basic_wage: 2000 },
@@ -38,10 +47,16 @@ test("a monthly-paid row without activity rate or paid hours, or without its cod
   const records = example().slice(0, 60);
   delete records[4].training;
   records[7] = { ...records[7], activity_rate: 0, paid_hours: 0 };
-  expect(() => swissStandardInput(records)).toThrow(/required of every employee in statistical population 1; give activity_rate/);
+  expect(() => swissStandardInput(records)).toThrow(
+    /required of every employee in statistical population 1; give activity_rate/,
+  );
 });
 
 test("a sheet whose rows are all outside statistical population 1 is refused as analysing no one", () => {
-  const records = example().slice(0, 60).map((r) => ({ ...r, population: 2 }));
-  expect(() => analysePayEquity(swissStandardInput(records))).toThrow(/no employee is analysed \(60 left out: statistical population 2/);
+  const records = example()
+    .slice(0, 60)
+    .map((r) => ({ ...r, population: 2 }));
+  expect(() => analysePayEquity(swissStandardInput(records))).toThrow(
+    /no employee is analysed \(60 left out: statistical population 2/,
+  );
 });

@@ -7,9 +7,11 @@ const LETTERS: Record<string, string> = { ł: "l", ß: "ss", ø: "o", æ: "ae", 
 const WORDS: Record<string, string> = { saint: "st", sainte: "ste", ft: "fort", mt: "mount" };
 
 export function placeKey(text: string): string {
-  return text.toLowerCase()
+  return text
+    .toLowerCase()
     .replace(/[łßøæœđıþð]/g, (c) => LETTERS[c])
-    .normalize("NFD").replace(/\p{M}+/gu, "")
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
     .replace(/[.'’`]/g, "")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim()

@@ -1,17 +1,30 @@
 import { describe, expect, test } from "bun:test";
 import { PlaceSpelling, correctableEdits, type SpellingName } from "./spelling.ts";
 
-const place = (id: string, key: string, population: number, country = "US", admin1: string | null = "XX"): SpellingName =>
-  ({ id, key, label: key, country, admin1, population });
+const place = (
+  id: string,
+  key: string,
+  population: number,
+  country = "US",
+  admin1: string | null = "XX",
+): SpellingName => ({ id, key, label: key, country, admin1, population });
 
 describe("PlaceSpelling", () => {
   test("edits allowed grow with length: none under 5 letters, 1, then 2 from 9", () => {
-    expect([correctableEdits("rome"), correctableEdits("tampa"), correctableEdits("sacrament"), correctableEdits("los angeles")]).toEqual([0, 1, 2, 2]);
+    expect([
+      correctableEdits("rome"),
+      correctableEdits("tampa"),
+      correctableEdits("sacrament"),
+      correctableEdits("los angeles"),
+    ]).toEqual([0, 1, 2, 2]);
   });
 
   test("a swapped pair of letters is one edit", () => {
     const speller = new PlaceSpelling([place("1", "tucson", 500_000)]);
-    expect(speller.correct("tuscon")).toEqual({ meant: { name: place("1", "tucson", 500_000), edits: 1 }, alsoClose: [] });
+    expect(speller.correct("tuscon")).toEqual({
+      meant: { name: place("1", "tucson", 500_000), edits: 1 },
+      alsoClose: [],
+    });
   });
 
   test("a rival at the same distance blocks the correction unless five times smaller", () => {
@@ -24,12 +37,18 @@ describe("PlaceSpelling", () => {
   });
 
   test("one place's several names are one candidate, not rivals", () => {
-    const speller = new PlaceSpelling([place("1", "lisboa", 500_000, "PT", null), place("1", "lisbon", 500_000, "PT", null)]);
+    const speller = new PlaceSpelling([
+      place("1", "lisboa", 500_000, "PT", null),
+      place("1", "lisbon", 500_000, "PT", null),
+    ]);
     expect(speller.correct("lisbom")?.meant.name.id).toBe("1");
   });
 
   test("too far, too short, exact, or out of scope: no correction", () => {
-    const speller = new PlaceSpelling([place("1", "houston", 2_000_000, "US", "TX"), place("2", "rome", 2_000_000, "IT", null)]);
+    const speller = new PlaceSpelling([
+      place("1", "houston", 2_000_000, "US", "TX"),
+      place("2", "rome", 2_000_000, "IT", null),
+    ]);
     expect(speller.correct("hustan")).toBeNull(); // two edits in a 6-letter name
     expect(speller.correct("rom")).toBeNull();
     expect(speller.correct("houston")).toBeNull();

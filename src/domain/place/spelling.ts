@@ -21,7 +21,10 @@ export interface SpellingName {
   population: number;
 }
 
-export interface SpellingHit { name: SpellingName; edits: number }
+export interface SpellingHit {
+  name: SpellingName;
+  edits: number;
+}
 
 /** How many edits a name of this length may carry and still be corrected: none under 5 letters, 1, then 2 from 9. */
 export function correctableEdits(key: string): number {
@@ -42,11 +45,15 @@ export class PlaceSpelling {
   private readonly index: TrigramIndex;
 
   /** `index`: a trigram index over `keysOf(names)` built earlier (the snapshot stores one); else built here. */
-  constructor(readonly all: readonly SpellingName[], index?: TrigramIndex) {
+  constructor(
+    readonly all: readonly SpellingName[],
+    index?: TrigramIndex,
+  ) {
     const byKey = new Map<string, SpellingName[]>();
     for (const n of all) {
       const list = byKey.get(n.key);
-      if (list) list.push(n); else byKey.set(n.key, [n]);
+      if (list) list.push(n);
+      else byKey.set(n.key, [n]);
     }
     this.keys = [...byKey.keys()];
     this.names = this.keys.map((k) => byKey.get(k)!.sort((a, b) => b.population - a.population));
@@ -55,7 +62,9 @@ export class PlaceSpelling {
 
   /** The distinct keys, in the order the index numbers them. */
   static keysOf = (names: readonly SpellingName[]): string[] => [...new Set(names.map((n) => n.key))];
-  get trigramIndex(): TrigramIndex { return this.index; }
+  get trigramIndex(): TrigramIndex {
+    return this.index;
+  }
 
   /** Places, states and countries with a name within `maxEdits` of `key` (and inside `scope`), fewest edits first, then most populous. */
   near(key: string, maxEdits: number, scope: (n: SpellingName) => boolean = () => true): SpellingHit[] {

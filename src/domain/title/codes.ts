@@ -17,7 +17,10 @@ function majority(codes: readonly string[]): string {
  * One table unit answers; several are narrowed by the crosswalk (more specific, per O*NET-SOC occupation), else
  * the group most of them fall in and its first unit; no table unit: the crosswalk alone.
  */
-export function iscoForOnet(tableUnits: readonly string[], crosswalkUnits: readonly string[]): { unit: string; basis: string } | null {
+export function iscoForOnet(
+  tableUnits: readonly string[],
+  crosswalkUnits: readonly string[],
+): { unit: string; basis: string } | null {
   if (tableUnits.length === 1) return { unit: tableUnits[0], basis: "bls_isco_soc_crosswalk" };
   if (crosswalkUnits.length) {
     const agreeing = crosswalkUnits.filter((u) => tableUnits.includes(u));
@@ -34,15 +37,21 @@ export function iscoForOnet(tableUnits: readonly string[], crosswalkUnits: reado
  * two closeMatches); then the most faithful relation, then the more employed; without any match, the most employed
  * O*NET occupation of its ISCO unit group (`unitSocs`, through the BLS table).
  */
-export function socForEsco(matches: readonly { onet: string; relation: string }[], unitSocs: readonly string[], employment: (onet: string) => number,
-  namedSo: (onet: string) => boolean = () => false): { soc: string; basis: string } | null {
+export function socForEsco(
+  matches: readonly { onet: string; relation: string }[],
+  unitSocs: readonly string[],
+  employment: (onet: string) => number,
+  namedSo: (onet: string) => boolean = () => false,
+): { soc: string; basis: string } | null {
   const named = matches.filter((m) => namedSo(m.onet)).map((m) => m.onet);
   if (named.length) return { soc: mostEmployed(named, employment), basis: "esco_onet_same_name" };
   for (const relation of CROSSWALK_PREFERENCE) {
     const hits = matches.filter((m) => m.relation === relation).map((m) => m.onet);
     if (hits.length) return { soc: mostEmployed(hits, employment), basis: `esco_onet_${relation}` };
   }
-  return unitSocs.length ? { soc: mostEmployed(unitSocs, employment), basis: "isco_unit_via_bls_isco_soc_crosswalk" } : null;
+  return unitSocs.length
+    ? { soc: mostEmployed(unitSocs, employment), basis: "isco_unit_via_bls_isco_soc_crosswalk" }
+    : null;
 }
 
 const mostEmployed = (codes: readonly string[], employment: (onet: string) => number) =>

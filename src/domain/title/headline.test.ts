@@ -6,22 +6,35 @@ const kinds = (text: string) => parseHeadline(text).parts.map((p) => `${p.kind}:
 
 describe("the role, out of a headline, in each language", () => {
   test("German: schedule, department, pay and hours come out; gender markers stay for the matcher to strip", () => {
-    expect(role("Pflegefachkraft (m/w/d) Intensivstation – Voll- oder Teilzeit")).toBe("Pflegefachkraft (m/w/d) Intensivstation");
-    expect(kinds("Pflegefachkraft (m/w/d) Intensivstation – Voll- oder Teilzeit")).toEqual(["schedule:Voll- oder Teilzeit"]);
-    expect(role("Pflegefachfrau / Pflegefachmann (m/w/d) für unseren ambulanten Pflegedienst")).toBe("Pflegefachfrau / Pflegefachmann (m/w/d)");
+    expect(role("Pflegefachkraft (m/w/d) Intensivstation – Voll- oder Teilzeit")).toBe(
+      "Pflegefachkraft (m/w/d) Intensivstation",
+    );
+    expect(kinds("Pflegefachkraft (m/w/d) Intensivstation – Voll- oder Teilzeit")).toEqual([
+      "schedule:Voll- oder Teilzeit",
+    ]);
+    expect(role("Pflegefachfrau / Pflegefachmann (m/w/d) für unseren ambulanten Pflegedienst")).toBe(
+      "Pflegefachfrau / Pflegefachmann (m/w/d)",
+    );
     expect(kinds("Filialleiter (m/w/d) – ab 4.800 € brutto")).toEqual(["pay:ab 4.800 € brutto"]);
     expect(kinds("Verkäufer (m/w/d) ab 14,50 €/Std.")).toEqual(["pay:ab 14,50 €/Std."]);
     expect(role("Schichtleiter (m/w/d) Produktion im 3-Schicht-System")).toBe("Schichtleiter (m/w/d) Produktion");
     expect(kinds("Erzieher (m/w/d) Kita – 30 bis 39 Std./Woche").length).toBeGreaterThan(0);
     expect(role("Sachbearbeiter Buchhaltung in Vollzeit – Hamburg-Altona")).toBe("Sachbearbeiter Buchhaltung");
-    expect(parseHeadline("Sachbearbeiter Buchhaltung in Vollzeit – Hamburg-Altona").segments).toEqual(["Hamburg-Altona"]);
+    expect(parseHeadline("Sachbearbeiter Buchhaltung in Vollzeit – Hamburg-Altona").segments).toEqual([
+      "Hamburg-Altona",
+    ]);
     expect(role("Wir suchen: Elektriker (m/w/d) – Homeoffice möglich")).toBe("Elektriker (m/w/d)");
   });
 
   test("French: contract, schedule, department and pay", () => {
-    expect(role("Infirmier / Infirmière DE pour notre service de réanimation – CDI temps plein")).toBe("Infirmier / Infirmière DE");
-    expect(kinds("Infirmier / Infirmière DE pour notre service de réanimation – CDI temps plein"))
-      .toEqual(["department:pour notre service de réanimation", "contract:CDI", "schedule:temps plein"]);
+    expect(role("Infirmier / Infirmière DE pour notre service de réanimation – CDI temps plein")).toBe(
+      "Infirmier / Infirmière DE",
+    );
+    expect(kinds("Infirmier / Infirmière DE pour notre service de réanimation – CDI temps plein")).toEqual([
+      "department:pour notre service de réanimation",
+      "contract:CDI",
+      "schedule:temps plein",
+    ]);
     expect(role("Vendeur H/F – Temps partiel")).toBe("Vendeur H/F");
     expect(kinds("Responsable Administratif et Financier H/F – PME industrielle – 55-65 K€")).toContain("pay:55-65 K€");
     expect(role("Développeur Full Stack H/F – Télétravail 3j/sem")).toBe("Développeur Full Stack H/F");
@@ -30,13 +43,18 @@ describe("the role, out of a headline, in each language", () => {
   test("Dutch: hours, pay scale and contract", () => {
     expect(role("Manager HR (32-40 uur)")).toBe("Manager HR");
     expect(kinds("Manager ICT (schaal 13) – gemeente")).toEqual(["pay:schaal 13", "segment:gemeente"]);
-    expect(role("Wachtmeester Koninklijke Marechaussee – opleiding, vast contract")).toBe("Wachtmeester Koninklijke Marechaussee");
+    expect(role("Wachtmeester Koninklijke Marechaussee – opleiding, vast contract")).toBe(
+      "Wachtmeester Koninklijke Marechaussee",
+    );
     expect(role("BEVEILIGERS GEZOCHT – evenementen")).toBe("BEVEILIGERS");
   });
 
   test("Polish: contract, pay and work mode", () => {
     expect(role("Kierownik Ośrodka Pomocy Społecznej – umowa o pracę")).toBe("Kierownik Ośrodka Pomocy Społecznej");
-    expect(kinds("Kierownik Restauracji (K/M) – od 9 000 zł netto na B2B")).toEqual(["pay:od 9 000 zł netto", "contract:na B2B"]);
+    expect(kinds("Kierownik Restauracji (K/M) – od 9 000 zł netto na B2B")).toEqual([
+      "pay:od 9 000 zł netto",
+      "contract:na B2B",
+    ]);
     expect(kinds("Marketing Manager – e-commerce, hybrydowo Kraków")).toContain("work_mode:hybrydowo");
     expect(role("Fizjoterapeuta (K/M) – gabinet rehabilitacji, 1/2 etatu")).toBe("Fizjoterapeuta (K/M)");
   });
@@ -50,13 +68,23 @@ describe("the role, out of a headline, in each language", () => {
 
   test("Italian: contract, work mode, pay and a hiring call", () => {
     expect(role("Infermiere/a – RSA, contratto a tempo indeterminato")).toBe("Infermiere/a");
-    expect(kinds("Responsabile Marketing (m/f) – smart working 2 giorni a settimana, Milano")).toContain("work_mode:smart working 2 giorni a settimana");
+    expect(kinds("Responsabile Marketing (m/f) – smart working 2 giorni a settimana, Milano")).toContain(
+      "work_mode:smart working 2 giorni a settimana",
+    );
     expect(kinds("HR Manager – Responsabile Risorse Umane, RAL 60-70K")).toContain("pay:RAL 60-70K");
     expect(role("Cercasi muratore – cantiere edile, zona Bergamo, 14 €/h")).toBe("muratore");
   });
 
   test("English and plain titles are their own role", () => {
-    for (const t of ["Registered Nurse", "Driver, Delivery", "ANALYST 3, FORECASTING & ANALYSIS", "Sr. Software Engineer II", "Contract Manager", "Stage Manager", "B2B Sales Manager"]) {
+    for (const t of [
+      "Registered Nurse",
+      "Driver, Delivery",
+      "ANALYST 3, FORECASTING & ANALYSIS",
+      "Sr. Software Engineer II",
+      "Contract Manager",
+      "Stage Manager",
+      "B2B Sales Manager",
+    ]) {
       expect(role(t)).toBe(t);
     }
   });
@@ -71,15 +99,32 @@ describe("text that is not a title", () => {
   });
 
   test("a sentence: more than twenty words, or a question", () => {
-    expect(notATitle("We are a fast growing company looking for motivated people who want to make a difference in the lives of our customers every day")).toBe("sentence");
+    expect(
+      notATitle(
+        "We are a fast growing company looking for motivated people who want to make a difference in the lives of our customers every day",
+      ),
+    ).toBe("sentence");
     expect(notATitle("Are you ready for your next challenge?")).toBe("sentence");
     // The classifications' longest titles are titles.
-    expect(notATitle("Grinding, Lapping, Polishing, and Buffing Machine Tool Setters, Operators, and Tenders, Metal and Plastic")).toBeNull();
+    expect(
+      notATitle(
+        "Grinding, Lapping, Polishing, and Buffing Machine Tool Setters, Operators, and Tenders, Metal and Plastic",
+      ),
+    ).toBeNull();
   });
 
   test("a company: a name ending in its legal form", () => {
-    for (const t of ["Acme Holdings LLC", "Cox Honey of Utah LLC", "Müller Bau GmbH", "Van Dijk B.V.", "Kowalski sp. z o.o.", "Pacific Controls, Inc"]) expect(notATitle(t)).toBe("company");
-    for (const t of ["Kosmetikerin Day Spa", "Programmer Analyst - SAS", "Farmworkers, Farm, Ranch & Ag.", "Nurse"]) expect(notATitle(t)).toBeNull();
+    for (const t of [
+      "Acme Holdings LLC",
+      "Cox Honey of Utah LLC",
+      "Müller Bau GmbH",
+      "Van Dijk B.V.",
+      "Kowalski sp. z o.o.",
+      "Pacific Controls, Inc",
+    ])
+      expect(notATitle(t)).toBe("company");
+    for (const t of ["Kosmetikerin Day Spa", "Programmer Analyst - SAS", "Farmworkers, Farm, Ranch & Ag.", "Nurse"])
+      expect(notATitle(t)).toBeNull();
   });
 
   test("no word of two letters: nothing is named", () => {

@@ -6,37 +6,209 @@
 // The role is the first segment (segments are split by spaced dashes and bars) with the known words of contract,
 // schedule, hours, pay and work mode taken out, and a trailing "for our …" phrase; the other segments are kept,
 // as is each removed part with its kind, for the ranker and the matcher's fallbacks.
-export type HeadlinePartKind = "hiring" | "contract" | "schedule" | "hours" | "pay" | "work_mode" | "department" | "segment";
-export interface HeadlinePart { kind: HeadlinePartKind; text: string }
-export interface Headline { role: string; parts: HeadlinePart[]; segments: string[] }
+export type HeadlinePartKind =
+  | "hiring"
+  | "contract"
+  | "schedule"
+  | "hours"
+  | "pay"
+  | "work_mode"
+  | "department"
+  | "segment";
+export interface HeadlinePart {
+  kind: HeadlinePartKind;
+  text: string;
+}
+export interface Headline {
+  role: string;
+  parts: HeadlinePart[];
+  segments: string[];
+}
 
-const W = "(?<![\\p{L}\\p{N}])", E = "(?![\\p{L}\\p{N}])"; // word boundaries that know accented letters
+const W = "(?<![\\p{L}\\p{N}])",
+  E = "(?![\\p{L}\\p{N}])"; // word boundaries that know accented letters
 const words = (list: string[]) => new RegExp(`${W}(?:${list.join("|")})${E}\\.?`, "giu");
 
 // Longest phrases first within each list: alternation takes the first that matches.
 const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   // "Wir suchen: …", "BEVEILIGERS GEZOCHT", "Cercasi muratore": the call, not the role.
-  { kind: "hiring", re: words(["wir suchen(?: dich| sie)?(?: als)?:?", "gesucht", "we(?: are|'re) hiring:?", "hiring:?", "now hiring:?", "nous recrutons:?", "on recrute:?", "recrute:?", "gezocht", "wij zoeken:?",
-    "vacature:?", "zatrudnimy:?", "poszukujemy:?", "szukamy:?", "se busca:?", "buscamos:?", "se necesita:?", "cercasi", "cerchiamo:?", "ricerchiamo:?", "ricerca:?", "selezioniamo:?"]) },
+  {
+    kind: "hiring",
+    re: words([
+      "wir suchen(?: dich| sie)?(?: als)?:?",
+      "gesucht",
+      "we(?: are|'re) hiring:?",
+      "hiring:?",
+      "now hiring:?",
+      "nous recrutons:?",
+      "on recrute:?",
+      "recrute:?",
+      "gezocht",
+      "wij zoeken:?",
+      "vacature:?",
+      "zatrudnimy:?",
+      "poszukujemy:?",
+      "szukamy:?",
+      "se busca:?",
+      "buscamos:?",
+      "se necesita:?",
+      "cercasi",
+      "cerchiamo:?",
+      "ricerchiamo:?",
+      "ricerca:?",
+      "selezioniamo:?",
+    ]),
+  },
   { kind: "pay", re: words(["RAL\\s*\\d[\\d.,\\s-]*k?"]) },
-  { kind: "pay", re: new RegExp(`(?:${W}(?:ab|od|from|vanaf|à partir de|a partir de|da|bis|do|up to|jusqu'à|hasta|fino a)\\s+)?\\d[\\d.,\\s]*(?:\\s*[-–]\\s*\\d[\\d.,]*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie))?${E}`, "giu") },
-  { kind: "pay", re: words(["brutto", "netto", "brut", "bruto", "lordo", "tarif\\w*", "TVöD[\\w-]*", "TV-L", "schaal\\s*\\d+", "cao\\s+\\w+", "primes"]) },
-  { kind: "hours", re: new RegExp(`${W}\\d+(?:[.,]\\d+)?(?:\\s*[-–]\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:uur|std\\.?|stunden|h|heures|horas|ore|godz\\.?|hours|hrs)(?:\\s*(?:/|per|pro|par|a la|alla|na|in der)\\s*(?:woche|week|semaine|semana|settimana|tydzień|sem\\.?|wk))?${E}\\.?`, "giu") },
-  { kind: "hours", re: new RegExp(`${W}(?:\\d+[-–]tage[-–]woche|\\d+\\s+dagen\\s+per\\s+week|\\d+j/sem|\\d/\\d\\s+etatu|\\d+(?:[.,]\\d+)?(?:\\s*[-–]\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:fte|etatu|etat))${E}`, "giu") },
-  { kind: "contract", re: words(["CDI", "CDD", "int[ée]rim", "alternance", "freelance", "vacataire", "lib[ée]ral", "salariat",
-    "befristet", "unbefristet", "festanstellung", "minijob", "honorarbasis", "werkstudent\\w*", "ausbildung", "quereinsteiger\\w*",
-    "vast contract", "tijdelijk(?:e)? contract", "tijdelijk", "detachering", "uitzend\\w*",
-    "umowa o pracę", "umowa zlecenie", "umowa o dzieło", "kontrakt", "na B2B", "staż",
-    "contrato indefinido", "contrato temporal", "contrato de \\d+ meses", "indefinido", "temporal", "sustituciones(?: de verano)?", "pr[áa]cticas",
-    "contratto a tempo (?:in)?determinato", "tempo (?:in)?determinato", "partita IVA", "supplenz\\w*", "incarico provvisorio", "apprendistato", "tirocinio"]) },
-  { kind: "schedule", re: words(["voll-? oder teilzeit", "vollzeit", "teilzeit", "schichtdienst", "\\d-schicht-system", "im \\d-schicht-system", "wechselschicht", "nachtdienst",
-    "temps plein", "temps partiel", "de nuit", "fulltime", "full[- ]time", "parttime", "part[- ]time", "deeltijd", "voltijd", "pełny etat", "pełen etat", "niepełny etat",
-    "praca zmianowa", "system równoważny(?: \\d+ h)?", "jornada completa", "media jornada", "jornada parcial", "turno de (?:mañana|tarde|noche)", "a turni", "turni",
-    "tempo pieno", "night shift", "day shift", "weekend"]) },
-  { kind: "work_mode", re: words(["homeoffice(?: möglich)?", "home office", "mobiles arbeiten", "remote(?: \\d+ ?%)?", "full remote", "hybride", "télétravail(?: \\d+j/sem)?",
-    "thuiswerken", "zdalnie", "praca zdalna", "hybrydowo", "teletrabajo", "remoto(?: \\d+ ?%)?", "smart working(?: \\d+ giorni a settimana)?", "en remoto", "visio"]) },
+  {
+    kind: "pay",
+    re: new RegExp(
+      `(?:${W}(?:ab|od|from|vanaf|à partir de|a partir de|da|bis|do|up to|jusqu'à|hasta|fino a)\\s+)?\\d[\\d.,\\s]*(?:\\s*[-–]\\s*\\d[\\d.,]*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie))?${E}`,
+      "giu",
+    ),
+  },
+  {
+    kind: "pay",
+    re: words([
+      "brutto",
+      "netto",
+      "brut",
+      "bruto",
+      "lordo",
+      "tarif\\w*",
+      "TVöD[\\w-]*",
+      "TV-L",
+      "schaal\\s*\\d+",
+      "cao\\s+\\w+",
+      "primes",
+    ]),
+  },
+  {
+    kind: "hours",
+    re: new RegExp(
+      `${W}\\d+(?:[.,]\\d+)?(?:\\s*[-–]\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:uur|std\\.?|stunden|h|heures|horas|ore|godz\\.?|hours|hrs)(?:\\s*(?:/|per|pro|par|a la|alla|na|in der)\\s*(?:woche|week|semaine|semana|settimana|tydzień|sem\\.?|wk))?${E}\\.?`,
+      "giu",
+    ),
+  },
+  {
+    kind: "hours",
+    re: new RegExp(
+      `${W}(?:\\d+[-–]tage[-–]woche|\\d+\\s+dagen\\s+per\\s+week|\\d+j/sem|\\d/\\d\\s+etatu|\\d+(?:[.,]\\d+)?(?:\\s*[-–]\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:fte|etatu|etat))${E}`,
+      "giu",
+    ),
+  },
+  {
+    kind: "contract",
+    re: words([
+      "CDI",
+      "CDD",
+      "int[ée]rim",
+      "alternance",
+      "freelance",
+      "vacataire",
+      "lib[ée]ral",
+      "salariat",
+      "befristet",
+      "unbefristet",
+      "festanstellung",
+      "minijob",
+      "honorarbasis",
+      "werkstudent\\w*",
+      "ausbildung",
+      "quereinsteiger\\w*",
+      "vast contract",
+      "tijdelijk(?:e)? contract",
+      "tijdelijk",
+      "detachering",
+      "uitzend\\w*",
+      "umowa o pracę",
+      "umowa zlecenie",
+      "umowa o dzieło",
+      "kontrakt",
+      "na B2B",
+      "staż",
+      "contrato indefinido",
+      "contrato temporal",
+      "contrato de \\d+ meses",
+      "indefinido",
+      "temporal",
+      "sustituciones(?: de verano)?",
+      "pr[áa]cticas",
+      "contratto a tempo (?:in)?determinato",
+      "tempo (?:in)?determinato",
+      "partita IVA",
+      "supplenz\\w*",
+      "incarico provvisorio",
+      "apprendistato",
+      "tirocinio",
+    ]),
+  },
+  {
+    kind: "schedule",
+    re: words([
+      "voll-? oder teilzeit",
+      "vollzeit",
+      "teilzeit",
+      "schichtdienst",
+      "\\d-schicht-system",
+      "im \\d-schicht-system",
+      "wechselschicht",
+      "nachtdienst",
+      "temps plein",
+      "temps partiel",
+      "de nuit",
+      "fulltime",
+      "full[- ]time",
+      "parttime",
+      "part[- ]time",
+      "deeltijd",
+      "voltijd",
+      "pełny etat",
+      "pełen etat",
+      "niepełny etat",
+      "praca zmianowa",
+      "system równoważny(?: \\d+ h)?",
+      "jornada completa",
+      "media jornada",
+      "jornada parcial",
+      "turno de (?:mañana|tarde|noche)",
+      "a turni",
+      "turni",
+      "tempo pieno",
+      "night shift",
+      "day shift",
+      "weekend",
+    ]),
+  },
+  {
+    kind: "work_mode",
+    re: words([
+      "homeoffice(?: möglich)?",
+      "home office",
+      "mobiles arbeiten",
+      "remote(?: \\d+ ?%)?",
+      "full remote",
+      "hybride",
+      "télétravail(?: \\d+j/sem)?",
+      "thuiswerken",
+      "zdalnie",
+      "praca zdalna",
+      "hybrydowo",
+      "teletrabajo",
+      "remoto(?: \\d+ ?%)?",
+      "smart working(?: \\d+ giorni a settimana)?",
+      "en remoto",
+      "visio",
+    ]),
+  },
   // "für unseren ambulanten Pflegedienst", "pour notre service de réanimation", "para nuestra Unidad …": where, not what.
-  { kind: "department", re: new RegExp(`${W}(?:für (?:unsere[nrs]?|die|das|den)|pour (?:notre|nos|la|le)|para (?:nuestra|nuestro|nuestros|nuestras)|per (?:la nostra|il nostro)|voor (?:ons|onze)|do (?:naszego|naszej)|for (?:our|the))${E}.*$`, "iu") },
+  {
+    kind: "department",
+    re: new RegExp(
+      `${W}(?:für (?:unsere[nrs]?|die|das|den)|pour (?:notre|nos|la|le)|para (?:nuestra|nuestro|nuestros|nuestras)|per (?:la nostra|il nostro)|voor (?:ons|onze)|do (?:naszego|naszej)|for (?:our|the))${E}.*$`,
+      "iu",
+    ),
+  },
 ];
 
 // Spaced dashes and bars separate a headline's segments; a dash inside a word ("Voll- oder", "Amsterdam-Zuid") does not.
@@ -44,15 +216,27 @@ const SEGMENT = /\s+[–—|]\s+|\s+-\s+|\s*[|•·]\s*/u;
 
 /** The role and the parts around it. Parsing is idempotent: the role of a plain title is the title. */
 export function parseHeadline(text: string): Headline {
-  const segments = text.split(SEGMENT).map((s) => s.trim()).filter(Boolean);
+  const segments = text
+    .split(SEGMENT)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const parts: HeadlinePart[] = [];
   const clean = (segment: string) => {
     let out = segment;
     for (const { kind, re } of PATTERNS) {
-      out = out.replace(re, (m) => { parts.push({ kind, text: m.trim() }); return " "; });
+      out = out.replace(re, (m) => {
+        parts.push({ kind, text: m.trim() });
+        return " ";
+      });
     }
     // What is left once a trailing comma part was only contract, pay or place words: "…, befristet".
-    return out.replace(/\(\s*\)/g, " ").replace(/\s+(?:in|im|in der|bei|en|à|a|w|na|de|di|da|op|per|para|pour)\s*$/u, "").replace(/(?:\s*[,;:+/]\s*)+$/u, "").replace(/^\s*[,;:/]+\s*/u, "").replace(/\s{2,}/g, " ").trim();
+    return out
+      .replace(/\(\s*\)/g, " ")
+      .replace(/\s+(?:in|im|in der|bei|en|à|a|w|na|de|di|da|op|per|para|pour)\s*$/u, "")
+      .replace(/(?:\s*[,;:+/]\s*)+$/u, "")
+      .replace(/^\s*[,;:/]+\s*/u, "")
+      .replace(/\s{2,}/g, " ")
+      .trim();
   };
   const cleaned = segments.map(clean);
   // The role: the first segment that still says something (a headline may open with its schedule).
@@ -65,10 +249,14 @@ export function parseHeadline(text: string): Headline {
 
 // Text that is no job title: markup, an address, a sentence, a company. The matcher answers none of them.
 const MARKUP = /<\/?[a-z][^>]*>|&(?:nbsp|amp|lt|gt|#\d+);|https?:\/\/|www\.|[\w.+-]+@[\w-]+\.[\w.]+|[{}]|\[\/?\w+\]/iu;
-const LEGAL_FORM = /(?:^|\s)(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|& co|gmbh|gmbh & co\.? kg|ohg|e\.v|s\.a|sarl|s\.a\.r\.l|s\.p\.a|s\.r\.l|srl|b\.v|bv|n\.v|sp\. z o\.o|plc|llp|pllc)\.?,?$/iu;
+const LEGAL_FORM =
+  /(?:^|\s)(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|& co|gmbh|gmbh & co\.? kg|ohg|e\.v|s\.a|sarl|s\.a\.r\.l|s\.p\.a|s\.r\.l|srl|b\.v|bv|n\.v|sp\. z o\.o|plc|llp|pllc)\.?,?$/iu;
 
 /** Why a text is not a job title (markup, a sentence, a company name, no word), or null when it may be one. */
-export function notATitle(text: string, headline: Headline = parseHeadline(text)): "markup" | "sentence" | "company" | "no word" | null {
+export function notATitle(
+  text: string,
+  headline: Headline = parseHeadline(text),
+): "markup" | "sentence" | "company" | "no word" | null {
   if (MARKUP.test(text)) return "markup";
   // A title has a word of two letters at least (RN, PA, Koch); "N/A", "x" or "-" name nothing.
   if (!/\p{L}\p{L}/u.test(text)) return "no word";

@@ -2,8 +2,11 @@ import { expect, test } from "bun:test";
 import { choiceProbabilities, fitConditionalLogit, fitIsotonic, isotonicValue } from "./learning.ts";
 
 // R's mtcars (Henderson & Velleman 1981, from Motor Trend 1974): hp, wt (1000 lb), vs, am, mpg for the 32 cars.
-const MTCARS = `110 2.620 0 1 21.0|110 2.875 0 1 21.0|93 2.320 1 1 22.8|110 3.215 1 0 21.4|175 3.440 0 0 18.7|105 3.460 1 0 18.1|245 3.570 0 0 14.3|62 3.190 1 0 24.4|95 3.150 1 0 22.8|123 3.440 1 0 19.2|123 3.440 1 0 17.8|180 4.070 0 0 16.4|180 3.730 0 0 17.3|180 3.780 0 0 15.2|205 5.250 0 0 10.4|215 5.424 0 0 10.4|230 5.345 0 0 14.7|66 2.200 1 1 32.4|52 1.615 1 1 30.4|65 1.835 1 1 33.9|97 2.465 1 0 21.5|150 3.520 0 0 15.5|150 3.435 0 0 15.2|245 3.840 0 0 13.3|175 3.845 0 0 19.2|66 1.935 1 1 27.3|91 2.140 0 1 26.0|113 1.513 1 1 30.4|264 3.170 0 1 15.8|175 2.770 0 1 19.7|335 3.570 0 1 15.0|109 2.780 1 1 21.4`
-  .split("|").map((r) => r.split(" ").map(Number)).map(([hp, wt, vs, am, mpg]) => ({ hp, wt, vs, am, mpg }));
+const MTCARS =
+  `110 2.620 0 1 21.0|110 2.875 0 1 21.0|93 2.320 1 1 22.8|110 3.215 1 0 21.4|175 3.440 0 0 18.7|105 3.460 1 0 18.1|245 3.570 0 0 14.3|62 3.190 1 0 24.4|95 3.150 1 0 22.8|123 3.440 1 0 19.2|123 3.440 1 0 17.8|180 4.070 0 0 16.4|180 3.730 0 0 17.3|180 3.780 0 0 15.2|205 5.250 0 0 10.4|215 5.424 0 0 10.4|230 5.345 0 0 14.7|66 2.200 1 1 32.4|52 1.615 1 1 30.4|65 1.835 1 1 33.9|97 2.465 1 0 21.5|150 3.520 0 0 15.5|150 3.435 0 0 15.2|245 3.840 0 0 13.3|175 3.845 0 0 19.2|66 1.935 1 1 27.3|91 2.140 0 1 26.0|113 1.513 1 1 30.4|264 3.170 0 1 15.8|175 2.770 0 1 19.7|335 3.570 0 1 15.0|109 2.780 1 1 21.4`
+    .split("|")
+    .map((r) => r.split(" ").map(Number))
+    .map(([hp, wt, vs, am, mpg]) => ({ hp, wt, vs, am, mpg }));
 
 // mtcars (hp/100, wt), the 32 cars in eight sets of four; chosen: car 1 of set 1, car 2 of set 2, car 3 of set 3,
 // car 4 of set 4, none of set 5, car 2 of set 6, none of set 7, car 4 of set 8.
@@ -37,7 +40,8 @@ test("conditional logit worked by hand: one candidate per set is a logistic regr
 });
 
 test("a penalty shrinks the weights towards zero, not the intercept", () => {
-  const plain = fitConditionalLogit(carRows(), chosenRows(), SETS), penalised = fitConditionalLogit(carRows(), chosenRows(), SETS, { l2: 1 });
+  const plain = fitConditionalLogit(carRows(), chosenRows(), SETS),
+    penalised = fitConditionalLogit(carRows(), chosenRows(), SETS, { l2: 1 });
   expect(Math.abs(penalised.weights[0])).toBeLessThan(Math.abs(plain.weights[0]));
   // With an overwhelming penalty only α is left: six of eight sets chose one of four equal candidates, 4e^α/(1 + 4e^α) = 6/8.
   const flat = fitConditionalLogit(carRows(), chosenRows(), SETS, { l2: 1e9 });
@@ -49,7 +53,7 @@ test("isotonic regression pools adjacent violators (worked by hand)", () => {
   // Scores 1..6 with outcomes 0 1 0 1 1 0: the pairs (1,0)|(2,1),(3,0)|(4,1),(5,1),(6,0) pool to 0, ½, ⅔.
   const fit = fitIsotonic([1, 2, 3, 4, 5, 6], [0, 1, 0, 1, 1, 0]);
   expect(fit).toEqual({ from: [1, 2, 4], value: [0, 0.5, 2 / 3] });
-  expect(isotonicValue(fit, 0.5)).toBe(0);     // below the first score: the first step
+  expect(isotonicValue(fit, 0.5)).toBe(0); // below the first score: the first step
   expect(isotonicValue(fit, 3.9)).toBe(0.5);
   expect(isotonicValue(fit, 100)).toBe(2 / 3);
   // Ties are one score: (1: 0 and 1) → ½; order of input does not matter.
@@ -58,7 +62,8 @@ test("isotonic regression pools adjacent violators (worked by hand)", () => {
 
 test("a set counted twice weighs as much as the same set given twice", () => {
   // Set 3 (cars 9–12) repeated at the end, against the same data with set 3 weighted 2.
-  const x = carRows(), y = chosenRows();
+  const x = carRows(),
+    y = chosenRows();
   const repeated = fitConditionalLogit([...x, ...x.slice(8, 12)], [...y, ...y.slice(8, 12)], [...SETS, 36]);
   const weighted = fitConditionalLogit(x, y, SETS, { setWeight: [1, 1, 2, 1, 1, 1, 1, 1] });
   expect(weighted.intercept).toBeCloseTo(repeated.intercept, 8);

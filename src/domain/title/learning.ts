@@ -5,10 +5,17 @@
 import { Matrix, solve } from "ml-matrix";
 
 /** A conditional logit's weights and intercept (the utility of a candidate against the outside option's 0). */
-export interface LogisticFit { weights: number[]; intercept: number; iterations: number }
+export interface LogisticFit {
+  weights: number[];
+  intercept: number;
+  iterations: number;
+}
 
 /** A non-decreasing step function: at score x, the value of the last step whose start is ≤ x (the first below). */
-export interface IsotonicFit { from: number[]; value: number[] }
+export interface IsotonicFit {
+  from: number[];
+  value: number[];
+}
 
 /**
  * Least-squares non-decreasing fit of y (0/1) on score x: pool adjacent violators over the sorted scores. Then every
@@ -21,18 +28,25 @@ export function fitIsotonic(x: readonly number[], y: readonly number[], minBlock
   for (const i of order) {
     // Equal scores pool first: one score, one probability.
     const last = blocks.at(-1);
-    if (last && last.from === x[i]) { last.sum += y[i]; last.n++; } else blocks.push({ from: x[i], sum: y[i], n: 1 });
+    if (last && last.from === x[i]) {
+      last.sum += y[i];
+      last.n++;
+    } else blocks.push({ from: x[i], sum: y[i], n: 1 });
     while (blocks.length > 1 && blocks.at(-2)!.sum / blocks.at(-2)!.n >= blocks.at(-1)!.sum / blocks.at(-1)!.n) {
-      const top = blocks.pop()!, below = blocks.at(-1)!;
-      below.sum += top.sum; below.n += top.n;
+      const top = blocks.pop()!,
+        below = blocks.at(-1)!;
+      below.sum += top.sum;
+      below.n += top.n;
     }
   }
   const mean = (b: { sum: number; n: number }) => b.sum / b.n;
   for (;;) {
     const small = blocks.findIndex((b) => b.n < minBlock);
     if (small < 0 || blocks.length < 2) break;
-    const before = blocks[small - 1], after = blocks[small + 1];
-    const into = !after || (before && mean(blocks[small]) - mean(before) <= mean(after) - mean(blocks[small])) ? small - 1 : small;
+    const before = blocks[small - 1],
+      after = blocks[small + 1];
+    const into =
+      !after || (before && mean(blocks[small]) - mean(before) <= mean(after) - mean(blocks[small])) ? small - 1 : small;
     const [a, b] = [blocks[into], blocks[into + 1]];
     blocks.splice(into, 2, { from: a.from, sum: a.sum + b.sum, n: a.n + b.n });
   }
@@ -40,12 +54,14 @@ export function fitIsotonic(x: readonly number[], y: readonly number[], minBlock
 }
 
 export function isotonicValue(fit: IsotonicFit, x: number): number {
-  let lo = 0, hi = fit.from.length - 1;
+  let lo = 0,
+    hi = fit.from.length - 1;
   if (hi < 0) return x;
   if (x < fit.from[0]) return fit.value[0];
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (fit.from[mid] <= x) lo = mid; else hi = mid - 1;
+    if (fit.from[mid] <= x) lo = mid;
+    else hi = mid - 1;
   }
   return fit.value[lo];
 }
@@ -69,32 +85,50 @@ export interface ConditionalLogitOptions {
  * small probability, not the largest share of little. Newton steps on the expected information (exact when at most
  * one candidate is right).
  */
-export function fitConditionalLogit(x: readonly ArrayLike<number>[], y: readonly number[], start: readonly number[], options: ConditionalLogitOptions = {}): LogisticFit {
+export function fitConditionalLogit(
+  x: readonly ArrayLike<number>[],
+  y: readonly number[],
+  start: readonly number[],
+  options: ConditionalLogitOptions = {},
+): LogisticFit {
   const { l2 = 0, from, setWeight, maxIterations = 50 } = options;
   const k = (x[0]?.length ?? 0) + 1; // column 0: α
   let beta = from ? [from.intercept, ...from.weights] : new Array<number>(k).fill(0);
-  const h = new Float64Array(k * k), g = new Float64Array(k), mean = new Float64Array(k), meanRight = new Float64Array(k), xi = new Float64Array(k);
+  const h = new Float64Array(k * k),
+    g = new Float64Array(k),
+    mean = new Float64Array(k),
+    meanRight = new Float64Array(k),
+    xi = new Float64Array(k);
   for (let it = 1; it <= maxIterations; it++) {
-    h.fill(0); g.fill(0);
+    h.fill(0);
+    g.fill(0);
     const fit = { intercept: beta[0], weights: beta.slice(1) };
     for (let s = 0; s + 1 < start.length; s++) {
-      const lo = start[s], hi = start[s + 1];
+      const lo = start[s],
+        hi = start[s + 1];
       if (hi === lo) continue;
       const p = choiceProbabilities(fit, x, lo, hi);
-      let right = 0, positives = 0;
-      for (let i = lo; i < hi; i++) { right += y[i] * p[i - lo]; positives += y[i]; }
+      let right = 0,
+        positives = 0;
+      for (let i = lo; i < hi; i++) {
+        right += y[i] * p[i - lo];
+        positives += y[i];
+      }
       const weight = setWeight?.[s] ?? 1;
-      mean.fill(0); meanRight.fill(0);
+      mean.fill(0);
+      meanRight.fill(0);
       for (let i = lo; i < hi; i++) {
         xi[0] = 1;
         for (let a = 1; a < k; a++) xi[a] = x[i][a - 1];
         // q: the right candidates' share of the right probability (equal shares if it underflowed to 0); none when
         // the outside option is the outcome.
-        const pi = p[i - lo], qi = positives === 0 ? 0 : right > 0 ? (y[i] * pi) / right : y[i] / positives;
+        const pi = p[i - lo],
+          qi = positives === 0 ? 0 : right > 0 ? (y[i] * pi) / right : y[i] / positives;
         for (let a = 0; a < k; a++) {
           const xa = xi[a];
           if (xa === 0) continue; // most features of a candidate are indicators, mostly 0
-          mean[a] += pi * xa; meanRight[a] += qi * xa;
+          mean[a] += pi * xa;
+          meanRight[a] += qi * xa;
           const wa = weight * pi * xa;
           for (let b = a; b < k; b++) h[a * k + b] += wa * xi[b];
         }
@@ -107,7 +141,10 @@ export function fitConditionalLogit(x: readonly ArrayLike<number>[], y: readonly
     }
     for (let a = 0; a < k; a++) {
       for (let b = 0; b < a; b++) h[a * k + b] = h[b * k + a];
-      if (a > 0) { h[a * k + a] += 2 * l2; g[a] -= 2 * l2 * beta[a]; }
+      if (a > 0) {
+        h[a * k + a] += 2 * l2;
+        g[a] -= 2 * l2 * beta[a];
+      }
     }
     const information = new Matrix(Array.from({ length: k }, (_, a) => Array.from(h.subarray(a * k, a * k + k))));
     const step = solve(information, Matrix.columnVector(Array.from(g))).to1DArray();
@@ -126,7 +163,12 @@ const MAX_STEP = 2;
  * The choice probabilities of rows lo..hi-1 (each exp(α + β·x) over 1 + the set's sum: the outside option takes the
  * rest), computed stably.
  */
-export function choiceProbabilities(fit: Pick<LogisticFit, "intercept" | "weights">, x: readonly ArrayLike<number>[], lo: number, hi: number): Float64Array {
+export function choiceProbabilities(
+  fit: Pick<LogisticFit, "intercept" | "weights">,
+  x: readonly ArrayLike<number>[],
+  lo: number,
+  hi: number,
+): Float64Array {
   const z = new Float64Array(hi - lo);
   let max = 0; // the outside option's utility
   for (let i = lo; i < hi; i++) {
@@ -136,7 +178,7 @@ export function choiceProbabilities(fit: Pick<LogisticFit, "intercept" | "weight
     if (v > max) max = v;
   }
   let sum = Math.exp(-max);
-  for (let i = 0; i < z.length; i++) sum += (z[i] = Math.exp(z[i] - max));
+  for (let i = 0; i < z.length; i++) sum += z[i] = Math.exp(z[i] - max);
   for (let i = 0; i < z.length; i++) z[i] /= sum;
   return z;
 }

@@ -2,12 +2,43 @@
 // languages; national title lists), reduced to words, with an inverted index from word to label. Built once at
 // snapshot build time (`buildLexicon`), stored as plain arrays, and loaded at start-up without rebuilding.
 import { TrigramIndex } from "../trigram-index.ts";
-import { LANGS, HEAD_FIRST, bracketedForms, slashVariants, stripMarkers, titleWords, rawWords, stem, type Lang } from "./text.ts";
+import {
+  LANGS,
+  HEAD_FIRST,
+  bracketedForms,
+  slashVariants,
+  stripMarkers,
+  titleWords,
+  rawWords,
+  stem,
+  type Lang,
+} from "./text.ts";
 
 // oews_title: the title OEWS publishes an aggregate or broad group under (Teaching Assistants, Except
 // Postsecondary), a label of each occupation it holds.
-export type LabelSource = "onet_title" | "onet_alternate" | "onet_short" | "onet_reported" | "esco_preferred" | "esco_alt" | "esco_hidden" | "national" | "oews_title" | "employer_filing";
-export const LABEL_SOURCES: readonly LabelSource[] = ["onet_title", "onet_alternate", "onet_short", "onet_reported", "esco_preferred", "esco_alt", "esco_hidden", "national", "oews_title", "employer_filing"];
+export type LabelSource =
+  | "onet_title"
+  | "onet_alternate"
+  | "onet_short"
+  | "onet_reported"
+  | "esco_preferred"
+  | "esco_alt"
+  | "esco_hidden"
+  | "national"
+  | "oews_title"
+  | "employer_filing";
+export const LABEL_SOURCES: readonly LabelSource[] = [
+  "onet_title",
+  "onet_alternate",
+  "onet_short",
+  "onet_reported",
+  "esco_preferred",
+  "esco_alt",
+  "esco_hidden",
+  "national",
+  "oews_title",
+  "employer_filing",
+];
 /** Sources that label the U.S. path only: titles U.S. employers filed under a SOC code say nothing of ISCO groups. */
 export const US_PATH_ONLY: readonly LabelSource[] = ["employer_filing"];
 
@@ -38,17 +69,26 @@ export function likelyHead(count: number, conventional: number, headness: (i: nu
   if (conventional < 0) return conventional;
   const own = headness(conventional);
   if (own < 0 || own >= HEADNESS_KEEP) return conventional;
-  let best = conventional, bestHeadness = own + HEADNESS_MARGIN;
+  let best = conventional,
+    bestHeadness = own + HEADNESS_MARGIN;
   for (let i = 0; i < count; i++) {
     const h = headness(i);
-    if (h > bestHeadness) { best = i; bestHeadness = h; }
+    if (h > bestHeadness) {
+      best = i;
+      bestHeadness = h;
+    }
   }
   return best;
 }
-const HEADNESS_KEEP = 0.5;     // a conventional head that heads half its labels stays the head
-const HEADNESS_MARGIN = 0.2;   // another word must head clearly more often to take its place
+const HEADNESS_KEEP = 0.5; // a conventional head that heads half its labels stays the head
+const HEADNESS_MARGIN = 0.2; // another word must head clearly more often to take its place
 
-export interface LabelInput { concept: number; text: string; lang: Lang; source: LabelSource }
+export interface LabelInput {
+  concept: number;
+  text: string;
+  lang: Lang;
+  source: LabelSource;
+}
 
 /** Extra weight of the head noun: it names the occupation's family, the other words choose within it. */
 export const HEAD_WEIGHT = 2;
@@ -99,7 +139,15 @@ function compoundVocabulary(labels: readonly LabelInput[]): Set<string> {
 export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[]): LexiconData {
   const known = compoundVocabulary(labels);
   const labelTexts: string[] = [];
-  interface Entry { concept: number; label: number; lang: Lang; source: LabelSource; words: string[]; conventional: number; head: string | null }
+  interface Entry {
+    concept: number;
+    label: number;
+    lang: Lang;
+    source: LabelSource;
+    words: string[];
+    conventional: number;
+    head: string | null;
+  }
   const entries: Entry[] = [];
   const seen = new Set<string>();
   // Wordings already in the lexicon: a U.S.-path-only label (an employer's filed title) adds a wording the lexicon
@@ -122,7 +170,15 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
       seen.add(dedupe);
       if (labelId < 0) labelId = labelTexts.push(l.text) - 1;
       const conventional = HEAD_FIRST.has(l.lang) ? tw.headFirst : tw.headLast;
-      entries.push({ concept: l.concept, label: labelId, lang: l.lang, source: l.source, words: tw.words, conventional, head: tw.words[conventional] ?? null });
+      entries.push({
+        concept: l.concept,
+        label: labelId,
+        lang: l.lang,
+        source: l.source,
+        words: tw.words,
+        conventional,
+        head: tw.words[conventional] ?? null,
+      });
     }
   }
 
@@ -130,24 +186,29 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   // skewed by labels whose convention is wrong, such as Dutch "medewerker openbaar vervoer").
   let headness = new Map<string, number>();
   for (let round = 0; round < 3; round++) {
-    if (round > 0) for (const e of entries) e.head = e.words[likelyHead(e.words.length, e.conventional, (i) => headness.get(e.words[i]) ?? -1)] ?? null;
-    const heads = new Map<string, number>(), total = new Map<string, number>();
-    for (const e of entries) for (const w of new Set(e.words)) {
-      total.set(w, (total.get(w) ?? 0) + 1);
-      if (w === e.head) heads.set(w, (heads.get(w) ?? 0) + 1);
-    }
+    if (round > 0)
+      for (const e of entries)
+        e.head = e.words[likelyHead(e.words.length, e.conventional, (i) => headness.get(e.words[i]) ?? -1)] ?? null;
+    const heads = new Map<string, number>(),
+      total = new Map<string, number>();
+    for (const e of entries)
+      for (const w of new Set(e.words)) {
+        total.set(w, (total.get(w) ?? 0) + 1);
+        if (w === e.head) heads.set(w, (heads.get(w) ?? 0) + 1);
+      }
     headness = new Map([...total].map(([w, n]) => [w, (heads.get(w) ?? 0) / n]));
   }
 
   // Word weights: inverse document frequency over concepts (a word on many occupations' labels says little).
   const conceptsOf = new Map<string, Set<number>>();
   const langsOf = new Map<string, number>();
-  for (const e of entries) for (const w of e.words) {
-    let set = conceptsOf.get(w);
-    if (!set) conceptsOf.set(w, (set = new Set()));
-    set.add(e.concept);
-    langsOf.set(w, (langsOf.get(w) ?? 0) | (1 << LANGS.indexOf(e.lang)));
-  }
+  for (const e of entries)
+    for (const w of e.words) {
+      let set = conceptsOf.get(w);
+      if (!set) conceptsOf.set(w, (set = new Set()));
+      set.add(e.concept);
+      langsOf.set(w, (langsOf.get(w) ?? 0) | (1 << LANGS.indexOf(e.lang)));
+    }
   const words = [...conceptsOf.keys()].sort();
   const wordId = new Map(words.map((w, i) => [w, i]));
   const wordWeight = Float32Array.from(words, (w) => Math.log(1 + concepts.length / conceptsOf.get(w)!.size));
@@ -155,12 +216,19 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   const wordHeadness = Float32Array.from(words, (w) => headness.get(w)!);
 
   const n = entries.length;
-  const entryConcept = new Int32Array(n), entryLabel = new Int32Array(n), entryHead = new Int32Array(n);
-  const entryLang = new Uint8Array(n), entrySource = new Uint8Array(n), entryMass = new Float32Array(n);
+  const entryConcept = new Int32Array(n),
+    entryLabel = new Int32Array(n),
+    entryHead = new Int32Array(n);
+  const entryLang = new Uint8Array(n),
+    entrySource = new Uint8Array(n),
+    entryMass = new Float32Array(n);
   const postings = words.map(() => [] as number[]);
   const exact = new Map<string, number[]>();
   entries.forEach((e, i) => {
-    entryConcept[i] = e.concept; entryLabel[i] = e.label; entryLang[i] = LANGS.indexOf(e.lang); entrySource[i] = LABEL_SOURCES.indexOf(e.source);
+    entryConcept[i] = e.concept;
+    entryLabel[i] = e.label;
+    entryLang[i] = LANGS.indexOf(e.lang);
+    entrySource[i] = LABEL_SOURCES.indexOf(e.source);
     entryHead[i] = e.head === null ? -1 : wordId.get(e.head)!;
     let mass = 0;
     for (const w of new Set(e.words)) {
@@ -171,7 +239,8 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
     entryMass[i] = mass;
     const key = e.words.join(" ");
     const list = exact.get(key);
-    if (list) list.push(i); else exact.set(key, [i]);
+    if (list) list.push(i);
+    else exact.set(key, [i]);
   });
   const flat = (lists: number[][]) => {
     const start = new Int32Array(lists.length + 1);
@@ -184,8 +253,24 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   const exactKeys = [...exact.keys()].sort();
   const x = flat(exactKeys.map((k) => exact.get(k)!));
   return {
-    concepts, words, wordWeight, wordLangs, wordHeadness, labels: labelTexts, entryConcept, entryLabel, entryLang, entrySource, entryHead, entryMass,
-    postingStart: p.start, postingEntries: p.all, exactKeys, exactStart: x.start, exactEntries: x.all,
-    compoundWords: [...known].sort(), wordIndex: new TrigramIndex(words),
+    concepts,
+    words,
+    wordWeight,
+    wordLangs,
+    wordHeadness,
+    labels: labelTexts,
+    entryConcept,
+    entryLabel,
+    entryLang,
+    entrySource,
+    entryHead,
+    entryMass,
+    postingStart: p.start,
+    postingEntries: p.all,
+    exactKeys,
+    exactStart: x.start,
+    exactEntries: x.all,
+    compoundWords: [...known].sort(),
+    wordIndex: new TrigramIndex(words),
   };
 }

@@ -9,7 +9,15 @@
 // proposals are re-ordered and every answer's confidence is the calibrated probability that it is right; without
 // one, first-stage order and score-based confidence.
 import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
-import { LABEL_SOURCES, US_PATH_ONLY, HEAD_WEIGHT, likelyHead, type Concept, type LabelSource, type LexiconData } from "./lexicon.ts";
+import {
+  LABEL_SOURCES,
+  US_PATH_ONLY,
+  HEAD_WEIGHT,
+  likelyHead,
+  type Concept,
+  type LabelSource,
+  type LexiconData,
+} from "./lexicon.ts";
 import { round } from "../rounding.ts";
 import { Lru } from "../lru.ts";
 import { notATitle, parseHeadline, type Headline } from "./headline.ts";
@@ -18,7 +26,16 @@ import { RERANK_POOL, rerank, type CandidateFacts, type RankerModel, type TitleF
 import { WordVotes } from "./word-votes.ts";
 
 export type MatchTarget = "soc" | "isco";
-export const MATCH_METHODS = ["code", "alias", "esco_label", "national_title", "trigram", "pattern", "convention", "word_votes"] as const;
+export const MATCH_METHODS = [
+  "code",
+  "alias",
+  "esco_label",
+  "national_title",
+  "trigram",
+  "pattern",
+  "convention",
+  "word_votes",
+] as const;
 export type MatchMethod = (typeof MATCH_METHODS)[number];
 
 /**
@@ -40,7 +57,12 @@ export interface Candidate {
   labelSource: LabelSource | null;
 }
 
-export interface TitleMatch { best: Candidate; alternatives: Candidate[]; method: MatchMethod; confidence: number }
+export interface TitleMatch {
+  best: Candidate;
+  alternatives: Candidate[];
+  method: MatchMethod;
+  confidence: number;
+}
 
 export interface MatchOptions {
   target: MatchTarget;
@@ -53,26 +75,48 @@ export interface MatchOptions {
 }
 
 /** A first-stage candidate: the occupation, its best label, and what the ranker reads of it. */
-interface Proposal extends CandidateFacts { conceptId: number; entry: number; code: string }
+interface Proposal extends CandidateFacts {
+  conceptId: number;
+  entry: number;
+  code: string;
+}
 
 /** The first stage's proposals for a title, best score first, and what it read of the title. */
-export interface FirstStage { proposals: Proposal[]; title: TitleFacts; patternFirst: boolean }
+export interface FirstStage {
+  proposals: Proposal[];
+  title: TitleFacts;
+  patternFirst: boolean;
+}
 
 const COUNTRY_LANGS: Record<string, Lang[]> = {
-  US: ["en"], GB: ["en"], IE: ["en"], MT: ["en"], DE: ["de"], AT: ["de"], LI: ["de"], CH: ["de", "fr", "it"], LU: ["fr", "de"],
-  FR: ["fr"], BE: ["nl", "fr"], NL: ["nl"], PL: ["pl"], ES: ["es"], IT: ["it"], SM: ["it"],
+  US: ["en"],
+  GB: ["en"],
+  IE: ["en"],
+  MT: ["en"],
+  DE: ["de"],
+  AT: ["de"],
+  LI: ["de"],
+  CH: ["de", "fr", "it"],
+  LU: ["fr", "de"],
+  FR: ["fr"],
+  BE: ["nl", "fr"],
+  NL: ["nl"],
+  PL: ["pl"],
+  ES: ["es"],
+  IT: ["it"],
+  SM: ["it"],
 };
 // Remembered answers: a few thousand titles (a few MB); longer texts are not kept (they rarely repeat).
 const MEMO_ENTRIES = 4096;
 const MEMO_TITLE_LENGTH = 200;
-const UNKNOWN_WORD_WEIGHT = 1;          // a word no label has (a place, a company, a code) counts, but little
-const FUZZY_WORD_SIMILARITY = 0.45;     // pg_trgm similarity for a misspelt word to stand for a known one
-const REWRITE_FACTOR = 0.97;            // a rewritten title (Head of X → X manager) ranks just below a literal match
+const UNKNOWN_WORD_WEIGHT = 1; // a word no label has (a place, a company, a code) counts, but little
+const FUZZY_WORD_SIMILARITY = 0.45; // pg_trgm similarity for a misspelt word to stand for a known one
+const REWRITE_FACTOR = 0.97; // a rewritten title (Head of X → X manager) ranks just below a literal match
 // An occupation reached through a crosswalk ranks below one the path's own classification names: on a U.S. path an
 // O*NET title outranks an ESCO label of equal fit (the crosswalk is many-to-many), less so on an EU path.
 const FOREIGN_FACTOR: Record<MatchTarget, number> = { soc: 0.85, isco: 0.9 };
-const PATTERN_BELOW = 0.35;             // the pattern tier runs only when no label scores this much
-const CANDIDATE_FLOOR = 0.15;           // a label scoring less is no candidate, not even an alternative
+const PATTERN_BELOW = 0.35; // the pattern tier runs only when no label scores this much
+const CANDIDATE_FLOOR = 0.15; // a label scoring less is no candidate, not even an alternative
 // A label the title only overlaps ranks below one it equals, even one reached through a crosswalk (×0.9):
 // "nurse" is the O*NET title Nurse before the ESCO label "specialist nurse".
 const OVERLAP_FACTOR = 0.95;
@@ -83,8 +127,14 @@ const WORD_VOTE_PROPOSALS = 10;
 const WORD_VOTE_RANKS = 50;
 
 // Leadership forms → the manager occupation of that function; HR systems' inverted titles → natural order.
-const FUNCTION_SYNONYMS = new Map<string, string>([["people", "human resources"], ["talent", "human resources"], ["people operations", "human resources"], ["personnel", "human resources"]]);
-const LEADER = /^(?:head|director|vice president|vp|svp|evp|avp|gm|general manager|leiter|leiterin|leitung)\s*(?:of|for|,|-|–)?\s+(?:the\s+)?(.+)$/iu;
+const FUNCTION_SYNONYMS = new Map<string, string>([
+  ["people", "human resources"],
+  ["talent", "human resources"],
+  ["people operations", "human resources"],
+  ["personnel", "human resources"],
+]);
+const LEADER =
+  /^(?:head|director|vice president|vp|svp|evp|avp|gm|general manager|leiter|leiterin|leitung)\s*(?:of|for|,|-|–)?\s+(?:the\s+)?(.+)$/iu;
 const CHIEF = /^chief\s+(.+?)\s+officer$/iu;
 const FUNCTION_DIRECTOR = /^(.+?)\s+(?:director|head|lead|leiter|leiterin|leitung)$/iu;
 
@@ -96,7 +146,11 @@ const QUALIFIED_FACTOR = 0.98;
 /** A headline segment other than the role's ranks below it: "Żandarmeria Wojskowa – żołnierz zawodowy". */
 const SEGMENT_FACTOR = 0.9;
 
-export interface TitleVariant { text: string; factor: number; exactOnly: boolean }
+export interface TitleVariant {
+  text: string;
+  factor: number;
+  exactOnly: boolean;
+}
 
 /**
  * The title's role as written (a headline's role: headline.ts), and the rewrites that may name it better, each with
@@ -106,16 +160,31 @@ export function titleVariants(title: string, headline: Headline = parseHeadline(
   const out: TitleVariant[] = [];
   const whole = stripMarkers(headline.role).replace(/\s+/g, " ").trim();
   const core = whole.replace(QUALIFIERS, " ").replace(/\s+/g, " ").trim();
-  const forms = [{ text: whole, factor: 1, exactOnly: false }, ...(core && core !== whole ? [{ text: core, factor: QUALIFIED_FACTOR, exactOnly: true }] : [])];
-  for (const form of forms) for (const v of slashVariants(form.text)) {
-    out.push({ text: v, factor: form.factor, exactOnly: form.exactOnly });
-    const core = v.replace(/^(?:senior|sr\.?|junior|jr\.?|associate|assistant|deputy|interim|acting|global|regional)\s+/iu, "");
-    const fn = LEADER.exec(core)?.[1] ?? CHIEF.exec(core)?.[1] ?? FUNCTION_DIRECTOR.exec(core)?.[1];
-    if (fn) out.push({ text: `${FUNCTION_SYNONYMS.get(fn.toLowerCase()) ?? fn} manager`, factor: form.factor * REWRITE_FACTOR, exactOnly: form.exactOnly });
-    const comma = /^([^,]+),\s*([^,]+)$/.exec(v);
-    if (comma) out.push({ text: `${comma[2]} ${comma[1]}`, factor: form.factor * REWRITE_FACTOR, exactOnly: form.exactOnly });
-  }
-  for (const segment of headline.segments) for (const v of slashVariants(stripMarkers(segment))) out.push({ text: v, factor: SEGMENT_FACTOR, exactOnly: false });
+  const forms = [
+    { text: whole, factor: 1, exactOnly: false },
+    ...(core && core !== whole ? [{ text: core, factor: QUALIFIED_FACTOR, exactOnly: true }] : []),
+  ];
+  for (const form of forms)
+    for (const v of slashVariants(form.text)) {
+      out.push({ text: v, factor: form.factor, exactOnly: form.exactOnly });
+      const core = v.replace(
+        /^(?:senior|sr\.?|junior|jr\.?|associate|assistant|deputy|interim|acting|global|regional)\s+/iu,
+        "",
+      );
+      const fn = LEADER.exec(core)?.[1] ?? CHIEF.exec(core)?.[1] ?? FUNCTION_DIRECTOR.exec(core)?.[1];
+      if (fn)
+        out.push({
+          text: `${FUNCTION_SYNONYMS.get(fn.toLowerCase()) ?? fn} manager`,
+          factor: form.factor * REWRITE_FACTOR,
+          exactOnly: form.exactOnly,
+        });
+      const comma = /^([^,]+),\s*([^,]+)$/.exec(v);
+      if (comma)
+        out.push({ text: `${comma[2]} ${comma[1]}`, factor: form.factor * REWRITE_FACTOR, exactOnly: form.exactOnly });
+    }
+  for (const segment of headline.segments)
+    for (const v of slashVariants(stripMarkers(segment)))
+      out.push({ text: v, factor: SEGMENT_FACTOR, exactOnly: false });
   return out;
 }
 
@@ -146,7 +215,10 @@ export class TitleMatcher {
   private readonly groupIds: Record<MatchTarget, Int32Array>;
   private readonly groupVote: Record<MatchTarget, Float32Array>;
   private readonly groupFiledVote: Record<MatchTarget, Float32Array>;
-  private readonly codeWords: Record<MatchTarget, Map<string, ReadonlySet<string>>> = { soc: new Map(), isco: new Map() };
+  private readonly codeWords: Record<MatchTarget, Map<string, ReadonlySet<string>>> = {
+    soc: new Map(),
+    isco: new Map(),
+  };
   private readonly wordVotes: Record<MatchTarget, WordVotes>;
   /** The head noun's word id of the title being matched (-1: none known). */
   private titleHead = -1;
@@ -158,7 +230,10 @@ export class TitleMatcher {
   private readonly memo = new Lru<string, TitleMatch | null>(MEMO_ENTRIES);
 
   /** `ranker`: the second stage learned at snapshot build time; without it, first-stage order and confidence. */
-  constructor(readonly lexicon: LexiconData, readonly ranker: RankerModel | null = null) {
+  constructor(
+    readonly lexicon: LexiconData,
+    readonly ranker: RankerModel | null = null,
+  ) {
     this.compound = new Set(lexicon.compoundWords);
     this.acc = new Float32Array(lexicon.entryConcept.length);
     this.accTitle = new Float32Array(lexicon.entryConcept.length);
@@ -178,7 +253,10 @@ export class TitleMatcher {
     this.conceptVote = new Float32Array(n);
     this.conceptFiledVote = new Float32Array(n);
     this.conceptTouched = new Int32Array(n);
-    this.pathFactors = { soc: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "soc")), isco: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "isco")) };
+    this.pathFactors = {
+      soc: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "soc")),
+      isco: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "isco")),
+    };
     const groups = (target: MatchTarget) => {
       const index = new Map<string, number>();
       return Int32Array.from(lexicon.concepts, (c) => {
@@ -225,12 +303,24 @@ export class TitleMatcher {
     const text = code.trim();
     let id: number | undefined;
     if (/^\d{2}-\d{4}\.\d{2}$/.test(text)) id = this.conceptIndex.get(text);
-    else if (/^\d{2}-\d{4}$/.test(text)) id = this.conceptIndex.get(`${text}.00`) ?? this.lexicon.concepts.findIndex((c) => c.kind === "onet" && c.key.startsWith(`${text}.`));
+    else if (/^\d{2}-\d{4}$/.test(text))
+      id =
+        this.conceptIndex.get(`${text}.00`) ??
+        this.lexicon.concepts.findIndex((c) => c.kind === "onet" && c.key.startsWith(`${text}.`));
     else if (/^\d{4}$/.test(text) && target === "isco") id = this.conceptIndex.get(`isco:${text}`);
     const concept = id === undefined || id < 0 ? undefined : this.lexicon.concepts[id];
     const resolved = concept && (target === "soc" ? concept.soc : concept.isco);
     if (!concept || !resolved) return null;
-    const best: Candidate = { concept, code: resolved, codeTitle: this.codeTitle(resolved, target), score: 1, confidence: 1, label: null, labelLang: null, labelSource: null };
+    const best: Candidate = {
+      concept,
+      code: resolved,
+      codeTitle: this.codeTitle(resolved, target),
+      score: 1,
+      confidence: 1,
+      label: null,
+      labelLang: null,
+      labelSource: null,
+    };
     return { best, alternatives: [], method: "code", confidence: 1 };
   }
 
@@ -240,7 +330,9 @@ export class TitleMatcher {
    */
   match(title: string, options: MatchOptions): TitleMatch | null {
     if (options.withheld || title.length > MEMO_TITLE_LENGTH) return this.matchUncached(title, options);
-    return this.memo.get(`${options.target}|${options.country ?? ""}|${options.candidates ?? 4}|${title}`, () => this.matchUncached(title, options));
+    return this.memo.get(`${options.target}|${options.country ?? ""}|${options.candidates ?? 4}|${title}`, () =>
+      this.matchUncached(title, options),
+    );
   }
 
   /** The same answer, computed afresh (benchmarks measure this). */
@@ -249,46 +341,83 @@ export class TitleMatcher {
     const model = this.ranker?.[options.target];
     const stage = this.firstStage(title, options, model ? Math.max(wanted, RERANK_POOL) : wanted);
     if (!stage.proposals.length) return null;
-    const ordered = model ? rerank(stage.proposals, stage.title, model).map((p) => ({ ...p, confidence: p.probability }))
+    const ordered = model
+      ? rerank(stage.proposals, stage.title, model).map((p) => ({ ...p, confidence: p.probability }))
       : withConfidence(stage.proposals);
     const candidates = ordered.slice(0, wanted).map((r) => this.candidate(r, options.target));
     const top = ordered[0];
-    const method: MatchMethod = top.convention ? "convention" : top.pattern ? "pattern" : top.exact ? exactMethod(top.source!)
-      : top.source === null ? "word_votes" : "trigram";
+    const method: MatchMethod = top.convention
+      ? "convention"
+      : top.pattern
+        ? "pattern"
+        : top.exact
+          ? exactMethod(top.source!)
+          : top.source === null
+            ? "word_votes"
+            : "trigram";
     return { best: candidates[0], alternatives: candidates.slice(1), method, confidence: candidates[0].confidence };
   }
 
   /** The lexicon tiers' proposals: up to `pool` occupations by score, and what the ranker reads of the title. */
   firstStage(title: string, options: MatchOptions, pool: number): FirstStage {
     const headline = parseHeadline(title);
-    if (notATitle(title, headline)) return { proposals: [], title: { words: 0, unknownShare: 1, allCaps: false, digits: false, headness: 0 }, patternFirst: false };
+    if (notATitle(title, headline))
+      return {
+        proposals: [],
+        title: { words: 0, unknownShare: 1, allCaps: false, digits: false, headness: 0 },
+        patternFirst: false,
+      };
     const variants = titleVariants(title, headline);
     this.titleHead = -1; // set by the role's variant, if it has words
     const words = new Set<string>();
-    variants.forEach((variant, i) => { for (const w of this.scoreVariant(variant, options, i === 0)) words.add(w); });
+    variants.forEach((variant, i) => {
+      for (const w of this.scoreVariant(variant, options, i === 0)) words.add(w);
+    });
     let ranked = this.rank(options.target, words, pool);
     let patternFirst = false;
     if (!ranked.length || ranked[0].score < PATTERN_BELOW) {
       const pattern = this.pattern(title, options.target);
-      if (pattern) { ranked = [pattern, ...ranked.filter((r) => r.code !== pattern.code)]; patternFirst = true; }
+      if (pattern) {
+        ranked = [pattern, ...ranked.filter((r) => r.code !== pattern.code)];
+        patternFirst = true;
+      }
     }
     let unknown = 0;
     for (const w of words) if (!this.wordIds.has(w)) unknown++;
     const langs = COUNTRY_LANGS[options.country ?? ""] ?? [];
     const lx = this.lexicon;
-    const proposals = ranked.map((r, i): Proposal => ({
-      conceptId: r.conceptId, entry: r.entry, code: r.code, score: r.score, exact: r.exact, employment: r.employment,
-      source: r.entry < 0 ? null : LABEL_SOURCES[lx.entrySource[r.entry]], pattern: patternFirst && i === 0,
-      foreign: this.pathFactors[options.target][r.conceptId] < 1,
-      ownTitleShare: words.size ? this.sharedWithOwnTitle(r.code, words, options.target) / words.size : 0,
-      countryLanguage: r.entry >= 0 && langs.includes(LANGS[lx.entryLang[r.entry]]), voteShare: r.voteShare, filedVoteShare: r.filedVoteShare,
-      wordVoteShare: r.wordVoteShare, wordVoteRank: r.wordVoteRank, wordVoteOnly: r.wordVoteOnly, headWordShare: r.headWordShare, pairVoteShare: r.pairVoteShare,
-      headAgrees: r.entry >= 0 && this.titleHead >= 0 && lx.entryHead[r.entry] === this.titleHead, titleCover: r.titleCover, labelCover: r.labelCover, convention: null,
-    }));
+    const proposals = ranked.map(
+      (r, i): Proposal => ({
+        conceptId: r.conceptId,
+        entry: r.entry,
+        code: r.code,
+        score: r.score,
+        exact: r.exact,
+        employment: r.employment,
+        source: r.entry < 0 ? null : LABEL_SOURCES[lx.entrySource[r.entry]],
+        pattern: patternFirst && i === 0,
+        foreign: this.pathFactors[options.target][r.conceptId] < 1,
+        ownTitleShare: words.size ? this.sharedWithOwnTitle(r.code, words, options.target) / words.size : 0,
+        countryLanguage: r.entry >= 0 && langs.includes(LANGS[lx.entryLang[r.entry]]),
+        voteShare: r.voteShare,
+        filedVoteShare: r.filedVoteShare,
+        wordVoteShare: r.wordVoteShare,
+        wordVoteRank: r.wordVoteRank,
+        wordVoteOnly: r.wordVoteOnly,
+        headWordShare: r.headWordShare,
+        pairVoteShare: r.pairVoteShare,
+        headAgrees: r.entry >= 0 && this.titleHead >= 0 && lx.entryHead[r.entry] === this.titleHead,
+        titleCover: r.titleCover,
+        labelCover: r.labelCover,
+        convention: null,
+      }),
+    );
     const letters = title.replace(/[^\p{L}]/gu, "");
     const facts: TitleFacts = {
-      words: words.size, unknownShare: words.size ? unknown / words.size : 1,
-      allCaps: letters.length > 3 && letters === letters.toUpperCase(), digits: /\d/.test(title),
+      words: words.size,
+      unknownShare: words.size ? unknown / words.size : 1,
+      allCaps: letters.length > 3 && letters === letters.toUpperCase(),
+      digits: /\d/.test(title),
       headness: this.titleHead >= 0 ? lx.wordHeadness[this.titleHead] : 0,
     };
     this.addConvention(proposals, title, headline, options.target, pool);
@@ -310,7 +439,8 @@ export class TitleMatcher {
     const exactAt = this.exactIndex.get(tw.words.join(" "));
     if (exactAt !== undefined) {
       for (let k = lx.exactStart[exactAt]; k < lx.exactStart[exactAt + 1]; k++) {
-        const e = lx.exactEntries[k], c = lx.entryConcept[e];
+        const e = lx.exactEntries[k],
+          c = lx.entryConcept[e];
         if (usable(e)) this.keep(c, e, factor * paths[c], true, 1, 1);
       }
     }
@@ -320,13 +450,18 @@ export class TitleMatcher {
     const matches = tw.words.map((w) => {
       const id = this.wordIds.get(w);
       if (id !== undefined) return [{ id, sim: 1 }];
-      return lx.wordIndex.search(w, FUZZY_WORD_SIMILARITY).slice(0, 3).map((h) => ({ id: h.id, sim: h.similarity }));
+      return lx.wordIndex
+        .search(w, FUZZY_WORD_SIMILARITY)
+        .slice(0, 3)
+        .map((h) => ({ id: h.id, sim: h.similarity }));
     });
     const weightOf = matches.map((m) => (m.length ? lx.wordWeight[m[0].id] : UNKNOWN_WORD_WEIGHT));
     const headness = (i: number) => (matches[i].length ? lx.wordHeadness[matches[i][0].id] : -1);
-    const headLast = likelyHead(matches.length, tw.headLast, headness), headFirst = likelyHead(matches.length, tw.headFirst, headness);
+    const headLast = likelyHead(matches.length, tw.headLast, headness),
+      headFirst = likelyHead(matches.length, tw.headFirst, headness);
     const mass = (head: number) => weightOf.reduce((sum, w, i) => sum + w * (i === head ? HEAD_WEIGHT : 1), 0);
-    const massLast = mass(headLast), massFirst = mass(headFirst);
+    const massLast = mass(headLast),
+      massFirst = mass(headFirst);
     const langFactor = this.languageFactors(matches, weightOf, options.country);
     if (votes) {
       // The head noun in the language that covers the title best (the first of equals).
@@ -337,14 +472,21 @@ export class TitleMatcher {
         if (!list.length) return;
         wordVotes.addWord(list[0].id, list[0].sim * weightOf[i], withheld, i === head);
         const next = matches[i + 1];
-        if (next?.length) wordVotes.addPair(list[0].id, next[0].id, (list[0].sim * weightOf[i] + next[0].sim * weightOf[i + 1]) / 2, withheld);
+        if (next?.length)
+          wordVotes.addPair(
+            list[0].id,
+            next[0].id,
+            (list[0].sim * weightOf[i] + next[0].sim * weightOf[i + 1]) / 2,
+            withheld,
+          );
       });
     }
 
     let n = 0;
     matches.forEach((list, i) => {
       const q = weightOf[i];
-      for (const { id, sim } of list) n = this.accumulate(id, sim, i === headLast ? q * HEAD_WEIGHT : q, i === headFirst ? q * HEAD_WEIGHT : q, n);
+      for (const { id, sim } of list)
+        n = this.accumulate(id, sim, i === headLast ? q * HEAD_WEIGHT : q, i === headFirst ? q * HEAD_WEIGHT : q, n);
     });
     this.settle(n, massFirst, massLast, langFactor, factor * OVERLAP_FACTOR, paths, skipSource, withheld, votes);
     return tw.words;
@@ -374,13 +516,27 @@ export class TitleMatcher {
    * Turns the `n` touched labels' sums into scores (resetting the sums), keeps each occupation's best and adds the
    * votes of the literal title's labels.
    */
-  private settle(n: number, massFirst: number, massLast: number, langFactor: number[], scale: number, paths: Float32Array, skipSource: number, withheld: Uint8Array | null, votes: boolean) {
+  private settle(
+    n: number,
+    massFirst: number,
+    massLast: number,
+    langFactor: number[],
+    scale: number,
+    paths: Float32Array,
+    skipSource: number,
+    withheld: Uint8Array | null,
+    votes: boolean,
+  ) {
     const { acc, accTitle, touched, headFirstOf, conceptScore, conceptVote, conceptFiledVote } = this;
     const { entryMass, entryLang, entryConcept, entrySource } = this.lexicon;
     for (let t = 0; t < n; t++) {
       const e = touched[t];
-      const both = acc[e], titleSide = accTitle[e], mass = entryMass[e], source = entrySource[e];
-      acc[e] = 0; accTitle[e] = 0;
+      const both = acc[e],
+        titleSide = accTitle[e],
+        mass = entryMass[e],
+        source = entrySource[e];
+      acc[e] = 0;
+      accTitle[e] = 0;
       const titleMass = headFirstOf[e] ? massFirst : massLast;
       const score = Math.min(1, (2 * both) / (titleMass + mass)) * langFactor[entryLang[e]];
       // A label the path skips, or one withheld while the ranker's training scores its own fold, takes no part.
@@ -392,12 +548,20 @@ export class TitleMatcher {
         if (source === FILED_SOURCE) conceptFiledVote[c] += s * s;
       }
       // How much of the title the label holds, and of the label the title holds (the score is their blend).
-      if (s > conceptScore[c]) this.keep(c, e, s, false, Math.min(1, titleSide / titleMass), Math.min(1, (2 * both - titleSide) / mass));
+      if (s > conceptScore[c])
+        this.keep(c, e, s, false, Math.min(1, titleSide / titleMass), Math.min(1, (2 * both - titleSide) / mass));
     }
   }
 
   /** The occupation's best so far, if this label beats it. */
-  private keep(conceptId: number, entry: number, score: number, exact: boolean, titleCover: number, labelCover: number) {
+  private keep(
+    conceptId: number,
+    entry: number,
+    score: number,
+    exact: boolean,
+    titleCover: number,
+    labelCover: number,
+  ) {
     if (score <= this.conceptScore[conceptId]) return;
     if (this.conceptScore[conceptId] === 0) this.conceptTouched[this.conceptCount++] = conceptId;
     this.conceptScore[conceptId] = score;
@@ -411,10 +575,17 @@ export class TitleMatcher {
    * How well each language's vocabulary covers the title's words, nudged towards the request country's languages:
    * a label in a language that covers the title less well ranks up to 10% lower (Chef de projet is French).
    */
-  private languageFactors(matches: { id: number; sim: number }[][], weights: number[], country: string | null | undefined): number[] {
+  private languageFactors(
+    matches: { id: number; sim: number }[][],
+    weights: number[],
+    country: string | null | undefined,
+  ): number[] {
     const cover = LANGS.map(() => 0);
     matches.forEach((m, i) => {
-      if (m.length && m[0].sim === 1) LANGS.forEach((_, l) => { if (this.lexicon.wordLangs[m[0].id] & (1 << l)) cover[l] += weights[i]; });
+      if (m.length && m[0].sim === 1)
+        LANGS.forEach((_, l) => {
+          if (this.lexicon.wordLangs[m[0].id] & (1 << l)) cover[l] += weights[i];
+        });
     });
     const total = weights.reduce((a, b) => a + b, 0);
     for (const lang of COUNTRY_LANGS[country ?? ""] ?? []) cover[LANGS.indexOf(lang)] += 0.25 * total;
@@ -436,12 +607,19 @@ export class TitleMatcher {
       keys[i] = Math.round((1 - this.conceptScore[id]) * 2 ** 24) * 2 ** 16 + id;
     }
     const ids = Int32Array.from(keys.sort(), (key) => key % 2 ** 16);
-    const groupIds = this.groupIds[target], score = this.conceptScore;
+    const groupIds = this.groupIds[target],
+      score = this.conceptScore;
     const at = (conceptId: number) => {
       const c = lx.concepts[conceptId];
       return {
-        conceptId, entry: this.conceptEntry[conceptId], exact: this.conceptExact[conceptId] === 1, score: score[conceptId],
-        titleCover: this.conceptTitleCover[conceptId], labelCover: this.conceptLabelCover[conceptId], code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment,
+        conceptId,
+        entry: this.conceptEntry[conceptId],
+        exact: this.conceptExact[conceptId] === 1,
+        score: score[conceptId],
+        titleCover: this.conceptTitleCover[conceptId],
+        labelCover: this.conceptLabelCover[conceptId],
+        code: (target === "soc" ? c.soc : c.isco)!,
+        employment: c.employment,
       };
     };
     const out: ReturnType<typeof at>[] = [];
@@ -450,7 +628,8 @@ export class TitleMatcher {
       const topId = ids[i];
       if (taken.has(groupIds[topId])) continue;
       const near = [topId];
-      for (let j = i + 1; j < ids.length && score[topId] - score[ids[j]] <= 0.01; j++) if (!taken.has(groupIds[ids[j]])) near.push(ids[j]);
+      for (let j = i + 1; j < ids.length && score[topId] - score[ids[j]] <= 0.01; j++)
+        if (!taken.has(groupIds[ids[j]])) near.push(ids[j]);
       const pick = near.length === 1 ? topId : this.preferred(near, words, target);
       out.push(at(pick));
       taken.add(groupIds[pick]);
@@ -458,13 +637,18 @@ export class TitleMatcher {
       if (pick !== topId) i--;
     }
     // Votes by group (an O*NET-SOC code's .00 and .01 are one occupation), as shares of all votes cast.
-    const vote = this.groupVote[target], filedVote = this.groupFiledVote[target];
-    let total = 0, filedTotal = 0;
+    const vote = this.groupVote[target],
+      filedVote = this.groupFiledVote[target];
+    let total = 0,
+      filedTotal = 0;
     for (let i = 0; i < this.conceptCount; i++) {
-      const id = this.conceptTouched[i], group = groupIds[id];
+      const id = this.conceptTouched[i],
+        group = groupIds[id];
       if (group >= 0) {
-        vote[group] += this.conceptVote[id]; total += this.conceptVote[id];
-        filedVote[group] += this.conceptFiledVote[id]; filedTotal += this.conceptFiledVote[id];
+        vote[group] += this.conceptVote[id];
+        total += this.conceptVote[id];
+        filedVote[group] += this.conceptFiledVote[id];
+        filedTotal += this.conceptFiledVote[id];
       }
     }
     const wordVotes = this.wordVotes[target];
@@ -474,17 +658,31 @@ export class TitleMatcher {
     const withVotes = <T extends { conceptId: number }>(r: T, wordVoteOnly: boolean) => {
       const group = groupIds[r.conceptId];
       return {
-        ...r, voteShare: total ? vote[group] / total : 0, filedVoteShare: filedTotal ? filedVote[group] / filedTotal : 0,
-        wordVoteShare: votedTotal ? wordVotes.words.vote[group] / votedTotal : 0, pairVoteShare: pairTotal ? wordVotes.pairs.vote[group] / pairTotal : 0, wordVoteRank: voteRank.get(group) ?? WORD_VOTE_RANKS, wordVoteOnly,
+        ...r,
+        voteShare: total ? vote[group] / total : 0,
+        filedVoteShare: filedTotal ? filedVote[group] / filedTotal : 0,
+        wordVoteShare: votedTotal ? wordVotes.words.vote[group] / votedTotal : 0,
+        pairVoteShare: pairTotal ? wordVotes.pairs.vote[group] / pairTotal : 0,
+        wordVoteRank: voteRank.get(group) ?? WORD_VOTE_RANKS,
+        wordVoteOnly,
         headWordShare: wordVotes.headShare[group],
       };
     };
-    const scored = [...out.map((r) => withVotes(r, false)), ...this.votedOnly(target, voted, out).map((r) => withVotes(r, true))];
+    const scored = [
+      ...out.map((r) => withVotes(r, false)),
+      ...this.votedOnly(target, voted, out).map((r) => withVotes(r, true)),
+    ];
     wordVotes.reset();
     for (let i = 0; i < this.conceptCount; i++) {
-      const id = this.conceptTouched[i], group = groupIds[id];
-      if (group >= 0) { vote[group] = 0; filedVote[group] = 0; }
-      this.conceptScore[id] = 0; this.conceptVote[id] = 0; this.conceptFiledVote[id] = 0;
+      const id = this.conceptTouched[i],
+        group = groupIds[id];
+      if (group >= 0) {
+        vote[group] = 0;
+        filedVote[group] = 0;
+      }
+      this.conceptScore[id] = 0;
+      this.conceptVote[id] = 0;
+      this.conceptFiledVote[id] = 0;
     }
     this.conceptCount = 0;
     return scored;
@@ -501,16 +699,23 @@ export class TitleMatcher {
     for (const g of voted.slice(0, WORD_VOTE_PROPOSALS)) if (!taken.has(g)) wanted.set(g, -1);
     if (!wanted.size) return [];
     for (let i = 0; i < this.conceptCount; i++) {
-      const id = this.conceptTouched[i], best = wanted.get(groupIds[id]);
-      if (best !== undefined && (best < 0 || this.conceptScore[id] > this.conceptScore[best])) wanted.set(groupIds[id], id);
+      const id = this.conceptTouched[i],
+        best = wanted.get(groupIds[id]);
+      if (best !== undefined && (best < 0 || this.conceptScore[id] > this.conceptScore[best]))
+        wanted.set(groupIds[id], id);
     }
     return [...wanted].map(([g, touched]) => {
       const conceptId = touched >= 0 ? touched : this.groupConcept[target][g];
       const c = this.lexicon.concepts[conceptId];
       return {
-        conceptId, entry: touched >= 0 ? this.conceptEntry[conceptId] : -1, exact: touched >= 0 && this.conceptExact[conceptId] === 1,
-        titleCover: touched >= 0 ? this.conceptTitleCover[conceptId] : 0, labelCover: touched >= 0 ? this.conceptLabelCover[conceptId] : 0,
-        score: touched >= 0 ? this.conceptScore[conceptId] : 0, code: (target === "soc" ? c.soc : c.isco)!, employment: c.employment,
+        conceptId,
+        entry: touched >= 0 ? this.conceptEntry[conceptId] : -1,
+        exact: touched >= 0 && this.conceptExact[conceptId] === 1,
+        titleCover: touched >= 0 ? this.conceptTitleCover[conceptId] : 0,
+        labelCover: touched >= 0 ? this.conceptLabelCover[conceptId] : 0,
+        score: touched >= 0 ? this.conceptScore[conceptId] : 0,
+        code: (target === "soc" ? c.soc : c.isco)!,
+        employment: c.employment,
       };
     });
   }
@@ -522,12 +727,24 @@ export class TitleMatcher {
     // list's title: "metselaar" names the bricklayer, and is only an alternative label of his supervisor), then
     // employment, then the higher score, then the lower code: never the order of the index.
     const facts = near.map((id) => {
-      const c = lx.concepts[id], code = (target === "soc" ? c.soc : c.isco)!;
-      return { id, code, shared: this.sharedWithOwnTitle(code, words, target), standing: SOURCE_STANDING[lx.entrySource[this.conceptEntry[id]]], employment: c.employment, score: this.conceptScore[id] };
+      const c = lx.concepts[id],
+        code = (target === "soc" ? c.soc : c.isco)!;
+      return {
+        id,
+        code,
+        shared: this.sharedWithOwnTitle(code, words, target),
+        standing: SOURCE_STANDING[lx.entrySource[this.conceptEntry[id]]],
+        employment: c.employment,
+        score: this.conceptScore[id],
+      };
     });
     type Facts = (typeof facts)[number];
     const better = (a: Facts, b: Facts) =>
-      b.shared - a.shared || a.standing - b.standing || b.employment - a.employment || b.score - a.score || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+      b.shared - a.shared ||
+      a.standing - b.standing ||
+      b.employment - a.employment ||
+      b.score - a.score ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
     return facts.reduce((a, b) => (better(a, b) > 0 ? b : a)).id;
   }
 
@@ -542,31 +759,60 @@ export class TitleMatcher {
     const at = proposals.findIndex((p) => groupOf(p.code, target) === groupOf(code, target));
     // A nurse keeps the nursing occupation its label named; a soldier is the rank's unit group, whatever ESCO
     // occupation of that group the words reached (a military cook is no "military engineer").
-    if (at >= 0 && convention!.rule === "nursing") { proposals[at].convention = convention!.rule; return; }
+    if (at >= 0 && convention!.rule === "nursing") {
+      proposals[at].convention = convention!.rule;
+      return;
+    }
     const ruled: Proposal = {
-      conceptId, entry: -1, code, score: 0, exact: false, employment: concept.employment, source: null, pattern: false, foreign: false,
-      ownTitleShare: 0, countryLanguage: false, voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: WORD_VOTE_RANKS,
-      wordVoteOnly: false, headWordShare: 0, pairVoteShare: 0, headAgrees: false, titleCover: 0, labelCover: 0, convention: convention!.rule,
+      conceptId,
+      entry: -1,
+      code,
+      score: 0,
+      exact: false,
+      employment: concept.employment,
+      source: null,
+      pattern: false,
+      foreign: false,
+      ownTitleShare: 0,
+      countryLanguage: false,
+      voteShare: 0,
+      filedVoteShare: 0,
+      wordVoteShare: 0,
+      wordVoteRank: WORD_VOTE_RANKS,
+      wordVoteOnly: false,
+      headWordShare: 0,
+      pairVoteShare: 0,
+      headAgrees: false,
+      titleCover: 0,
+      labelCover: 0,
+      convention: convention!.rule,
     };
     if (at >= 0) proposals[at] = ruled;
-    else { if (proposals.length >= pool) proposals.pop(); proposals.push(ruled); }
+    else {
+      if (proposals.length >= pool) proposals.pop();
+      proposals.push(ruled);
+    }
   }
 
   /** How many of the title's words the occupation's own title has (the head noun names the family). */
   private sharedWithOwnTitle(code: string, words: ReadonlySet<string>, target: MatchTarget): number {
     let own = this.codeWords[target].get(code);
-    if (!own) this.codeWords[target].set(code, (own = new Set(titleWords(this.codeTitle(code, target), this.compound).words)));
+    if (!own)
+      this.codeWords[target].set(code, (own = new Set(titleWords(this.codeTitle(code, target), this.compound).words)));
     let shared = 0;
     for (const w of words) if (own.has(w)) shared++;
     return shared;
   }
 
   private pattern(title: string, target: MatchTarget) {
-    const q = fold(title).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+    const q = fold(title)
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
     // A fragment is one piece of a word; a one- or two-letter one is inside half the titles.
     if (q.length < 3 || q.includes(" ")) return null;
     const lx = this.lexicon;
-    this.onetFolded ??= [...lx.entryConcept.keys()].filter((e) => LABEL_SOURCES[lx.entrySource[e]].startsWith("onet"))
+    this.onetFolded ??= [...lx.entryConcept.keys()]
+      .filter((e) => LABEL_SOURCES[lx.entrySource[e]].startsWith("onet"))
       .map((e) => ({ text: fold(lx.labels[lx.entryLabel[e]]), entry: e }));
     let best: { text: string; entry: number } | null = null;
     for (const x of this.onetFolded) if (x.text.includes(q) && (!best || x.text.length < best.text.length)) best = x;
@@ -576,8 +822,21 @@ export class TitleMatcher {
     const code = target === "soc" ? c.soc : c.isco;
     if (!code) return null;
     return {
-      conceptId, entry: best.entry, exact: false, score: Math.min(0.6, (0.8 * q.length) / best.text.length), titleCover: 0, labelCover: 0, code, employment: c.employment,
-      voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: WORD_VOTE_RANKS, wordVoteOnly: false, headWordShare: 0, pairVoteShare: 0,
+      conceptId,
+      entry: best.entry,
+      exact: false,
+      score: Math.min(0.6, (0.8 * q.length) / best.text.length),
+      titleCover: 0,
+      labelCover: 0,
+      code,
+      employment: c.employment,
+      voteShare: 0,
+      filedVoteShare: 0,
+      wordVoteShare: 0,
+      wordVoteRank: WORD_VOTE_RANKS,
+      wordVoteOnly: false,
+      headWordShare: 0,
+      pairVoteShare: 0,
     };
   }
 
@@ -587,19 +846,41 @@ export class TitleMatcher {
     return id === undefined ? code : this.lexicon.concepts[id].title;
   }
 
-  private candidate(r: { conceptId: number; entry: number; code: string; score: number; confidence: number }, target: MatchTarget): Candidate {
+  private candidate(
+    r: { conceptId: number; entry: number; code: string; score: number; confidence: number },
+    target: MatchTarget,
+  ): Candidate {
     const lx = this.lexicon;
     return {
-      concept: lx.concepts[r.conceptId], code: r.code, codeTitle: this.codeTitle(r.code, target), score: round(r.score, 3), confidence: r.confidence,
+      concept: lx.concepts[r.conceptId],
+      code: r.code,
+      codeTitle: this.codeTitle(r.code, target),
+      score: round(r.score, 3),
+      confidence: r.confidence,
       // A convention's occupation has no label: the rule named it (entry -1).
-      label: r.entry < 0 ? null : lx.labels[lx.entryLabel[r.entry]], labelLang: r.entry < 0 ? null : LANGS[lx.entryLang[r.entry]],
+      label: r.entry < 0 ? null : lx.labels[lx.entryLabel[r.entry]],
+      labelLang: r.entry < 0 ? null : LANGS[lx.entryLang[r.entry]],
       labelSource: r.entry < 0 ? null : LABEL_SOURCES[lx.entrySource[r.entry]],
     };
   }
 }
 
 /** Rank of a label source in a tie (lower first), by LABEL_SOURCES index: an occupation's own name, then synonyms. */
-const SOURCE_STANDING = LABEL_SOURCES.map((s) => ({ onet_title: 0, esco_preferred: 0, onet_alternate: 1, onet_short: 1, onet_reported: 1, esco_alt: 1, national: 1, esco_hidden: 2, oews_title: 0, employer_filing: 1 })[s]);
+const SOURCE_STANDING = LABEL_SOURCES.map(
+  (s) =>
+    ({
+      onet_title: 0,
+      esco_preferred: 0,
+      onet_alternate: 1,
+      onet_short: 1,
+      onet_reported: 1,
+      esco_alt: 1,
+      national: 1,
+      esco_hidden: 2,
+      oews_title: 0,
+      employer_filing: 1,
+    })[s],
+);
 /** The one label source an ISCO path skips (US_PATH_ONLY), as its index; -1 if the lexicon has none. */
 const US_ONLY_SOURCE = LABEL_SOURCES.indexOf(US_PATH_ONLY[0]);
 const FILED_SOURCE = LABEL_SOURCES.indexOf("employer_filing");
@@ -614,7 +895,8 @@ function pathFactor(c: Concept, target: MatchTarget): number {
 /** O*NET-SOC codes group by their 6-digit SOC (15-1252.00 and .01 are one occupation for wages). */
 const groupOf = (code: string, target: MatchTarget) => (target === "soc" ? code.slice(0, 7) : code);
 
-const exactMethod = (source: LabelSource): MatchMethod => (source === "national" ? "national_title" : source.startsWith("esco") ? "esco_label" : "alias");
+const exactMethod = (source: LabelSource): MatchMethod =>
+  source === "national" ? "national_title" : source.startsWith("esco") ? "esco_label" : "alias";
 
 /**
  * Confidence: the candidate's score, less up to 0.25 as a competing occupation comes within 0.1 of it

@@ -3,22 +3,43 @@ import { RANKER_FEATURES, rankerFeatures, rerank, type CandidateFacts, type Path
 import { bestThreshold, foldOf } from "./train-ranker.ts";
 
 const facts = (score: number, extra: Partial<CandidateFacts> = {}): CandidateFacts => ({
-  score, exact: false, source: "onet_alternate", foreign: false, employment: 0, ownTitleShare: 0, countryLanguage: false, pattern: false,
-  voteShare: 0, filedVoteShare: 0, wordVoteShare: 0, wordVoteRank: 0, wordVoteOnly: false, headWordShare: 0, headAgrees: false, pairVoteShare: 0, titleCover: 0, labelCover: 0, convention: null, ...extra,
+  score,
+  exact: false,
+  source: "onet_alternate",
+  foreign: false,
+  employment: 0,
+  ownTitleShare: 0,
+  countryLanguage: false,
+  pattern: false,
+  voteShare: 0,
+  filedVoteShare: 0,
+  wordVoteShare: 0,
+  wordVoteRank: 0,
+  wordVoteOnly: false,
+  headWordShare: 0,
+  headAgrees: false,
+  pairVoteShare: 0,
+  titleCover: 0,
+  labelCover: 0,
+  convention: null,
+  ...extra,
 });
 const title = { words: 2, unknownShare: 0, allCaps: false, digits: false, headness: 0.8 };
 // A model that reads only the first-stage score: weight 10 on "score", nothing else.
 const model = (answer: number, alternative: number, conventions: PathModel["conventions"] = {}): PathModel => ({
   fit: { intercept: -5, weights: RANKER_FEATURES.map((f) => (f === "score" ? 10 : 0)), iterations: 0 },
-  answer: { from: [0], value: [answer] }, alternative: { from: [0], value: [alternative] }, threshold: 0.3, conventions,
+  answer: { from: [0], value: [answer] },
+  alternative: { from: [0], value: [alternative] },
+  threshold: 0.3,
+  conventions,
 });
 
 test("features: one value per named feature; lead and gap against the best other candidate", () => {
   const list = [facts(0.9), facts(0.6), facts(0.5)];
   const f = (i: number, name: string) => rankerFeatures(list, i, title)[RANKER_FEATURES.indexOf(name)];
   expect(rankerFeatures(list, 0, title)).toHaveLength(RANKER_FEATURES.length);
-  expect(f(0, "lead")).toBeCloseTo(0.3, 10);    // 0.9 − 0.6
-  expect(f(1, "lead")).toBeCloseTo(-0.3, 10);   // 0.6 − 0.9
+  expect(f(0, "lead")).toBeCloseTo(0.3, 10); // 0.9 − 0.6
+  expect(f(1, "lead")).toBeCloseTo(-0.3, 10); // 0.6 − 0.9
   expect(f(2, "gap_to_best")).toBeCloseTo(0.4, 10);
   expect(f(0, "source_onet_alternate")).toBe(1);
 });
@@ -30,7 +51,11 @@ test("rerank: the model's order; the answer's probability from the answer curve,
 });
 
 test("rerank: a coding convention's occupation goes first, with its training precision add-one smoothed", () => {
-  const out = rerank([facts(0.9), facts(0.2, { convention: "nursing" })], title, model(0.95, 0.5, { nursing: { fired: 8, right: 6 } }));
+  const out = rerank(
+    [facts(0.9), facts(0.2, { convention: "nursing" })],
+    title,
+    model(0.95, 0.5, { nursing: { fired: 8, right: 6 } }),
+  );
   expect(out[0].convention).toBe("nursing");
   expect(out[0].probability).toBe(0.7); // (6 + 1) / (8 + 2)
   expect(out[1].probability).toBe(0.5);

@@ -64,10 +64,45 @@ const OWN_NAMES = new Set<LabelSource | null>(["onet_title", "esco_preferred", "
 const SOURCE_FEATURES = LABEL_SOURCES.filter((s) => s !== "onet_title"); // onet_title is the reference level
 
 export const RANKER_FEATURES: readonly string[] = [
-  "score", "lead", "gap_to_best", "log_rank", "is_first", "exact", ...SOURCE_FEATURES.map((s) => `source_${s}`),
-  "foreign", "log_employment", "own_title_share", "country_language", "pattern", "unknown_share", "title_words", "vote_share", "filed_vote_share", "all_caps", "digits", "all_caps_x_filed_vote", "all_caps_x_score", "score_squared", "score_x_vote", "score_x_filed_vote", "vote_squared", "filed_vote_squared", "exact_x_foreign",
-  "word_vote_share", "word_vote_log_rank", "word_vote_only", "word_vote_squared", "score_x_word_vote",
-  "head_word_share", "head_agrees", "pair_vote_share", "pair_vote_squared", "title_coverage", "label_coverage", "exact_own_name", "title_head_headness",
+  "score",
+  "lead",
+  "gap_to_best",
+  "log_rank",
+  "is_first",
+  "exact",
+  ...SOURCE_FEATURES.map((s) => `source_${s}`),
+  "foreign",
+  "log_employment",
+  "own_title_share",
+  "country_language",
+  "pattern",
+  "unknown_share",
+  "title_words",
+  "vote_share",
+  "filed_vote_share",
+  "all_caps",
+  "digits",
+  "all_caps_x_filed_vote",
+  "all_caps_x_score",
+  "score_squared",
+  "score_x_vote",
+  "score_x_filed_vote",
+  "vote_squared",
+  "filed_vote_squared",
+  "exact_x_foreign",
+  "word_vote_share",
+  "word_vote_log_rank",
+  "word_vote_only",
+  "word_vote_squared",
+  "score_x_word_vote",
+  "head_word_share",
+  "head_agrees",
+  "pair_vote_share",
+  "pair_vote_squared",
+  "title_coverage",
+  "label_coverage",
+  "exact_own_name",
+  "title_head_headness",
 ];
 
 /** The features of candidate i of a first-stage list (sorted by score, best first). */
@@ -76,14 +111,45 @@ export function rankerFeatures(list: readonly CandidateFacts[], i: number, title
   let rival = 0;
   for (let j = 0; j < list.length; j++) if (j !== i && list[j].score > rival) rival = list[j].score;
   return [
-    c.score, c.score - rival, list[0].score - c.score, Math.log1p(i), i === 0 ? 1 : 0, c.exact ? 1 : 0,
+    c.score,
+    c.score - rival,
+    list[0].score - c.score,
+    Math.log1p(i),
+    i === 0 ? 1 : 0,
+    c.exact ? 1 : 0,
     ...SOURCE_FEATURES.map((s) => (c.source === s ? 1 : 0)),
-    c.foreign ? 1 : 0, Math.log10(1 + c.employment) / 6, c.ownTitleShare, c.countryLanguage ? 1 : 0, c.pattern ? 1 : 0,
-    title.unknownShare, Math.min(title.words, 8) / 8, c.voteShare, c.filedVoteShare,
-    title.allCaps ? 1 : 0, title.digits ? 1 : 0, title.allCaps ? c.filedVoteShare : 0, title.allCaps ? c.score : 0,
-    c.score * c.score, c.score * c.voteShare, c.score * c.filedVoteShare, c.voteShare * c.voteShare, c.filedVoteShare * c.filedVoteShare, c.exact && c.foreign ? 1 : 0,
-    c.wordVoteShare, Math.log1p(c.wordVoteRank), c.wordVoteOnly ? 1 : 0, c.wordVoteShare * c.wordVoteShare, c.score * c.wordVoteShare,
-    c.headWordShare, c.headAgrees ? 1 : 0, c.pairVoteShare, c.pairVoteShare * c.pairVoteShare, c.titleCover, c.labelCover, c.exact && OWN_NAMES.has(c.source!) ? 1 : 0, title.headness,
+    c.foreign ? 1 : 0,
+    Math.log10(1 + c.employment) / 6,
+    c.ownTitleShare,
+    c.countryLanguage ? 1 : 0,
+    c.pattern ? 1 : 0,
+    title.unknownShare,
+    Math.min(title.words, 8) / 8,
+    c.voteShare,
+    c.filedVoteShare,
+    title.allCaps ? 1 : 0,
+    title.digits ? 1 : 0,
+    title.allCaps ? c.filedVoteShare : 0,
+    title.allCaps ? c.score : 0,
+    c.score * c.score,
+    c.score * c.voteShare,
+    c.score * c.filedVoteShare,
+    c.voteShare * c.voteShare,
+    c.filedVoteShare * c.filedVoteShare,
+    c.exact && c.foreign ? 1 : 0,
+    c.wordVoteShare,
+    Math.log1p(c.wordVoteRank),
+    c.wordVoteOnly ? 1 : 0,
+    c.wordVoteShare * c.wordVoteShare,
+    c.score * c.wordVoteShare,
+    c.headWordShare,
+    c.headAgrees ? 1 : 0,
+    c.pairVoteShare,
+    c.pairVoteShare * c.pairVoteShare,
+    c.titleCover,
+    c.labelCover,
+    c.exact && OWN_NAMES.has(c.source!) ? 1 : 0,
+    title.headness,
   ];
 }
 
@@ -106,11 +172,16 @@ export interface RankerModel {
   soc: PathModel;
   isco: PathModel;
   /** What the model learned from, per path: titles, candidate rows and the sets they came from. */
-  trainedOn: Record<"soc" | "isco", {
-    titles: number; rows: number; sets: string[];
-    /** Per training set, its titles' out-of-fold answers: how many were right, and how many had the right code among RERANK_POOL. */
-    outOfFold?: Record<string, { titles: number; right: number; recall: number }>;
-  }>;
+  trainedOn: Record<
+    "soc" | "isco",
+    {
+      titles: number;
+      rows: number;
+      sets: string[];
+      /** Per training set, its titles' out-of-fold answers: how many were right, and how many had the right code among RERANK_POOL. */
+      outOfFold?: Record<string, { titles: number; right: number; recall: number }>;
+    }
+  >;
 }
 
 /**
@@ -118,8 +189,17 @@ export interface RankerModel {
  * answer curve, the others' from the alternatives' curve, never above the answer's. A coding convention's occupation
  * goes first, with the share of training titles it was right for (add-one smoothed).
  */
-export function rerank<T extends CandidateFacts>(list: readonly T[], title: TitleFacts, model: PathModel): (T & { probability: number })[] {
-  const choice = choiceProbabilities(model.fit, list.map((_, i) => rankerFeatures(list, i, title)), 0, list.length);
+export function rerank<T extends CandidateFacts>(
+  list: readonly T[],
+  title: TitleFacts,
+  model: PathModel,
+): (T & { probability: number })[] {
+  const choice = choiceProbabilities(
+    model.fit,
+    list.map((_, i) => rankerFeatures(list, i, title)),
+    0,
+    list.length,
+  );
   const scored = list.map((c, i) => ({ c, s: choice[i], i }));
   scored.sort((a, b) => Number(b.c.convention !== null) - Number(a.c.convention !== null) || b.s - a.s || a.i - b.i);
   const rule = scored[0]?.c.convention;
@@ -127,7 +207,11 @@ export function rerank<T extends CandidateFacts>(list: readonly T[], title: Titl
   // A fragment found inside an O*NET title (the pattern tier) is too rare in the training titles for the curve to
   // know: its probability is at most its score (≤ 0.6).
   const top = scored[0]?.c;
-  const best = rule ? ((record?.right ?? 0) + 1) / ((record?.fired ?? 0) + 2)
+  const best = rule
+    ? ((record?.right ?? 0) + 1) / ((record?.fired ?? 0) + 2)
     : Math.min(isotonicValue(model.answer, scored[0]?.s ?? 0), top?.pattern ? top.score : 1);
-  return scored.map((x, k) => ({ ...x.c, probability: round(k === 0 ? best : Math.min(best, isotonicValue(model.alternative, x.s)), 3) }));
+  return scored.map((x, k) => ({
+    ...x.c,
+    probability: round(k === 0 ? best : Math.min(best, isotonicValue(model.alternative, x.s)), 3),
+  }));
 }

@@ -14,11 +14,11 @@ export const HEAD_FIRST: ReadonlySet<Lang> = new Set(["fr", "es", "it", "pl"]);
 // Gender and inclusive-writing markers that carry no occupation: (m/w/d), H/F, (k/m), Lehrer*in, Chargé(e).
 const GENDER_MARKERS = [
   /\(\s*(?:[mwdfhxkdiv]\s*[/|,]\s*)+[mwdfhxkdiv]\s*\*?\s*\)/giu, // (m/w/d), (w/m/d), (f/m/x), (H/F), (k/m)
-  /(?<![\p{L}])(?:[mwfh]\s*\/\s*){1,2}[mwdfhx](?![\p{L}])/giu,    // m/w/d, H/F without brackets
+  /(?<![\p{L}])(?:[mwfh]\s*\/\s*){1,2}[mwdfhx](?![\p{L}])/giu, // m/w/d, H/F without brackets
   /\((?:all genders|alle geschlechter|gn\*?|genderneutral)\)/giu,
   /(?<=\p{L})[*:_·]\s?(?:innen|in|e|ne|se|euse|rice|ère|trice|a|ka)(?![\p{L}])/gu, // Lehrer*in, développeur·se
-  /(?<=\p{L})\((?:innen|in|e|ne|se|euse|rice|ère|trice|a|ka|essa)\)/gu,              // Chargé(e), Lehrer(in)
-  /(?<=\p{Ll})Innen(?![\p{L}])|(?<=\p{Ll})In(?![\p{L}])/gu,                          // binnen-I: LehrerIn, LehrerInnen
+  /(?<=\p{L})\((?:innen|in|e|ne|se|euse|rice|ère|trice|a|ka|essa)\)/gu, // Chargé(e), Lehrer(in)
+  /(?<=\p{Ll})Innen(?![\p{L}])|(?<=\p{Ll})In(?![\p{L}])/gu, // binnen-I: LehrerIn, LehrerInnen
 ];
 // Requisition and internal codes: (REQ 4411), #12345, Job ID: R-123, JR-20931, Ref. 55.
 const CODES = [
@@ -45,15 +45,26 @@ function memoized(f: (word: string) => string, size = 50_000): (word: string) =>
 
 /** Fold case and accents: German umlauts to their two-letter spelling (as typed without them), others dropped. */
 export function fold(text: string): string {
-  return text.toLowerCase()
-    .replace(/ä/g, "ae").replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ß/g, "ss")
-    .replace(/[łŁ]/g, "l").replace(/ø/g, "o").replace(/æ/g, "ae").replace(/œ/g, "oe").replace(/đ/g, "d")
-    .normalize("NFD").replace(/\p{M}+/gu, "");
+  return text
+    .toLowerCase()
+    .replace(/ä/g, "ae")
+    .replace(/ö/g, "oe")
+    .replace(/ü/g, "ue")
+    .replace(/ß/g, "ss")
+    .replace(/[łŁ]/g, "l")
+    .replace(/ø/g, "o")
+    .replace(/æ/g, "ae")
+    .replace(/œ/g, "oe")
+    .replace(/đ/g, "d")
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "");
 }
 
 /** The title without gender markers and requisition codes. */
 export function stripMarkers(text: string): string {
-  let out = text.replace(/(\p{L}+)frau\s*\/\s*-?\s*(?:\1)?mann\b/giu, "$1mann").replace(/(\p{L}+)mann\s*\/\s*-?\s*(?:\1)?frau\b/giu, "$1mann");
+  let out = text
+    .replace(/(\p{L}+)frau\s*\/\s*-?\s*(?:\1)?mann\b/giu, "$1mann")
+    .replace(/(\p{L}+)mann\s*\/\s*-?\s*(?:\1)?frau\b/giu, "$1mann");
   for (const re of GENDER_MARKERS) out = out.replace(re, " ");
   for (const re of CODES) out = out.replace(re, " ");
   return out;
@@ -72,7 +83,8 @@ const INLINE_SUFFIX = new RegExp(`(\\p{L})\\s?/\\s?-?(${SUFFIXES})(?=\\s+\\S)(?!
 export function slashVariants(text: string): string[] {
   // A suffix alternative inside a longer title: "Médico/a de Familia", "Kierownik/czka zmiany".
   if (text.search(INLINE_SUFFIX) >= 0) {
-    const base = text.replace(INLINE_SUFFIX, "$1"), other = text.replace(INLINE_SUFFIX, "$1$2");
+    const base = text.replace(INLINE_SUFFIX, "$1"),
+      other = text.replace(INLINE_SUFFIX, "$1$2");
     return [...new Set([...slashVariants(base), ...slashVariants(other)])];
   }
   const parts = text.split("/").map((p) => p.trim());
@@ -82,7 +94,10 @@ export function slashVariants(text: string): string[] {
   const [first, ...rest] = parts;
   const variants = [first];
   for (const part of rest) {
-    if (SUFFIX_ALTERNATIVE.test(part)) { variants.push(first + part.replace(/^-/, "")); continue; }
+    if (SUFFIX_ALTERNATIVE.test(part)) {
+      variants.push(first + part.replace(/^-/, ""));
+      continue;
+    }
     const firstWords = first.split(/\s+/);
     const partWords = part.split(/\s+/);
     // "Conseiller / Conseillère X": the first alternative is one word that the rest completes.
@@ -102,18 +117,36 @@ export function bracketedForms(text: string): string[] {
   const m = /^([^()]+?)\s*\(([^()]+)\)$/u.exec(text.trim());
   if (!m) return [];
   const [outer, inner] = [m[1].trim(), m[2].trim()];
-  const words = (t: string) => t.toLowerCase().split(/[\s,]+/u).filter(Boolean);
+  const words = (t: string) =>
+    t
+      .toLowerCase()
+      .split(/[\s,]+/u)
+      .filter(Boolean);
   const [outerWords, innerWords] = [words(outer), words(inner)];
-  const initials = (long: string[], short: string) => /^[\p{Lu}]{2,}$/u.test(short)
-    && long.filter((w) => !/^(?:and|of|the|for|in|&)$/u.test(w)).map((w) => w[0]).join("") === short.toLowerCase();
+  const initials = (long: string[], short: string) =>
+    /^[\p{Lu}]{2,}$/u.test(short) &&
+    long
+      .filter((w) => !/^(?:and|of|the|for|in|&)$/u.test(w))
+      .map((w) => w[0])
+      .join("") === short.toLowerCase();
   // A shared word, or one cut short ("Vet Lab Tech (Veterinary Laboratory Technician)").
-  const sharesWord = outerWords.some((a) => innerWords.some((b) => Math.min(a.length, b.length) >= 3 && (a.startsWith(b) || b.startsWith(a))));
+  const sharesWord = outerWords.some((a) =>
+    innerWords.some((b) => Math.min(a.length, b.length) >= 3 && (a.startsWith(b) || b.startsWith(a))),
+  );
   return sharesWord || initials(outerWords, inner) || initials(innerWords, outer) ? [outer, inner] : [];
 }
 
 // British → U.S. spellings (both sides get them, so "labour" and "labor", "paediatric" and "pediatric" meet).
 const BRITISH_PREFIX = /^(paed|anaes|haem|gynaec|orthopaed|oesoph|encyclopaed)/;
-const AMERICAN_PREFIX: Record<string, string> = { paed: "ped", anaes: "anes", haem: "hem", gynaec: "gynec", orthopaed: "orthoped", oesoph: "esoph", encyclopaed: "encycloped" };
+const AMERICAN_PREFIX: Record<string, string> = {
+  paed: "ped",
+  anaes: "anes",
+  haem: "hem",
+  gynaec: "gynec",
+  orthopaed: "orthoped",
+  oesoph: "esoph",
+  encyclopaed: "encycloped",
+};
 const american = memoized(americanWord);
 function americanWord(word: string): string {
   let w = word.replace(BRITISH_PREFIX, (p) => AMERICAN_PREFIX[p]);
@@ -123,49 +156,283 @@ function americanWord(word: string): string {
 }
 
 // Abbreviations spelled out the way index titles spell them. A Map: keys come from user input.
-const ABBREVIATIONS = new Map<string, string>(Object.entries({
-  eng: "engineer", engr: "engineer", mgr: "manager", mngr: "manager", dev: "developer", devs: "developer", asst: "assistant",
-  assoc: "associate", admin: "administrator", tech: "technician", techs: "technician", rep: "representative", coord: "coordinator",
-  spec: "specialist", supv: "supervisor", supvr: "supervisor", dir: "director", acct: "accountant", exec: "executive",
-  prog: "programmer", sw: "software", sys: "systems", svc: "service", ops: "operations", hr: "human resources",
-  ux: "user experience", ui: "user interface", sre: "site reliability engineer", ml: "machine learning", ai: "artificial intelligence",
-  qa: "quality assurance", qc: "quality control", cna: "certified nursing assistant", lpn: "licensed practical nurse",
-  lvn: "licensed vocational nurse", rn: "registered nurse", np: "nurse practitioner", cdl: "commercial truck driver",
-  hgv: "heavy goods vehicle", lgv: "large goods vehicle", swe: "software engineer", sde: "software development engineer",
-  pm: "project manager", vp: "vice president", svp: "vice president", evp: "vice president", avp: "vice president",
-  cto: "chief technology officer", cfo: "chief financial officer", coo: "chief operating officer", cio: "chief information officer",
-  cmo: "chief marketing officer", chro: "chief human resources officer", ciso: "chief information security officer",
-  backend: "back end", frontend: "front end",
-  gf: "geschaeftsfuehrer", sachb: "sachbearbeiter", kaufm: "kaufmann", resp: "responsable",
-}));
+const ABBREVIATIONS = new Map<string, string>(
+  Object.entries({
+    eng: "engineer",
+    engr: "engineer",
+    mgr: "manager",
+    mngr: "manager",
+    dev: "developer",
+    devs: "developer",
+    asst: "assistant",
+    assoc: "associate",
+    admin: "administrator",
+    tech: "technician",
+    techs: "technician",
+    rep: "representative",
+    coord: "coordinator",
+    spec: "specialist",
+    supv: "supervisor",
+    supvr: "supervisor",
+    dir: "director",
+    acct: "accountant",
+    exec: "executive",
+    prog: "programmer",
+    sw: "software",
+    sys: "systems",
+    svc: "service",
+    ops: "operations",
+    hr: "human resources",
+    ux: "user experience",
+    ui: "user interface",
+    sre: "site reliability engineer",
+    ml: "machine learning",
+    ai: "artificial intelligence",
+    qa: "quality assurance",
+    qc: "quality control",
+    cna: "certified nursing assistant",
+    lpn: "licensed practical nurse",
+    lvn: "licensed vocational nurse",
+    rn: "registered nurse",
+    np: "nurse practitioner",
+    cdl: "commercial truck driver",
+    hgv: "heavy goods vehicle",
+    lgv: "large goods vehicle",
+    swe: "software engineer",
+    sde: "software development engineer",
+    pm: "project manager",
+    vp: "vice president",
+    svp: "vice president",
+    evp: "vice president",
+    avp: "vice president",
+    cto: "chief technology officer",
+    cfo: "chief financial officer",
+    coo: "chief operating officer",
+    cio: "chief information officer",
+    cmo: "chief marketing officer",
+    chro: "chief human resources officer",
+    ciso: "chief information security officer",
+    backend: "back end",
+    frontend: "front end",
+    gf: "geschaeftsfuehrer",
+    sachb: "sachbearbeiter",
+    kaufm: "kaufmann",
+    resp: "responsable",
+  }),
+);
 
 // Words that say nothing about the occupation: seniority and level, training status (an apprentice is coded to the
 // occupation learned), shift, contract and place of work, in the seven languages.
 const NOISE = new Set([
-  "senior", "sr", "snr", "junior", "jr", "jnr", "lead", "principal", "staff", "entry", "level", "mid", "experienced", "i", "ii", "iii", "iv", "1", "2", "3", "4",
-  "trainee", "apprentice", "intern", "internship", "graduate",
-  "night", "nights", "day", "days", "evening", "evenings", "weekend", "weekends", "shift", "shifts", "overnight", "prn", "diem",
-  "remote", "hybrid", "onsite", "site", "full", "part", "time", "ft", "pt", "temp", "temporary", "contract", "permanent", "hiring", "urgent",
-  "erfahrener", "erfahrene", "stellvertretender", "stellvertretende", "stv", "azubi", "auszubildender", "auszubildende", "ausbildung",
-  "praktikant", "praktikum", "werkstudent", "vollzeit", "teilzeit", "befristet", "unbefristet", "homeoffice", "nachtschicht", "schicht",
-  "confirme", "confirmee", "debutant", "debutante", "experimente", "experimentee", "apprenti", "apprentie", "stagiaire", "alternance",
-  "alternant", "teletravail", "cdi", "cdd", "interim", "nuit",
-  "esperto", "esperta", "tirocinante", "stagista", "apprendista",
-  "becario", "becaria", "practicas", "teletrabajo", "remoto", "jornada", "completa", "media",
-  "ervaren", "medior", "stagiair", "voltijd", "deeltijd", "thuiswerk",
-  "starszy", "starsza", "mlodszy", "mlodsza", "stazysta", "stazystka", "praktykant", "praktykantka", "zdalnie", "zdalna", "etat",
+  "senior",
+  "sr",
+  "snr",
+  "junior",
+  "jr",
+  "jnr",
+  "lead",
+  "principal",
+  "staff",
+  "entry",
+  "level",
+  "mid",
+  "experienced",
+  "i",
+  "ii",
+  "iii",
+  "iv",
+  "1",
+  "2",
+  "3",
+  "4",
+  "trainee",
+  "apprentice",
+  "intern",
+  "internship",
+  "graduate",
+  "night",
+  "nights",
+  "day",
+  "days",
+  "evening",
+  "evenings",
+  "weekend",
+  "weekends",
+  "shift",
+  "shifts",
+  "overnight",
+  "prn",
+  "diem",
+  "remote",
+  "hybrid",
+  "onsite",
+  "site",
+  "full",
+  "part",
+  "time",
+  "ft",
+  "pt",
+  "temp",
+  "temporary",
+  "contract",
+  "permanent",
+  "hiring",
+  "urgent",
+  "erfahrener",
+  "erfahrene",
+  "stellvertretender",
+  "stellvertretende",
+  "stv",
+  "azubi",
+  "auszubildender",
+  "auszubildende",
+  "ausbildung",
+  "praktikant",
+  "praktikum",
+  "werkstudent",
+  "vollzeit",
+  "teilzeit",
+  "befristet",
+  "unbefristet",
+  "homeoffice",
+  "nachtschicht",
+  "schicht",
+  "confirme",
+  "confirmee",
+  "debutant",
+  "debutante",
+  "experimente",
+  "experimentee",
+  "apprenti",
+  "apprentie",
+  "stagiaire",
+  "alternance",
+  "alternant",
+  "teletravail",
+  "cdi",
+  "cdd",
+  "interim",
+  "nuit",
+  "esperto",
+  "esperta",
+  "tirocinante",
+  "stagista",
+  "apprendista",
+  "becario",
+  "becaria",
+  "practicas",
+  "teletrabajo",
+  "remoto",
+  "jornada",
+  "completa",
+  "media",
+  "ervaren",
+  "medior",
+  "stagiair",
+  "voltijd",
+  "deeltijd",
+  "thuiswerk",
+  "starszy",
+  "starsza",
+  "mlodszy",
+  "mlodsza",
+  "stazysta",
+  "stazystka",
+  "praktykant",
+  "praktykantka",
+  "zdalnie",
+  "zdalna",
+  "etat",
 ]);
 // Levels and grades as employers number them: L4, P3, IC5, E6, GS-12, G7, a bare number below 100 (Band 5).
 const LEVEL = /^(?:l|p|ic|e|gs|g|m|t)?\d{1,2}$|^gs$/;
 
 // Function words: they join words, they do not name anything. Prepositions among them end an English, German or
 // Dutch head-noun phrase ("Professor of Pediatrics": the head is professor).
-const PREPOSITIONS = new Set(["of", "for", "in", "at", "with", "on", "to", "fuer", "im", "von", "vom", "zum", "zur", "mit", "bei", "van", "voor", "bij", "met"]);
+const PREPOSITIONS = new Set([
+  "of",
+  "for",
+  "in",
+  "at",
+  "with",
+  "on",
+  "to",
+  "fuer",
+  "im",
+  "von",
+  "vom",
+  "zum",
+  "zur",
+  "mit",
+  "bei",
+  "van",
+  "voor",
+  "bij",
+  "met",
+]);
 const FUNCTION_WORDS = new Set([
-  ...PREPOSITIONS, "and", "the", "a", "an", "or", "und", "der", "das", "den", "dem", "des", "am", "an", "auf",
-  "de", "du", "des", "la", "le", "les", "l", "d", "et", "en", "au", "aux", "pour", "a", "sur", "par",
-  "del", "el", "los", "las", "y", "e", "para", "al", "con", "di", "della", "dei", "degli", "delle", "il", "lo", "gli", "alla", "per", "ed",
-  "het", "een", "w", "z", "ze", "do", "na", "dla", "oraz", "ds", "u",
+  ...PREPOSITIONS,
+  "and",
+  "the",
+  "a",
+  "an",
+  "or",
+  "und",
+  "der",
+  "das",
+  "den",
+  "dem",
+  "des",
+  "am",
+  "an",
+  "auf",
+  "de",
+  "du",
+  "des",
+  "la",
+  "le",
+  "les",
+  "l",
+  "d",
+  "et",
+  "en",
+  "au",
+  "aux",
+  "pour",
+  "a",
+  "sur",
+  "par",
+  "del",
+  "el",
+  "los",
+  "las",
+  "y",
+  "e",
+  "para",
+  "al",
+  "con",
+  "di",
+  "della",
+  "dei",
+  "degli",
+  "delle",
+  "il",
+  "lo",
+  "gli",
+  "alla",
+  "per",
+  "ed",
+  "het",
+  "een",
+  "w",
+  "z",
+  "ze",
+  "do",
+  "na",
+  "dla",
+  "oraz",
+  "ds",
+  "u",
 ]);
 
 /**
@@ -188,15 +455,24 @@ function stemWord(word: string): string {
     // Polish case endings of modifiers and plurals: produkcji, szewskiego, budowlanych, technicznej, inżynierowie,
     // pracowników; lekarka → lekarz, kierowniczka → kierownik. None of these endings closes a word of the other six
     // languages at this length.
-    w = w.replace(/(?:iego|ego|ych|ymi|owie)$/, "").replace(/owej$/, "ow").replace(/nej$/, "n").replace(/(?<=[kntrlc])ow$/, "")
-      .replace(/arka$/, "arz").replace(/niczka$/, "nik");
+    w = w
+      .replace(/(?:iego|ego|ych|ymi|owie)$/, "")
+      .replace(/owej$/, "ow")
+      .replace(/nej$/, "n")
+      .replace(/(?<=[kntrlc])ow$/, "")
+      .replace(/arka$/, "arz")
+      .replace(/niczka$/, "nik");
     // Dutch feminine -ster: medewerkster → medewerker, verkoopster → verkoper, boekbindster → boekbinder.
     w = w.replace(/(?<=[^aeiou])ster$/, "er");
   }
   // Dutch open syllables before -er: verkooper → verkoper, maaker → maker (both sides, so English is unharmed).
   w = w.replace(/(aa|oo|ee|uu)(?=[^aeiou]er$)/, (v) => v[0]);
   if (w.length >= 6) w = w.replace(/(?<=[^aeiouy])in(nen)?$/, "");
-  if (w.length >= 6) w = w.replace(/euse$/, "eur").replace(/(?<=[^aeiou])rice$/, "eur").replace(/trice$/, "tore");
+  if (w.length >= 6)
+    w = w
+      .replace(/euse$/, "eur")
+      .replace(/(?<=[^aeiou])rice$/, "eur")
+      .replace(/trice$/, "tore");
   if (w.length >= 7) w = w.replace(/(?<=[^aeiouy])ka$/, "");
   const bare = w.replace(/[aeiouy]+$/, "");
   return bare.length >= 3 ? bare : w;
@@ -232,7 +508,13 @@ export function splitCompound(word: string, known: ReadonlySet<string>, depth = 
 /** Folded words of a title, before stemming: markers stripped, British spelled American, abbreviations out. */
 export function rawWords(text: string): string[] {
   // "Full stack" is one thing (not the "full" of full-time, which is noise): one word, however it is written.
-  const words = fold(stripMarkers(text)).replace(/\bfull[\s-]*stack\b/g, "fullstack").replace(/&/g, " and ").replace(/[^\p{L}\p{N}+#]+/gu, " ").trim().split(" ").filter(Boolean);
+  const words = fold(stripMarkers(text))
+    .replace(/\bfull[\s-]*stack\b/g, "fullstack")
+    .replace(/&/g, " and ")
+    .replace(/[^\p{L}\p{N}+#]+/gu, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean);
   return words.flatMap((w) => (ABBREVIATIONS.get(w) ?? american(w)).split(" "));
 }
 

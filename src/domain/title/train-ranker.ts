@@ -34,7 +34,11 @@ export const FOLDS = 5;
 /** Weight penalty: small next to the tens of thousands of candidate rows, it keeps rare indicators finite. */
 const L2 = 0.1;
 
-interface Row { x: number[]; y: number; example: number }
+interface Row {
+  x: number[];
+  y: number;
+  example: number;
+}
 
 /** The ranker for `matcher`'s lexicon (a matcher without a ranker: its first stage is what is learned on). */
 export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTitle[]): RankerModel {
@@ -45,7 +49,11 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     const rows: Row[] = [];
     const conventions: PathModel["conventions"] = {};
     mine.forEach((e, example) => {
-      const stage = matcher.firstStage(e.title, { target, country: e.country, withheld: masks[folds[example]] }, RERANK_POOL);
+      const stage = matcher.firstStage(
+        e.title,
+        { target, country: e.country, withheld: masks[folds[example]] },
+        RERANK_POOL,
+      );
       const ruled = stage.proposals.find((p) => p.convention);
       if (ruled?.convention && e.calibrates) {
         const record = (conventions[ruled.convention] ??= { fired: 0, right: 0 });
@@ -60,45 +68,83 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     const fitOn = (subset: Row[], from?: LogisticFit) => {
       const starts = setStarts(subset);
       const setWeight = starts.slice(0, -1).map((i) => mine[subset[i].example].weight ?? 1);
-      return fitConditionalLogit(subset.map((r) => r.x), subset.map((r) => r.y), starts, { l2: L2, from, setWeight });
+      return fitConditionalLogit(
+        subset.map((r) => r.x),
+        subset.map((r) => r.y),
+        starts,
+        { l2: L2, from, setWeight },
+      );
     };
     const fit = fitOn(rows);
     // Out-of-fold scores: each fold scored by a fit on the other four (started from the fit on all).
     const outOfFold = new Float64Array(rows.length);
-    const starts = setStarts(rows), xs = rows.map((r) => r.x);
+    const starts = setStarts(rows),
+      xs = rows.map((r) => r.x);
     for (let fold = 0; fold < FOLDS; fold++) {
-      const foldFit = fitOn(rows.filter((r) => folds[r.example] !== fold), fit);
+      const foldFit = fitOn(
+        rows.filter((r) => folds[r.example] !== fold),
+        fit,
+      );
       for (let s = 0; s + 1 < starts.length; s++) {
         if (folds[rows[starts[s]].example] !== fold) continue;
-        choiceProbabilities(foldFit, xs, starts[s], starts[s + 1]).forEach((p, j) => { outOfFold[starts[s] + j] = p; });
+        choiceProbabilities(foldFit, xs, starts[s], starts[s + 1]).forEach((p, j) => {
+          outOfFold[starts[s] + j] = p;
+        });
       }
     }
     // Per title, its candidates by out-of-fold score: the first is the answer.
-    const answer = { x: [] as number[], y: [] as number[] }, alternative = { x: [] as number[], y: [] as number[] };
+    const answer = { x: [] as number[], y: [] as number[] },
+      alternative = { x: [] as number[], y: [] as number[] };
     const byExample = new Map<number, number[]>();
-    rows.forEach((r, i) => { const list = byExample.get(r.example); if (list) list.push(i); else byExample.set(r.example, [i]); });
+    rows.forEach((r, i) => {
+      const list = byExample.get(r.example);
+      if (list) list.push(i);
+      else byExample.set(r.example, [i]);
+    });
     // How the out-of-fold order does per set: the figure to tune on (titles without candidates count as wrong).
     const outOfFoldBySet: Record<string, { titles: number; right: number; recall: number }> = {};
-    mine.forEach((e) => { (outOfFoldBySet[e.set] ??= { titles: 0, right: 0, recall: 0 }).titles++; });
+    mine.forEach((e) => {
+      (outOfFoldBySet[e.set] ??= { titles: 0, right: 0, recall: 0 }).titles++;
+    });
     for (const [example, list] of byExample) {
       list.sort((a, b) => outOfFold[b] - outOfFold[a] || a - b);
       const tally = outOfFoldBySet[mine[example].set];
       tally.right += rows[list[0]].y;
       tally.recall += list.slice(0, RERANK_POOL).some((i) => rows[i].y === 1) ? 1 : 0;
       if (!mine[example].calibrates) continue;
-      list.forEach((i, k) => { const into = k === 0 ? answer : alternative; into.x.push(outOfFold[i]); into.y.push(rows[i].y); });
+      list.forEach((i, k) => {
+        const into = k === 0 ? answer : alternative;
+        into.x.push(outOfFold[i]);
+        into.y.push(rows[i].y);
+      });
     }
     // A title with no candidate at all is a 404 either way: it teaches the curve nothing.
     const answerCurve = fitIsotonic(answer.x, answer.y);
-    const threshold = bestThreshold(answer.x.map((x) => isotonicValue(answerCurve, x)), answer.y, mine.filter((e) => e.calibrates).length);
+    const threshold = bestThreshold(
+      answer.x.map((x) => isotonicValue(answerCurve, x)),
+      answer.y,
+      mine.filter((e) => e.calibrates).length,
+    );
     return {
-      model: { fit, answer: answerCurve, alternative: fitIsotonic(alternative.x, alternative.y), threshold, conventions },
-      rows: rows.length, titles: mine.length, sets: [...new Set(mine.map((e) => e.set))], outOfFold: outOfFoldBySet,
+      model: {
+        fit,
+        answer: answerCurve,
+        alternative: fitIsotonic(alternative.x, alternative.y),
+        threshold,
+        conventions,
+      },
+      rows: rows.length,
+      titles: mine.length,
+      sets: [...new Set(mine.map((e) => e.set))],
+      outOfFold: outOfFoldBySet,
     };
   };
-  const soc = path("soc"), isco = path("isco");
+  const soc = path("soc"),
+    isco = path("isco");
   return {
-    features: RANKER_FEATURES, soc: soc.model, isco: isco.model,
+    features: RANKER_FEATURES,
+    soc: soc.model,
+    isco: isco.model,
     trainedOn: {
       soc: { titles: soc.titles, rows: soc.rows, sets: soc.sets, outOfFold: soc.outOfFold },
       isco: { titles: isco.titles, rows: isco.rows, sets: isco.sets, outOfFold: isco.outOfFold },
@@ -111,14 +157,25 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
  * with no answer counts as not answered), over 0.05, 0.10 … 0.95; the lower of equals.
  */
 export function bestThreshold(probability: readonly number[], right: readonly number[], titles: number): number {
-  let best = 0.5, bestF1 = -1;
+  let best = 0.5,
+    bestF1 = -1;
   for (let k = 1; k <= 19; k++) {
     const t = k / 20;
-    let answered = 0, correct = 0;
-    probability.forEach((p, i) => { if (p >= t - 1e-9) { answered++; correct += right[i]; } });
-    const precision = answered ? correct / answered : 0, recall = titles ? correct / titles : 0;
+    let answered = 0,
+      correct = 0;
+    probability.forEach((p, i) => {
+      if (p >= t - 1e-9) {
+        answered++;
+        correct += right[i];
+      }
+    });
+    const precision = answered ? correct / answered : 0,
+      recall = titles ? correct / titles : 0;
     const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-    if (f1 > bestF1 + 1e-9) { best = t; bestF1 = f1; }
+    if (f1 > bestF1 + 1e-9) {
+      best = t;
+      bestF1 = f1;
+    }
   }
   return best;
 }
@@ -126,7 +183,9 @@ export function bestThreshold(probability: readonly number[], right: readonly nu
 /** Where each title's rows begin (rows come grouped by title), and one past the last row. */
 function setStarts(rows: readonly Row[]): number[] {
   const out: number[] = [];
-  rows.forEach((r, i) => { if (i === 0 || rows[i - 1].example !== r.example) out.push(i); });
+  rows.forEach((r, i) => {
+    if (i === 0 || rows[i - 1].example !== r.example) out.push(i);
+  });
   out.push(rows.length);
   return out;
 }
@@ -136,7 +195,11 @@ export const foldOf = (title: string) => Number(Bun.hash.wyhash(title, 32n) % Bi
 
 /** Per fold, the lexicon entries that are that fold's own titles (a title under its `ownLabel` source): 1 = withhold. */
 function foldMasks(lexicon: LexiconData, examples: readonly TrainingTitle[]): Uint8Array[] {
-  const foldOfLabel = new Map(examples.filter((e) => e.ownLabel).map((e) => [`${LABEL_SOURCES.indexOf(e.ownLabel!)}|${e.title}`, foldOf(e.title)]));
+  const foldOfLabel = new Map(
+    examples
+      .filter((e) => e.ownLabel)
+      .map((e) => [`${LABEL_SOURCES.indexOf(e.ownLabel!)}|${e.title}`, foldOf(e.title)]),
+  );
   const masks = Array.from({ length: FOLDS }, () => new Uint8Array(lexicon.entryConcept.length));
   for (let e = 0; e < lexicon.entryConcept.length; e++) {
     const fold = foldOfLabel.get(`${lexicon.entrySource[e]}|${lexicon.labels[lexicon.entryLabel[e]]}`);

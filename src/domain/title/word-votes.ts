@@ -9,15 +9,26 @@ import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts"
 
 /** How much one label of each source counts in its words' votes. */
 const SOURCE_VOTE_WEIGHT: Record<LabelSource, number> = {
-  employer_filing: 10, onet_title: 1, onet_alternate: 1, onet_short: 1, onet_reported: 1, oews_title: 1,
-  esco_preferred: 0.5, esco_alt: 0.3, esco_hidden: 0.1, national: 0.2,
+  employer_filing: 10,
+  onet_title: 1,
+  onet_alternate: 1,
+  onet_short: 1,
+  onet_reported: 1,
+  oews_title: 1,
+  esco_preferred: 0.5,
+  esco_alt: 0.3,
+  esco_hidden: 0.1,
+  national: 0.2,
 };
 const VOTE_WEIGHT_BY_SOURCE = Float32Array.from(LABEL_SOURCES, (s) => SOURCE_VOTE_WEIGHT[s]);
 /** How many groups a split keeps (its largest shares): a common word is in labels of hundreds. */
 const SPLIT_GROUPS = 32;
 
 /** One word's (or pair's) split of its vote: group ids and their shares of its labels' weight. */
-interface Split { groups: Int32Array; shares: Float32Array }
+interface Split {
+  groups: Int32Array;
+  shares: Float32Array;
+}
 
 /** Votes per group for the title being matched, and the groups that have any (reset after each title). */
 class Tally {
@@ -70,7 +81,12 @@ export class WordVotes {
    * `groupOfConcept`: each occupation's group on this path (-1: none); `skipSource`: a source index the path
    * ignores (-1: none).
    */
-  constructor(private readonly lexicon: LexiconData, private readonly groupOfConcept: Int32Array, groups: number, private readonly skipSource: number) {
+  constructor(
+    private readonly lexicon: LexiconData,
+    private readonly groupOfConcept: Int32Array,
+    groups: number,
+    private readonly skipSource: number,
+  ) {
     this.scratch = new Float32Array(groups);
     this.scratchTouched = new Int32Array(groups);
     this.words = new Tally(groups);
@@ -84,7 +100,9 @@ export class WordVotes {
    */
   addWord(id: number, weight: number, withheld: Uint8Array | null, head: boolean) {
     const { postingStart, postingEntries } = this.lexicon;
-    const split = this.remembered(this.wordSplits, id, withheld, () => postingEntries.subarray(postingStart[id], postingStart[id + 1]));
+    const split = this.remembered(this.wordSplits, id, withheld, () =>
+      postingEntries.subarray(postingStart[id], postingStart[id + 1]),
+    );
     if (!split) return;
     if (head) {
       this.headGroups = split.groups;
@@ -97,7 +115,9 @@ export class WordVotes {
   addPair(a: number, b: number, weight: number, withheld: Uint8Array | null) {
     if (a === b) return;
     const [lo, hi] = a < b ? [a, b] : [b, a];
-    const split = this.remembered(this.pairSplits, lo * this.lexicon.words.length + hi, withheld, () => this.bothWords(lo, hi));
+    const split = this.remembered(this.pairSplits, lo * this.lexicon.words.length + hi, withheld, () =>
+      this.bothWords(lo, hi),
+    );
     if (split) this.pairs.add(split, weight);
   }
 
@@ -108,7 +128,12 @@ export class WordVotes {
     this.headGroups = null;
   }
 
-  private remembered(cache: Map<number, Split | null>, key: number, withheld: Uint8Array | null, entries: () => ArrayLike<number>): Split | null {
+  private remembered(
+    cache: Map<number, Split | null>,
+    key: number,
+    withheld: Uint8Array | null,
+    entries: () => ArrayLike<number>,
+  ): Split | null {
     if (withheld) return this.split(entries(), withheld);
     let split = cache.get(key);
     if (split === undefined) cache.set(key, (split = this.split(entries(), null)));
@@ -119,11 +144,19 @@ export class WordVotes {
   private bothWords(a: number, b: number): Int32Array {
     const { postingStart, postingEntries } = this.lexicon;
     const out: number[] = [];
-    let i = postingStart[a], j = postingStart[b];
-    const endA = postingStart[a + 1], endB = postingStart[b + 1];
+    let i = postingStart[a],
+      j = postingStart[b];
+    const endA = postingStart[a + 1],
+      endB = postingStart[b + 1];
     while (i < endA && j < endB) {
-      const x = postingEntries[i], y = postingEntries[j];
-      if (x === y) { out.push(x); i++; j++; } else if (x < y) i++; else j++;
+      const x = postingEntries[i],
+        y = postingEntries[j];
+      if (x === y) {
+        out.push(x);
+        i++;
+        j++;
+      } else if (x < y) i++;
+      else j++;
     }
     return Int32Array.from(out);
   }
@@ -131,10 +164,11 @@ export class WordVotes {
   private split(entries: ArrayLike<number>, withheld: Uint8Array | null): Split | null {
     const { entryConcept, entrySource } = this.lexicon;
     const { scratch, scratchTouched } = this;
-    let n = 0, total = 0;
+    let n = 0,
+      total = 0;
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k];
-      if (entrySource[e] === this.skipSource || (withheld?.[e])) continue;
+      if (entrySource[e] === this.skipSource || withheld?.[e]) continue;
       const g = this.groupOfConcept[entryConcept[e]];
       if (g < 0) continue;
       const w = VOTE_WEIGHT_BY_SOURCE[entrySource[e]];

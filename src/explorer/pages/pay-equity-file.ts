@@ -12,15 +12,35 @@ export const SWISS_FIELDS = [
   { field: "age", label: "Age (years)", heading: "Age", required: true },
   { field: "years_of_service", label: "Years of service", heading: "Years of service", required: true },
   { field: "training", label: "Education and training (code 1–8)", heading: "Education and training", required: true },
-  { field: "level_of_requirements", label: "Level of requirements (1–8)", heading: "Level of requirements", required: true },
-  { field: "professional_position", label: "Professional position (1–5)", heading: "Professional position", required: true },
-  { field: "activity_rate", label: "Activity rate % (paid monthly)", heading: "Employees paid monthly", required: false },
+  {
+    field: "level_of_requirements",
+    label: "Level of requirements (1–8)",
+    heading: "Level of requirements",
+    required: true,
+  },
+  {
+    field: "professional_position",
+    label: "Professional position (1–5)",
+    heading: "Professional position",
+    required: true,
+  },
+  {
+    field: "activity_rate",
+    label: "Activity rate % (paid monthly)",
+    heading: "Employees paid monthly",
+    required: false,
+  },
   { field: "paid_hours", label: "Paid hours (paid hourly)", heading: "Employees paid hourly", required: false },
   { field: "basic_wage", label: "Basic wage", heading: "Basic wage", required: true },
   { field: "allowances", label: "Allowances", heading: "Allowances", required: false },
   { field: "monthly_wage_13", label: "13th monthly wage", heading: "13th monthly wage", required: false },
   { field: "special_payments", label: "Special payments", heading: "Special payments", required: false },
-  { field: "weekly_hours", label: "Usual weekly hours (full time)", heading: "Usual weekly working hours in company", required: true },
+  {
+    field: "weekly_hours",
+    label: "Usual weekly hours (full time)",
+    heading: "Usual weekly working hours in company",
+    required: true,
+  },
   { field: "population", label: "Statistical population", heading: "Statistical population", required: false },
   // The office's sheet has no such column (its "Function" is one job, not a group of equal value): the user may map one.
   { field: "category", label: "Category (work of equal value)", heading: null, required: false },
@@ -76,7 +96,12 @@ export function factorNames(columns: string[]): Record<string, string> {
   const names: Record<string, string> = {};
   const taken = new Set<string>();
   for (const c of columns) {
-    let base = c.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+    let base = c
+      .normalize("NFD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "");
     if (!/^[a-z]/.test(base)) base = `f_${base}`.replace(/_+$/, "");
     base = base.slice(0, 36).replace(/_+$/, ""); // room for a "_2" … "_20" that makes it unique
     let name = base;
@@ -88,7 +113,8 @@ export function factorNames(columns: string[]): Record<string, string> {
 }
 
 /** Whether every row's cell in the column reads as a number (then it may be a numeric factor). */
-export const numericColumn = (table: EmployeeTable, column: string) => table.rows.every((r) => Number.isFinite(readAmount(r[column] ?? "")));
+export const numericColumn = (table: EmployeeTable, column: string) =>
+  table.rows.every((r) => Number.isFinite(readAmount(r[column] ?? "")));
 
 /** Columns ticked as factors at first: those mapped to no field, with a value in every row, and not one label per
  *  person (names, e-mail addresses): a text column qualifies when its values repeat. */
@@ -109,12 +135,14 @@ export async function readPayEquityFile(file: File): Promise<EmployeeTable & { s
   if (!/\.(xlsx|xlsm|xls|ods)$/i.test(file.name)) return { ...(await readEmployeeFile(file)), sheet: null };
   const XLSX = await import("@e965/xlsx");
   const book = XLSX.read(await file.arrayBuffer(), { type: "array" });
-  const headerOf = (name: string) => (XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name], { header: 1 })[0] ?? []).map(String);
+  const headerOf = (name: string) =>
+    (XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name], { header: 1 })[0] ?? []).map(String);
   const sheet = book.SheetNames.find((n) => isSwissSheet(headerOf(n))) ?? book.SheetNames[0];
   const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[sheet], { defval: "", raw: true });
   return {
     columns: rows.length ? Object.keys(rows[0]).filter((c) => !c.startsWith("__EMPTY")) : [], // "__EMPTY": SheetJS's key for a column without a heading
     rows: rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v).trim()]))),
-    rowErrors: new Map(), sheet,
+    rowErrors: new Map(),
+    sheet,
   };
 }

@@ -4,29 +4,83 @@ import { useMemo, useState } from "preact/hooks";
 import { call, latestOnly, type Enveloped } from "../api.ts";
 import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option, type Series } from "../components.tsx";
 
-interface Alternative { code: string; title: string; confidence: number }
-interface SalaryAnswer {
-  query: { matched_title: string; matched_soc?: string | null; matched_isco_full?: string; location: string; region?: "eu"; currency: string;
-    match_confidence: number; match_method: string; alternatives: Alternative[] };
-  salary: { p10: number | null; p25: number | null; median: number | null; p75: number | null; p90: number | null; mean: number | null; cost_of_living_index: number | null };
-  data_source: string; data_date: string; notes: string[];
+interface Alternative {
+  code: string;
+  title: string;
+  confidence: number;
 }
-interface TrendAnswer { location: string; trend: { year: number; median: number | null; basis: string }[]; cagr: string | null; matched_title: string; notes: string[] }
-interface Place { label: string; location: string }
+interface SalaryAnswer {
+  query: {
+    matched_title: string;
+    matched_soc?: string | null;
+    matched_isco_full?: string;
+    location: string;
+    region?: "eu";
+    currency: string;
+    match_confidence: number;
+    match_method: string;
+    alternatives: Alternative[];
+  };
+  salary: {
+    p10: number | null;
+    p25: number | null;
+    median: number | null;
+    p75: number | null;
+    p90: number | null;
+    mean: number | null;
+    cost_of_living_index: number | null;
+  };
+  data_source: string;
+  data_date: string;
+  notes: string[];
+}
+interface TrendAnswer {
+  location: string;
+  trend: { year: number; median: number | null; basis: string }[];
+  cagr: string | null;
+  matched_title: string;
+  notes: string[];
+}
+interface Place {
+  label: string;
+  location: string;
+}
 type PlaceResult = { place: Place; answer?: SalaryAnswer; error?: unknown };
 
 const PERCENTILES = ["p10", "p25", "median", "p75", "p90"] as const;
 const MAX_PLACES = 10;
 
 const suggestTitles = async (q: string, signal: AbortSignal): Promise<Option[]> => {
-  const r = await call<Enveloped<{ items: { soc_code: string; title: string; matched_title?: string }[] }>>("skills", "/api/v1/occupations/search", { query: { q, page_size: 8 }, signal });
-  return r.data.items.map((o) => ({ label: o.matched_title ?? o.title, value: o.matched_title ?? o.title, hint: o.matched_title && o.matched_title !== o.title ? `(${o.title})` : undefined }));
+  const r = await call<Enveloped<{ items: { soc_code: string; title: string; matched_title?: string }[] }>>(
+    "skills",
+    "/api/v1/occupations/search",
+    { query: { q, page_size: 8 }, signal },
+  );
+  return r.data.items.map((o) => ({
+    label: o.matched_title ?? o.title,
+    value: o.matched_title ?? o.title,
+    hint: o.matched_title && o.matched_title !== o.title ? `(${o.title})` : undefined,
+  }));
 };
 
 const suggestPlaces = async (q: string, signal: AbortSignal): Promise<Option[]> => {
-  const r = await call<{ suggestions: { label: string; name: string | null; location: string; kind: string }[] }>("salary", "/api/v1/locations/search", { query: { q }, signal });
-  return r.suggestions.map((s) => ({ label: s.label, value: s.location,
-    hint: s.kind === "resolved" ? "" : s.kind === "alternative" ? (s.name && s.name !== s.label ? `(for ${s.name})` : "(another place of that name)") : "(did you mean)" }));
+  const r = await call<{ suggestions: { label: string; name: string | null; location: string; kind: string }[] }>(
+    "salary",
+    "/api/v1/locations/search",
+    { query: { q }, signal },
+  );
+  return r.suggestions.map((s) => ({
+    label: s.label,
+    value: s.location,
+    hint:
+      s.kind === "resolved"
+        ? ""
+        : s.kind === "alternative"
+          ? s.name && s.name !== s.label
+            ? `(for ${s.name})`
+            : "(another place of that name)"
+          : "(did you mean)",
+  }));
 };
 
 export function SalaryPage() {
@@ -43,7 +97,9 @@ export function SalaryPage() {
 
   /** The places with `p` added (unless empty, already there or over the limit). */
   const withPlace = (list: Place[], p: Place) =>
-    !p.location.trim() || list.length >= MAX_PLACES || list.some((x) => x.location === p.location) ? list : [...list, p];
+    !p.location.trim() || list.length >= MAX_PLACES || list.some((x) => x.location === p.location)
+      ? list
+      : [...list, p];
   const addPlace = (p: Place) => {
     setPlaces(withPlace(places, p));
     setPlaceText("");
@@ -54,15 +110,26 @@ export function SalaryPage() {
     setBusy(true);
     const job = code ? { occupation_code: code } : { job_title: title };
     const chosen = chosenPlaces.length ? chosenPlaces : [{ label: "United States", location: "" }];
-    const settled = await Promise.allSettled(chosen.map((p) => call<SalaryAnswer>("salary", "/api/v1/salary", { query: { ...job, location: p.location, currency } })));
+    const settled = await Promise.allSettled(
+      chosen.map((p) =>
+        call<SalaryAnswer>("salary", "/api/v1/salary", { query: { ...job, location: p.location, currency } }),
+      ),
+    );
     if (!requests.current(token)) return; // a newer lookup has started: its answers win
     setOccupationCode(code);
-    setResults(settled.map((s, i) => (s.status === "fulfilled" ? { place: chosen[i], answer: s.value } : { place: chosen[i], error: s.reason })));
+    setResults(
+      settled.map((s, i) =>
+        s.status === "fulfilled" ? { place: chosen[i], answer: s.value } : { place: chosen[i], error: s.reason },
+      ),
+    );
     // The trend is U.S. data: the first U.S. place's, else the national series.
-    const usIndex = settled.findIndex((s, i) => chosen[i].location && s.status === "fulfilled" && s.value.query.region !== "eu");
+    const usIndex = settled.findIndex(
+      (s, i) => chosen[i].location && s.status === "fulfilled" && s.value.query.region !== "eu",
+    );
     const usPlace = usIndex >= 0 ? chosen[usIndex] : null;
     // A metro or state series can be short (the data holds few vintages for some areas): then the national one answers too.
-    const trendOf = (location?: string) => call<TrendAnswer>("salary", "/api/v1/trends", { query: { ...job, years: 10, location } });
+    const trendOf = (location?: string) =>
+      call<TrendAnswer>("salary", "/api/v1/trends", { query: { ...job, years: 10, location } });
     let next: typeof trend;
     try {
       const local = await trendOf(usPlace?.location || undefined);
@@ -80,55 +147,144 @@ export function SalaryPage() {
   return (
     <>
       <h1>Salary</h1>
-      <form class="controls" onSubmit={(e) => {
-        e.preventDefault();
-        // A place typed but not yet added counts: it is added, and looked up with the others.
-        const next = withPlace(places, { label: placeText.trim(), location: placeText.trim() });
-        setPlaces(next);
-        setPlaceText("");
-        lookUp(null, next);
-      }}>
-        <Combobox label="Job title" value={title} onInput={setTitle} onPick={(o) => setTitle(o.value)} suggest={suggestTitles} placeholder="e.g. Registered Nurse, Softwareentwickler" />
+      <form
+        class="controls"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // A place typed but not yet added counts: it is added, and looked up with the others.
+          const next = withPlace(places, { label: placeText.trim(), location: placeText.trim() });
+          setPlaces(next);
+          setPlaceText("");
+          lookUp(null, next);
+        }}
+      >
+        <Combobox
+          label="Job title"
+          value={title}
+          onInput={setTitle}
+          onPick={(o) => setTitle(o.value)}
+          suggest={suggestTitles}
+          placeholder="e.g. Registered Nurse, Softwareentwickler"
+        />
         <div class="place-picker">
-          <Combobox label="Place" value={placeText} onInput={setPlaceText} onPick={(o) => addPlace({ label: o.label, location: o.value })} suggest={suggestPlaces} placeholder="e.g. Austin, TX; 94105; Berlin" />
-          <button type="button" onClick={() => addPlace({ label: placeText.trim(), location: placeText.trim() })} disabled={!placeText.trim()}>Add place</button>
+          <Combobox
+            label="Place"
+            value={placeText}
+            onInput={setPlaceText}
+            onPick={(o) => addPlace({ label: o.label, location: o.value })}
+            suggest={suggestPlaces}
+            placeholder="e.g. Austin, TX; 94105; Berlin"
+          />
+          <button
+            type="button"
+            onClick={() => addPlace({ label: placeText.trim(), location: placeText.trim() })}
+            disabled={!placeText.trim()}
+          >
+            Add place
+          </button>
         </div>
         <ul class="chips" aria-label="Places">
           {places.map((p) => (
-            <li>{p.label} <button type="button" aria-label={`Remove ${p.label}`} onClick={() => setPlaces(places.filter((x) => x !== p))}>×</button></li>
+            <li>
+              {p.label}{" "}
+              <button
+                type="button"
+                aria-label={`Remove ${p.label}`}
+                onClick={() => setPlaces(places.filter((x) => x !== p))}
+              >
+                ×
+              </button>
+            </li>
           ))}
         </ul>
-        <p class="hint">{places.length ? `${places.length} of ${MAX_PLACES} places.` : "No place added: the U.S. national figures answer."}</p>
-        <label>Currency <select value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}><option>USD</option><option>EUR</option></select></label>
-        <button type="submit" disabled={!title.trim() || busy}>{busy ? "Looking up…" : "Look up"}</button>
+        <p class="hint">
+          {places.length
+            ? `${places.length} of ${MAX_PLACES} places.`
+            : "No place added: the U.S. national figures answer."}
+        </p>
+        <label>
+          Currency{" "}
+          <select value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
+            <option>USD</option>
+            <option>EUR</option>
+          </select>
+        </label>
+        <button type="submit" disabled={!title.trim() || busy}>
+          {busy ? "Looking up…" : "Look up"}
+        </button>
       </form>
 
-      <div aria-live="polite">{first ? <MatchPanel answer={first} chosenCode={occupationCode} busy={busy} onSwitch={(code) => lookUp(code)} /> : null}</div>
-      {results?.filter((r) => r.error).map((r) => <div><h3>{r.place.label}</h3><ErrorBox error={r.error} /></div>)}
+      <div aria-live="polite">
+        {first ? (
+          <MatchPanel answer={first} chosenCode={occupationCode} busy={busy} onSwitch={(code) => lookUp(code)} />
+        ) : null}
+      </div>
+      {results
+        ?.filter((r) => r.error)
+        .map((r) => (
+          <div>
+            <h3>{r.place.label}</h3>
+            <ErrorBox error={r.error} />
+          </div>
+        ))}
       {answered.length ? (
         <>
-          <label class="toggle"><input type="checkbox" checked={adjust} onChange={(e) => setAdjust(e.currentTarget.checked)} /> Adjust for cost of living</label>
+          <label class="toggle">
+            <input type="checkbox" checked={adjust} onChange={(e) => setAdjust(e.currentTarget.checked)} /> Adjust for
+            cost of living
+          </label>
           <PercentileChart results={answered.map((r) => ({ place: r.place, answer: r.answer! }))} adjust={adjust} />
         </>
       ) : null}
-      {trend?.error ? <><h2>Trend</h2><ErrorBox error={trend.error} /></> : null}
+      {trend?.error ? (
+        <>
+          <h2>Trend</h2>
+          <ErrorBox error={trend.error} />
+        </>
+      ) : null}
       {trend?.answer ? <TrendChart answer={trend.answer} shortFor={trend.shortFor} /> : null}
     </>
   );
 }
 
-function MatchPanel({ answer, chosenCode, busy, onSwitch }: { answer: SalaryAnswer; chosenCode: string | null; busy: boolean; onSwitch: (code: string) => void }) {
+function MatchPanel({
+  answer,
+  chosenCode,
+  busy,
+  onSwitch,
+}: {
+  answer: SalaryAnswer;
+  chosenCode: string | null;
+  busy: boolean;
+  onSwitch: (code: string) => void;
+}) {
   const q = answer.query;
   const code = q.region === "eu" ? q.matched_isco_full : q.matched_soc;
   return (
     <section class="match">
       <h2>Matched occupation</h2>
-      <p><strong class="matched-title">{q.matched_title}</strong> ({code}) · confidence <span class="confidence">{q.match_confidence.toFixed(2)}</span> · {chosenCode ? "chosen by code" : `matched by ${q.match_method}`}</p>
+      <p>
+        <strong class="matched-title">{q.matched_title}</strong> ({code}) · confidence{" "}
+        <span class="confidence">{q.match_confidence.toFixed(2)}</span> ·{" "}
+        {chosenCode ? "chosen by code" : `matched by ${q.match_method}`}
+      </p>
       {q.alternatives.length ? (
         <>
           <p>Not the right one? Switch to:</p>
           <ul class="alternatives">
-            {q.alternatives.map((a) => <li><button type="button" class="alternative" data-code={a.code} disabled={busy} onClick={() => onSwitch(a.code)}>{a.title} ({a.code}, {a.confidence.toFixed(2)})</button></li>)}
+            {q.alternatives.map((a) => (
+              <li>
+                <button
+                  type="button"
+                  class="alternative"
+                  data-code={a.code}
+                  disabled={busy}
+                  onClick={() => onSwitch(a.code)}
+                >
+                  {a.title} ({a.code}, {a.confidence.toFixed(2)})
+                </button>
+              </li>
+            ))}
           </ul>
         </>
       ) : null}
@@ -141,18 +297,45 @@ function PercentileChart({ results, adjust }: { results: { place: Place; answer:
   const usable = adjust ? results.filter((r) => r.answer.salary.cost_of_living_index) : results;
   const series: Series[] = usable.map(({ answer }) => {
     const factor = adjust ? 100 / answer.salary.cost_of_living_index! : 1;
-    return { label: answer.query.location, values: PERCENTILES.map((p) => (answer.salary[p] === null ? null : Math.round(answer.salary[p]! * factor))), emphasis: 2 };
+    return {
+      label: answer.query.location,
+      values: PERCENTILES.map((p) => (answer.salary[p] === null ? null : Math.round(answer.salary[p]! * factor))),
+      emphasis: 2,
+    };
   });
   const left = results.filter((r) => !usable.includes(r)).map((r) => r.answer.query.location);
   const meansOnly = usable.filter((r) => r.answer.salary.median === null && r.answer.salary.mean !== null);
   const currency = results[0].answer.query.currency;
   return (
-    <ChartFigure id="percentile-chart" title={`Annual pay by percentile${adjust ? ", adjusted for cost of living" : ""}`} kind="line" labels={[...PERCENTILES]} series={series}
-        unit={`${currency} per year${adjust ? " (U.S. average prices)" : ""}`}
-        note={<>The median is the large diamond.{adjust ? " Adjusted = figure ÷ (price index ÷ 100). U.S. places: BEA regional price parities (as E3's col_adjusted_median). EU places: World Bank price level ratios (U.S. = 100), a national and different basis." : ""}
+    <ChartFigure
+      id="percentile-chart"
+      title={`Annual pay by percentile${adjust ? ", adjusted for cost of living" : ""}`}
+      kind="line"
+      labels={[...PERCENTILES]}
+      series={series}
+      unit={`${currency} per year${adjust ? " (U.S. average prices)" : ""}`}
+      note={
+        <>
+          The median is the large diamond.
+          {adjust
+            ? " Adjusted = figure ÷ (price index ÷ 100). U.S. places: BEA regional price parities (as E3's col_adjusted_median). EU places: World Bank price level ratios (U.S. = 100), a national and different basis."
+            : ""}
           {left.length ? ` Left out (no price index): ${left.join(", ")}.` : ""}
-          {meansOnly.length ? ` ${meansOnly.map((r) => `${r.answer.query.location}: Eurostat publishes no percentiles, mean ${formatNumber(r.answer.salary.mean, 0)} ${currency}`).join("; ")}.` : ""}</>}
-        source={<ul class="sources">{results.map((r) => <li>{r.answer.query.location}: {r.answer.data_source}, {r.answer.data_date}</li>)}</ul>} />
+          {meansOnly.length
+            ? ` ${meansOnly.map((r) => `${r.answer.query.location}: Eurostat publishes no percentiles, mean ${formatNumber(r.answer.salary.mean, 0)} ${currency}`).join("; ")}.`
+            : ""}
+        </>
+      }
+      source={
+        <ul class="sources">
+          {results.map((r) => (
+            <li>
+              {r.answer.query.location}: {r.answer.data_source}, {r.answer.data_date}
+            </li>
+          ))}
+        </ul>
+      }
+    />
   );
 }
 
@@ -161,13 +344,33 @@ function TrendChart({ answer, shortFor }: { answer: TrendAnswer; shortFor?: Tren
   const span = points.length ? `${points[0].year}–${points.at(-1)!.year}` : "";
   return (
     <section>
-      <h2>Trend: {answer.matched_title}, {answer.location}</h2>
-      {shortFor ? <p class="note">{shortFor.location} has {shortFor.trend.length} point{shortFor.trend.length === 1 ? "" : "s"} in this data, so the national trend is shown. {shortFor.notes.find((n) => /vintage/i.test(n)) ?? ""}</p> : null}
-      <p class="cagr">Median pay grew <strong>{answer.cagr === null ? "—" : `${answer.cagr}%`}</strong> a year (compound annual growth rate, {span}).</p>
-      <ChartFigure id="trend-chart" title={`Median annual pay, ${answer.location}`} kind="line" labels={points.map((p) => `May ${p.year}`)}
-        series={[{ label: "Median", values: points.map((p) => p.median) }]} unit="USD per year"
-        note={points.some((p) => p.basis !== "published") ? "Some points are derived from SOC 2010 codes (see the API's basis field and notes)." : undefined}
-        source={`U.S. Bureau of Labor Statistics, Occupational Employment and Wage Statistics (OEWS), May ${span.replace("–", " to May ")}`} />
+      <h2>
+        Trend: {answer.matched_title}, {answer.location}
+      </h2>
+      {shortFor ? (
+        <p class="note">
+          {shortFor.location} has {shortFor.trend.length} point{shortFor.trend.length === 1 ? "" : "s"} in this data, so
+          the national trend is shown. {shortFor.notes.find((n) => /vintage/i.test(n)) ?? ""}
+        </p>
+      ) : null}
+      <p class="cagr">
+        Median pay grew <strong>{answer.cagr === null ? "—" : `${answer.cagr}%`}</strong> a year (compound annual growth
+        rate, {span}).
+      </p>
+      <ChartFigure
+        id="trend-chart"
+        title={`Median annual pay, ${answer.location}`}
+        kind="line"
+        labels={points.map((p) => `May ${p.year}`)}
+        series={[{ label: "Median", values: points.map((p) => p.median) }]}
+        unit="USD per year"
+        note={
+          points.some((p) => p.basis !== "published")
+            ? "Some points are derived from SOC 2010 codes (see the API's basis field and notes)."
+            : undefined
+        }
+        source={`U.S. Bureau of Labor Statistics, Occupational Employment and Wage Statistics (OEWS), May ${span.replace("–", " to May ")}`}
+      />
     </section>
   );
 }

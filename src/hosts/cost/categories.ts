@@ -3,14 +3,19 @@ import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 
 const CpiCategory = z.object({
-  category_code: z.string().describe("the spec's CPI category code (SA0, SAF, SAH, SAT, SAM, SAR, SAE, SAC), as E9 accepts it"),
+  category_code: z
+    .string()
+    .describe("the spec's CPI category code (SA0, SAF, SAH, SAT, SAM, SAR, SAE, SAC), as E9 accepts it"),
   category_name: z.string().describe("the category's name, e.g. Food and beverages"),
   source: z.string().describe("the publisher series behind the code"),
   bls_series_id: z.string().describe("BLS CPI-U U.S. city average, not seasonally adjusted"),
-  us_period: z.object({
-    start: z.string().describe("first month of the U.S. series, YYYY-MM"),
-    end: z.string().describe("last month of the U.S. series, YYYY-MM"),
-  }).nullable().describe("months the snapshot holds for the U.S. series"),
+  us_period: z
+    .object({
+      start: z.string().describe("first month of the U.S. series, YYYY-MM"),
+      end: z.string().describe("last month of the U.S. series, YYYY-MM"),
+    })
+    .nullable()
+    .describe("months the snapshot holds for the U.S. series"),
   hicp_coicop: z.array(z.string()).describe("ECOICOP divisions this code maps to for HICP countries"),
   hicp_loaded: z.array(z.string()).describe("those divisions the snapshot holds"),
 });
@@ -18,7 +23,8 @@ const CpiCategory = z.object({
 export const listCpiCategories = defineRoute({
   id: "E10",
   summary: "CPI categories",
-  description: "The category codes E9 accepts. U.S. figures come from BLS CPI-U; EU/EEA figures from Eurostat HICP mapped onto the same codes.",
+  description:
+    "The category codes E9 accepts. U.S. figures come from BLS CPI-U; EU/EEA figures from Eurostat HICP mapped onto the same codes.",
   method: "GET",
   path: "/api/v1/cpi/categories",
   scope: "costapi:read",

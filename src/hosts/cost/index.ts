@@ -6,4 +6,13 @@ import { pppCountry } from "./ppp.ts";
 import { metroArea } from "./metro.ts";
 import { cpiCountries, pppCountries, metroAreas } from "./discovery.ts";
 
-export const costRoutes = [listCpiCategories, cpiCountries, cpiHistory, cpiCompare, pppCountries, pppCountry, metroAreas, metroArea];
+export const costRoutes = [
+  listCpiCategories,
+  cpiCountries,
+  cpiHistory,
+  cpiCompare,
+  pppCountries,
+  pppCountry,
+  metroAreas,
+  metroArea,
+];

@@ -4,7 +4,8 @@ import { defineRoute } from "../../http/route.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import { countryCodeParam } from "./models.ts";
 
-export const PPP_SOURCE = "World Bank, International Comparison Program: PA.NUS.PPP (PPP conversion factor, GDP, LCU per international $) and PA.NUS.PPPC.RF (price level ratio of PPP conversion factor to market exchange rate)";
+export const PPP_SOURCE =
+  "World Bank, International Comparison Program: PA.NUS.PPP (PPP conversion factor, GDP, LCU per international $) and PA.NUS.PPPC.RF (price level ratio of PPP conversion factor to market exchange rate)";
 
 export const pppCountry = defineRoute({
   id: "E12",
@@ -18,19 +19,42 @@ export const pppCountry = defineRoute({
   response: z.object({
     country_code: z.string().describe("ISO 3166 alpha-2 code"),
     country_name: z.string().describe("the country's English name"),
-    years: z.array(z.object({
-      year: z.number().int().describe("the year"),
-      ppp_factor: z.number().nullable().describe("World Bank PA.NUS.PPP: PPP conversion factor for GDP, local currency units per international dollar; null when not published that year"),
-      price_level_ratio: z.number().nullable().describe("World Bank PA.NUS.PPPC.RF: PPP conversion factor ÷ market exchange rate (United States = 1); null when not published that year"),
-    })).describe("every year published, ascending"),
+    years: z
+      .array(
+        z.object({
+          year: z.number().int().describe("the year"),
+          ppp_factor: z
+            .number()
+            .nullable()
+            .describe(
+              "World Bank PA.NUS.PPP: PPP conversion factor for GDP, local currency units per international dollar; null when not published that year",
+            ),
+          price_level_ratio: z
+            .number()
+            .nullable()
+            .describe(
+              "World Bank PA.NUS.PPPC.RF: PPP conversion factor ÷ market exchange rate (United States = 1); null when not published that year",
+            ),
+        }),
+      )
+      .describe("every year published, ascending"),
     source: z.string().describe("the World Bank indicators that answer"),
   }),
   errors: ["NOT_FOUND"],
   handle: ({ params }, s, fail) => {
     const country = parseCountryCode(params.country_code);
-    if (!country) throw fail("NOT_FOUND", `No country with the code ${params.country_code.toUpperCase()}.`, { suggestion: "GET /api/v1/ppp/countries lists the countries with PPP data." });
+    if (!country)
+      throw fail("NOT_FOUND", `No country with the code ${params.country_code.toUpperCase()}.`, {
+        suggestion: "GET /api/v1/ppp/countries lists the countries with PPP data.",
+      });
     const years = s.ppp.series(country.iso3);
-    if (!years.length) throw fail("NOT_FOUND", `The World Bank publishes no PPP data for ${country.name}.`, { suggestion: "GET /api/v1/ppp/countries lists the countries with PPP data." });
-    return { data: { country_code: country.iso2, country_name: country.name, years, source: PPP_SOURCE }, datasets: ["worldbank_ppp"] };
+    if (!years.length)
+      throw fail("NOT_FOUND", `The World Bank publishes no PPP data for ${country.name}.`, {
+        suggestion: "GET /api/v1/ppp/countries lists the countries with PPP data.",
+      });
+    return {
+      data: { country_code: country.iso2, country_name: country.name, years, source: PPP_SOURCE },
+      datasets: ["worldbank_ppp"],
+    };
   },
 });

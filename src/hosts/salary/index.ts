@@ -9,4 +9,16 @@ import { validateSalaryRange } from "./validate-range.ts";
 import { locationSearch } from "./location-search.ts";
 import { salaryCountries } from "./countries.ts";
 
-export const salaryRoutes = [trends, salary, compareSalaries, euSalary, euCompare, euCountries, payGapReportRoute, payEquityAnalysisRoute, validateSalaryRange, locationSearch, salaryCountries];
+export const salaryRoutes = [
+  trends,
+  salary,
+  compareSalaries,
+  euSalary,
+  euCompare,
+  euCountries,
+  payGapReportRoute,
+  payEquityAnalysisRoute,
+  validateSalaryRange,
+  locationSearch,
+  salaryCountries,
+];

@@ -5,7 +5,13 @@ import { JOINT_ASSESSMENT_THRESHOLD, K_ANONYMITY } from "../../domain/pay-gap.ts
 import { round } from "../../domain/rounding.ts";
 import type { LegalMinimum } from "./legal-minimum.ts";
 
-export function payGapMethodology(f: { matchThreshold: number; countryName: string; national: { year: number } | null; gapSource: string; sesSource: string }): string {
+export function payGapMethodology(f: {
+  matchThreshold: number;
+  countryName: string;
+  national: { year: number } | null;
+  gapSource: string;
+  sesSource: string;
+}): string {
   return [
     `Pay basis (pay_basis, per category and overall): hourly gross pay when every record's hourly pay is known — annual pay ÷ (weekly_hours × 52), or the salary itself for records paid by the hour — as Eurostat's gap and the Directive's pay levels are; otherwise annual full-time-equivalent pay: hourly pay × full_time_weekly_hours (the weekly hours most records give, 40 when none does) × 52 where it is known, full-time records without hours as paid (annual, monthly × 12), and part-timers without hours left out (excluded_from_gap; a group of only such part-timers compares them with each other), since a part-timer's lower annual pay is not a pay gap. The annualised figures over every record, as paid, stay in \`annual\`.`,
     "Gap = (men's − women's) ÷ men's × 100 on means (gap_pct) and on medians (median_gap_pct), the Directive's definition, rounded to two decimals at the end; the Article 10 flag uses gap_pct on the pay basis.",
@@ -20,24 +26,45 @@ export function payGapMethodology(f: { matchThreshold: number; countryName: stri
 /** E8: which minimum-wage rule the legal check applied, and how it met the posting's period and currency. */
 export function legalMinimumMethodology(legal: LegalMinimum, on: string): string {
   const r = legal.rule;
-  if (!r) return `Minimum wage: ${legal.basis === "no_statutory_minimum" ? "the country has no statutory minimum wage" : "no rule could be applied"} on ${on}.`;
-  const source = legal.basis === "eurostat_earn_mw_cur" ? "Eurostat's statistical series earn_mw_cur (the legal table has no row for the country)" : `the minimum wage as legislated (${r.sourceTitle}, ${r.sourceUrl})`;
+  if (!r)
+    return `Minimum wage: ${legal.basis === "no_statutory_minimum" ? "the country has no statutory minimum wage" : "no rule could be applied"} on ${on}.`;
+  const source =
+    legal.basis === "eurostat_earn_mw_cur"
+      ? "Eurostat's statistical series earn_mw_cur (the legal table has no row for the country)"
+      : `the minimum wage as legislated (${r.sourceTitle}, ${r.sourceUrl})`;
   const floor = legal.floor!;
-  return `Minimum wage: ${source}: ${r.amount} ${r.currency} a${r.unit === "hour" ? "n hour" : ` ${r.unit}`}${r.unit === "month" ? ` paid ${r.paymentsPerYear ?? 12} times a year` : ""}, in force from ${r.effectiveFrom} (the latest decision on or before ${on}). ` +
-    `The posting is compared in the law's currency (${floor.currency}) and, where it can be, in the law's unit; here the floor is ${floor.formula}${floor.weeklyHours !== null ? ` (${floor.weeklyHours} hours a week: ${HOURS_BASIS_WORDS[floor.hoursBasis!]})` : ""}.`;
+  return (
+    `Minimum wage: ${source}: ${r.amount} ${r.currency} a${r.unit === "hour" ? "n hour" : ` ${r.unit}`}${r.unit === "month" ? ` paid ${r.paymentsPerYear ?? 12} times a year` : ""}, in force from ${r.effectiveFrom} (the latest decision on or before ${on}). ` +
+    `The posting is compared in the law's currency (${floor.currency}) and, where it can be, in the law's unit; here the floor is ${floor.formula}${floor.weeklyHours !== null ? ` (${floor.weeklyHours} hours a week: ${HOURS_BASIS_WORDS[floor.hoursBasis!]})` : ""}.`
+  );
 }
 
 const HOURS_BASIS_WORDS = {
-  posting: "the posting's weekly_hours", rule: "the statutory week the law's source states", convention: "a week the law's source uses to convert, not a statutory one", official_equivalent: "the week of the official hourly equivalent, an assumption about the job", assumed: "assumed, as neither the posting nor the source states hours",
+  posting: "the posting's weekly_hours",
+  rule: "the statutory week the law's source states",
+  convention: "a week the law's source uses to convert, not a statutory one",
+  official_equivalent: "the week of the official hourly equivalent, an assumption about the job",
+  assumed: "assumed, as neither the posting nor the source states hours",
 } as const;
 
 /** E8: what the market benchmark is, how its spread was estimated, and what the findings mean. */
 export function marketMethodology(f: {
-  matchedTitle: string; isco: { major: string; majorTitle: string }; mean: number; basis: string | null; meanNotes: string[];
-  sigma: number; decilesYear: number; decilesOf: string; hourlyAt: number | null;
+  matchedTitle: string;
+  isco: { major: string; majorTitle: string };
+  mean: number;
+  basis: string | null;
+  meanNotes: string[];
+  sigma: number;
+  decilesYear: number;
+  decilesOf: string;
+  hourlyAt: number | null;
 }): string {
-  return `Market: ${f.matchedTitle} maps to ISCO-08 major group ${f.isco.major} (${f.isco.majorTitle}), the finest resolution SES publishes. Benchmark mean: ${round(f.mean, 2)} EUR a year, basis ${f.basis} (${f.meanNotes.join(" ")}) ` +
+  return (
+    `Market: ${f.matchedTitle} maps to ISCO-08 major group ${f.isco.major} (${f.isco.majorTitle}), the finest resolution SES publishes. Benchmark mean: ${round(f.mean, 2)} EUR a year, basis ${f.basis} (${f.meanNotes.join(" ")}) ` +
     `estimated_percentiles: a log-normal with that mean and log-dispersion σ = (ln p90 − ln p10) ÷ 2.5631 = ${f.sigma.toFixed(4)}, taken from BLS OEWS May ${f.decilesYear} national percentiles of ${f.decilesOf}; median = mean × exp(−σ²/2). ` +
-    (f.hourlyAt !== null ? `Hourly postings are compared at the benchmark's own annual ÷ hourly earnings (${round(f.hourlyAt)} hours), not ${DEFAULT_ANNUAL_HOURS.toLocaleString("en-US")}. ` : "") +
-    "Findings against a whole major group are info: BELOW_MARKET (max below p25) and ABOVE_MARKET (min above p75) make statistically_reasonable false only when the whole range lies outside the group's p10–p90; RANGE_TOO_WIDE (max − min above the mean) is information only. None affects legally_valid.";
+    (f.hourlyAt !== null
+      ? `Hourly postings are compared at the benchmark's own annual ÷ hourly earnings (${round(f.hourlyAt)} hours), not ${DEFAULT_ANNUAL_HOURS.toLocaleString("en-US")}. `
+      : "") +
+    "Findings against a whole major group are info: BELOW_MARKET (max below p25) and ABOVE_MARKET (min above p75) make statistically_reasonable false only when the whole range lies outside the group's p10–p90; RANGE_TOO_WIDE (max − min above the mean) is information only. None affects legally_valid."
+  );
 }

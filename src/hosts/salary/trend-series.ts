@@ -6,12 +6,26 @@ import { round } from "../../domain/rounding.ts";
 import type { UsArea } from "../../domain/location.ts";
 import type { Services } from "../../services.ts";
 
-export interface TrendPoint { year: number; median: number | null; basis: TrendBasis; oews_codes: string[] }
+export interface TrendPoint {
+  year: number;
+  median: number | null;
+  basis: TrendBasis;
+  oews_codes: string[];
+}
 
-export interface WageTrend { series: OewsCode | null; points: TrendPoint[]; notes: string[] }
+export interface WageTrend {
+  series: OewsCode | null;
+  points: TrendPoint[];
+  notes: string[];
+}
 
 const NATIONAL = "0000000";
-const KIND_NAME: Record<string, string> = { state: "state", territory: "territory", msa: "metropolitan-area", nonmetro: "nonmetropolitan-area" };
+const KIND_NAME: Record<string, string> = {
+  state: "state",
+  territory: "territory",
+  msa: "metropolitan-area",
+  nonmetro: "nonmetropolitan-area",
+};
 
 /** The most recent `years` vintages of a SOC 2018 code's median annual wage in an area, ascending, with notes. */
 export function wageTrend(soc: string, area: UsArea, years: number, s: Services): WageTrend {
@@ -27,24 +41,39 @@ export function wageTrend(soc: string, area: UsArea, years: number, s: Services)
   const combined = new Set<number>();
   const continued = new Set<number>();
   const hybrids = new Map<string, number[]>();
-  const points = s.wages.years(area.areaCode).slice(-years).flatMap((year): TrendPoint[] => {
-    const source = grouped ? groupSource(year, soc, series, s) : ownSource(year, soc, s);
-    if (!source) {
-      left.push({ year, split: !grouped && year < OEWS_SOC_2018_FROM && revision?.relation === "split" });
-      return [];
-    }
-    const rows = source.codes.map((c) => s.wages.rows(year, c, area.areaCode)[0]);
-    if (rows.some((r) => !r)) { left.push({ year, split: false }); return []; }
-    if (source.basis === "combined_soc2010") combined.add(year);
-    // A principal code's one SOC 2010 source answered (in a hybrid year, its own number holds the SOC 2018 occupation).
-    const fromSoc2010 = year < OEWS_HYBRID_FROM || source.codes[0] !== soc;
-    if (!grouped && revision?.relation === "principal" && revision.from.length === 1 && source.basis === "published" && fromSoc2010) continued.add(year);
-    if (source.basis === "oews_hybrid") hybrids.set(source.codes[0]!, [...(hybrids.get(source.codes[0]!) ?? []), year]);
-    const median = source.basis === "combined_soc2010"
-      ? nullableRound(employmentWeighted(rows.map((r) => ({ employment: r!.tot_emp, value: r!.a_median }))))
-      : rows[0]!.a_median;
-    return [{ year, median, basis: source.basis, oews_codes: source.codes }];
-  });
+  const points = s.wages
+    .years(area.areaCode)
+    .slice(-years)
+    .flatMap((year): TrendPoint[] => {
+      const source = grouped ? groupSource(year, soc, series, s) : ownSource(year, soc, s);
+      if (!source) {
+        left.push({ year, split: !grouped && year < OEWS_SOC_2018_FROM && revision?.relation === "split" });
+        return [];
+      }
+      const rows = source.codes.map((c) => s.wages.rows(year, c, area.areaCode)[0]);
+      if (rows.some((r) => !r)) {
+        left.push({ year, split: false });
+        return [];
+      }
+      if (source.basis === "combined_soc2010") combined.add(year);
+      // A principal code's one SOC 2010 source answered (in a hybrid year, its own number holds the SOC 2018 occupation).
+      const fromSoc2010 = year < OEWS_HYBRID_FROM || source.codes[0] !== soc;
+      if (
+        !grouped &&
+        revision?.relation === "principal" &&
+        revision.from.length === 1 &&
+        source.basis === "published" &&
+        fromSoc2010
+      )
+        continued.add(year);
+      if (source.basis === "oews_hybrid")
+        hybrids.set(source.codes[0]!, [...(hybrids.get(source.codes[0]!) ?? []), year]);
+      const median =
+        source.basis === "combined_soc2010"
+          ? nullableRound(employmentWeighted(rows.map((r) => ({ employment: r!.tot_emp, value: r!.a_median }))))
+          : rows[0]!.a_median;
+      return [{ year, median, basis: source.basis, oews_codes: source.codes }];
+    });
   if (combined.size) notes.push(combinedNote([...combined], soc, revision!, named(s, last2010)));
   if (continued.size) notes.push(continuedNote([...continued], soc, revision!, named(s, last2010)));
   for (const [code, inYears] of hybrids) notes.push(hybridNote(inYears, soc, code, s));
@@ -56,7 +85,12 @@ export function wageTrend(soc: string, area: UsArea, years: number, s: Services)
 const nullableRound = (x: number | null) => (x === null ? null : round(x, 0));
 
 /** A series kept under an aggregate or broad group: only years publishing the occupation under that same code. */
-function groupSource(year: number, soc: string, series: OewsCode, s: Services): { codes: string[]; basis: TrendBasis } | null {
+function groupSource(
+  year: number,
+  soc: string,
+  series: OewsCode,
+  s: Services,
+): { codes: string[]; basis: TrendBasis } | null {
   return s.wages.oewsCodeFor(year, soc)?.code === series.code ? { codes: [series.code], basis: "published" } : null;
 }
 
@@ -65,47 +99,70 @@ function ownSource(year: number, soc: string, s: Services): { codes: string[]; b
   return year >= OEWS_SOC_2018_FROM ? { codes: [soc], basis: "published" } : s.socRevision.sourcesIn(year, soc);
 }
 
-const named = (s: Services, year: number) => (code: string) => `${code} (${s.wages.titleOf(year, code) ?? s.occupations.socTitles.get(code) ?? "untitled"})`;
+const named = (s: Services, year: number) => (code: string) =>
+  `${code} (${s.wages.titleOf(year, code) ?? s.occupations.socTitles.get(code) ?? "untitled"})`;
 
-const list = (xs: readonly (string | number)[]) => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
+const list = (xs: readonly (string | number)[]) =>
+  xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
 
 type Namer = (code: string) => string;
 
 function combinedNote(years: number[], _soc: string, revision: SocRevision, name: Namer): string {
-  const how = revision.relation === "merged"
-    ? "which together became this code and nothing else"
-    : `which also fed other SOC 2018 codes but put most of their people here (employment May ${OEWS_SOC_2018_FROM} ÷ their employment before: ${revision.employmentRatio?.toFixed(2)})`;
-  return `May ${list(years.sort())}: derived, not published (basis combined_soc2010). The point is the employment-weighted mean `
-    + `of the published medians of SOC 2010 ${list(revision.from.map(name))}, ${how}: Σ(employment × median) ÷ Σ employment, `
-    + "rounded to whole dollars; null when any part is top-coded or unpublished.";
+  const how =
+    revision.relation === "merged"
+      ? "which together became this code and nothing else"
+      : `which also fed other SOC 2018 codes but put most of their people here (employment May ${OEWS_SOC_2018_FROM} ÷ their employment before: ${revision.employmentRatio?.toFixed(2)})`;
+  return (
+    `May ${list(years.sort())}: derived, not published (basis combined_soc2010). The point is the employment-weighted mean ` +
+    `of the published medians of SOC 2010 ${list(revision.from.map(name))}, ${how}: Σ(employment × median) ÷ Σ employment, ` +
+    "rounded to whole dollars; null when any part is top-coded or unpublished."
+  );
 }
 
 /** A principal continuation from one SOC 2010 code: its published figure, whose scope was slightly wider. */
 function continuedNote(years: number[], soc: string, revision: SocRevision, name: Namer): string {
-  return `May ${list(years.sort())}: the published figure of SOC 2010 ${name(revision.from[0]!)} answers. It also held O*NET occupations that moved to `
-    + `other SOC 2018 codes, but most of its people continued as ${soc} (employment May ${OEWS_SOC_2018_FROM} ÷ its employment before: ${revision.employmentRatio?.toFixed(2)}).`;
+  return (
+    `May ${list(years.sort())}: the published figure of SOC 2010 ${name(revision.from[0]!)} answers. It also held O*NET occupations that moved to ` +
+    `other SOC 2018 codes, but most of its people continued as ${soc} (employment May ${OEWS_SOC_2018_FROM} ÷ its employment before: ${revision.employmentRatio?.toFixed(2)}).`
+  );
 }
 
 function hybridNote(years: number[], soc: string, hybrid: string, s: Services): string {
   const year = years[0]!;
   const others = s.socRevision.heldBy(year, hybrid).filter((c) => c !== soc);
-  return `May ${list(years)}: OEWS published ${soc} only within its 2019–2020 hybrid code ${named(s, year)(hybrid)}`
-    + `${others.length ? `, which also holds ${list(others.map((c) => `${c} (${s.occupations.socTitles.get(c) ?? "untitled"})`))}` : ""}; that published figure answers (basis oews_hybrid).`;
+  return (
+    `May ${list(years)}: OEWS published ${soc} only within its 2019–2020 hybrid code ${named(s, year)(hybrid)}` +
+    `${others.length ? `, which also holds ${list(others.map((c) => `${c} (${s.occupations.socTitles.get(c) ?? "untitled"})`))}` : ""}; that published figure answers (basis oews_hybrid).`
+  );
 }
 
-function leftOutNotes(left: { year: number; split: boolean }[], soc: string, series: OewsCode | null, grouped: boolean, revision: SocRevision | null, name: Namer): string[] {
+function leftOutNotes(
+  left: { year: number; split: boolean }[],
+  soc: string,
+  series: OewsCode | null,
+  grouped: boolean,
+  revision: SocRevision | null,
+  name: Namer,
+): string[] {
   const notes: string[] = [];
   const split = left.filter((l) => l.split).map((l) => l.year);
   if (split.length && revision) {
-    const sources = revision.from.length === 1 ? `SOC 2010 ${name(revision.from[0]!)}, from which ${soc} came, was divided` : `SOC 2010 ${list(revision.from.map(name))}, from which ${soc} came, were divided`;
-    notes.push(`Left out: ${list(split)}. ${sources} among several SOC 2018 codes, and their employment does not show that most of it continued here; `
-      + "the published figures cover other occupations too, so none is this code's figure in those vintages.");
+    const sources =
+      revision.from.length === 1
+        ? `SOC 2010 ${name(revision.from[0]!)}, from which ${soc} came, was divided`
+        : `SOC 2010 ${list(revision.from.map(name))}, from which ${soc} came, were divided`;
+    notes.push(
+      `Left out: ${list(split)}. ${sources} among several SOC 2018 codes, and their employment does not show that most of it continued here; ` +
+        "the published figures cover other occupations too, so none is this code's figure in those vintages.",
+    );
   }
   const none = left.filter((l) => !l.split).map((l) => l.year);
   if (none.length) {
-    notes.push(grouped
-      ? `Left out: ${list(none)} (no figure under ${series!.code} (${series!.title}) holding the same occupations as in the latest vintage, for this area in those vintages).`
-      : `Left out: ${list(none)} (OEWS published no figure for ${soc}, or for a code that continues it across the SOC revision, for this area in those vintages).`);
+    notes.push(
+      grouped
+        ? `Left out: ${list(none)} (no figure under ${series!.code} (${series!.title}) holding the same occupations as in the latest vintage, for this area in those vintages).`
+        : `Left out: ${list(none)} (OEWS published no figure for ${soc}, or for a code that continues it across the SOC revision, for this area in those vintages).`,
+    );
   }
   return notes;
 }
@@ -121,8 +178,10 @@ function coverageNotes(area: UsArea, years: number, s: Services): string[] {
     const held = s.wages.years(area.areaCode);
     const missing = window.filter((y) => !held.includes(y));
     if (missing.length) {
-      notes.push(`The data mirror holds OEWS for ${area.title} for May ${list(held)} only: its ${KIND_NAME[area.kind] ?? area.kind} figures for May ${list(missing)} `
-        + "are not in it (BLS publishes them in its per-area files, which the mirror does not carry for those years; see the data README).");
+      notes.push(
+        `The data mirror holds OEWS for ${area.title} for May ${list(held)} only: its ${KIND_NAME[area.kind] ?? area.kind} figures for May ${list(missing)} ` +
+          "are not in it (BLS publishes them in its per-area files, which the mirror does not carry for those years; see the data README).",
+      );
     }
   }
   return notes;

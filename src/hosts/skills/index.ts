@@ -9,4 +9,14 @@ import { skillDetail } from "./skill-detail.ts";
 import { occupationTechnologies } from "./occupation-technologies.ts";
 import { searchTechnologies } from "./technology-search.ts";
 
-export const skillsRoutes = [listOccupations, searchOccupations, occupationSkills, occupationWages, occupationTechnologies, listSkills, searchSkills, skillDetail, searchTechnologies];
+export const skillsRoutes = [
+  listOccupations,
+  searchOccupations,
+  occupationSkills,
+  occupationWages,
+  occupationTechnologies,
+  listSkills,
+  searchSkills,
+  skillDetail,
+  searchTechnologies,
+];

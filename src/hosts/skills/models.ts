@@ -12,20 +12,40 @@ export const pageParams = {
 
 export const occupationFilters = {
   job_zone: z.coerce.number().int().min(1).max(5).optional().describe("O*NET job zone (preparation level) 1–5"),
-  bright_outlook: queryBoolean.optional().describe("true: only Bright Outlook occupations (none until that list is loaded; see README)"),
-  green: queryBoolean.optional().describe("true: only green-economy occupations (none until that list is loaded; see README)"),
+  bright_outlook: queryBoolean
+    .optional()
+    .describe("true: only Bright Outlook occupations (none until that list is loaded; see README)"),
+  green: queryBoolean
+    .optional()
+    .describe("true: only green-economy occupations (none until that list is loaded; see README)"),
 };
 
-export const skillCategory = z.enum(SKILL_CATEGORIES as [SkillCategory, ...SkillCategory[]])
-  .describe("knowledge | skill | ability | work_style (addition: the 16 O*NET work styles, listed only when asked for by this value)");
+export const skillCategory = z
+  .enum(SKILL_CATEGORIES as [SkillCategory, ...SkillCategory[]])
+  .describe(
+    "knowledge | skill | ability | work_style (addition: the 16 O*NET work styles, listed only when asked for by this value)",
+  );
 
 export const OccupationSummary = z.object({
   soc_code: z.string().describe("O*NET-SOC code, e.g. 15-1252.00"),
   title: z.string().describe("the O*NET 30.0 title"),
-  job_zone: z.number().int().nullable().describe("O*NET job zone, 1 (little or no preparation) to 5 (extensive); null when O*NET assigns none"),
-  bright_outlook: z.boolean().describe("O*NET Bright Outlook flag; false for every occupation until that list is loaded"),
-  green_occupation: z.boolean().describe("O*NET green-economy flag; false for every occupation until that list is loaded"),
-  oews_code: z.string().nullable().describe("addition: the code GET /api/v1/occupations/{soc_code}/wages answers with: the 6-digit SOC code, or the OEWS aggregate (25-9045) or broad group OEWS publishes it within; null when the latest OEWS vintage publishes no wages for it"),
+  job_zone: z
+    .number()
+    .int()
+    .nullable()
+    .describe("O*NET job zone, 1 (little or no preparation) to 5 (extensive); null when O*NET assigns none"),
+  bright_outlook: z
+    .boolean()
+    .describe("O*NET Bright Outlook flag; false for every occupation until that list is loaded"),
+  green_occupation: z
+    .boolean()
+    .describe("O*NET green-economy flag; false for every occupation until that list is loaded"),
+  oews_code: z
+    .string()
+    .nullable()
+    .describe(
+      "addition: the code GET /api/v1/occupations/{soc_code}/wages answers with: the 6-digit SOC code, or the OEWS aggregate (25-9045) or broad group OEWS publishes it within; null when the latest OEWS vintage publishes no wages for it",
+    ),
 });
 
 export const Skill = z.object({
@@ -36,7 +56,8 @@ export const Skill = z.object({
 });
 
 /** q: 1–200 characters (Unicode code points), as the spec's Limits table says. */
-export const searchQuery = z.string()
+export const searchQuery = z
+  .string()
   .refine((q) => [...q].length >= 1, "q must have at least 1 character")
   .refine((q) => [...q].length <= 200, "q must have at most 200 characters")
   .describe("search text, 1–200 characters; typos and partial words are tolerated");

@@ -2,7 +2,15 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { paginate } from "../../domain/pagination.ts";
-import { OccupationSummary, occupationFilters, pageParams, paginated, searchQuery, ONET_NOTES, SEARCH_NOTES } from "./models.ts";
+import {
+  OccupationSummary,
+  occupationFilters,
+  pageParams,
+  paginated,
+  searchQuery,
+  ONET_NOTES,
+  SEARCH_NOTES,
+} from "./models.ts";
 import { toOccupationSummary } from "./occupations.ts";
 
 const OccupationHit = OccupationSummary.extend({
@@ -13,7 +21,8 @@ const OccupationHit = OccupationSummary.extend({
 export const searchOccupations = defineRoute({
   id: "E15",
   summary: "Search occupations",
-  description: "An occupation's score is its best similarity over its O*NET title, alternate titles, short titles and reported titles. Page 1 and page_size 20 by default.",
+  description:
+    "An occupation's score is its best similarity over its O*NET title, alternate titles, short titles and reported titles. Page 1 and page_size 20 by default.",
   method: "GET",
   path: "/api/v1/occupations/search",
   scope: "skills:read",
@@ -23,12 +32,23 @@ export const searchOccupations = defineRoute({
   handle: ({ query }, { occupationSearch, occupations, wages }) => {
     const hits = occupationSearch.search(query.q).flatMap((m) => {
       const o = occupations.get(m.key)!;
-      const keep = (query.job_zone === undefined || o.jobZone === query.job_zone) && (!query.bright_outlook || o.brightOutlook) && (!query.green || o.green);
+      const keep =
+        (query.job_zone === undefined || o.jobZone === query.job_zone) &&
+        (!query.bright_outlook || o.brightOutlook) &&
+        (!query.green || o.green);
       return keep ? [{ o, m }] : [];
     });
     // Page first, then shape: only the page's hits need their OEWS code looked up.
     const page = paginate(hits, query.page, query.page_size);
-    const items = page.items.map(({ o, m }) => ({ ...toOccupationSummary(o, wages), score: m.score, matched_title: m.matchedText }));
-    return { data: { ...page, items }, datasets: ["onet_30_0", "onet_29_3", "bls_oews"], methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}` };
+    const items = page.items.map(({ o, m }) => ({
+      ...toOccupationSummary(o, wages),
+      score: m.score,
+      matched_title: m.matchedText,
+    }));
+    return {
+      data: { ...page, items },
+      datasets: ["onet_30_0", "onet_29_3", "bls_oews"],
+      methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}`,
+    };
   },
 });

@@ -11,19 +11,29 @@ const OccupationSkillDetail = z.object({
   name: z.string().describe("O*NET element name"),
   category: skillCategory,
   importance: z.number().min(0).max(1).describe("O*NET 29.3 importance rating on 0–1: (IM − 1) / 4"),
-  level: z.number().min(0).max(1).nullable().describe("O*NET 29.3 level rating on 0–1: LV / 7; null for work styles, which O*NET rates on importance only"),
+  level: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe("O*NET 29.3 level rating on 0–1: LV / 7; null for work styles, which O*NET rates on importance only"),
 });
 
 export const occupationSkills = defineRoute({
   id: "E16",
   summary: "Skills of an occupation",
-  description: "O*NET skills and knowledge ratings of one occupation, sorted by importance (then level) descending, then skill_id; category=work_style (an addition) gives its 16 work styles instead. An occupation O*NET has not rated answers an empty list with a note naming the rated occupations under its SOC code and among its related occupations.",
+  description:
+    "O*NET skills and knowledge ratings of one occupation, sorted by importance (then level) descending, then skill_id; category=work_style (an addition) gives its 16 work styles instead. An occupation O*NET has not rated answers an empty list with a note naming the rated occupations under its SOC code and among its related occupations.",
   method: "GET",
   path: "/api/v1/occupations/:soc_code/skills",
   scope: "skills:read",
   examples: [
     { summary: "Registered nurses' knowledge", params: { soc_code: "29-1141.00" }, query: { category: "knowledge" } },
-    { summary: "Registered nurses' work styles", params: { soc_code: "29-1141.00" }, query: { category: "work_style" } },
+    {
+      summary: "Registered nurses' work styles",
+      params: { soc_code: "29-1141.00" },
+      query: { category: "work_style" },
+    },
   ],
   params: socCodeParams,
   query: z.strictObject({ category: skillCategory.optional() }),
@@ -32,13 +42,30 @@ export const occupationSkills = defineRoute({
   handle: ({ params, query }, s, fail) => {
     const { occupations, skills } = s;
     const occupation = occupations.get(params.soc_code.onet);
-    if (!occupation) throw fail("NOT_FOUND", `No O*NET occupation ${params.soc_code.onet}.`, { suggestion: "Find codes with GET /api/v1/occupations/search?q=…" });
+    if (!occupation)
+      throw fail("NOT_FOUND", `No O*NET occupation ${params.soc_code.onet}.`, {
+        suggestion: "Find codes with GET /api/v1/occupations/search?q=…",
+      });
     const ratings = skills.ratingsOf(occupation.socCode);
     const data = ratings
       .filter((r) => inCategory(r.skill, query.category))
-      .sort((a, b) => b.importance - a.importance || (b.level ?? 0) - (a.level ?? 0) || (a.skill.skillId < b.skill.skillId ? -1 : 1))
-      .map((r) => ({ skill_id: r.skill.skillId, name: r.skill.name, category: r.skill.category, importance: r.importance, level: r.level }));
-    const unrated = ratings.length === 0 ? `${missingDataNote(occupation, "skills, knowledge or work styles ratings", (c) => skills.isRated(c), s)} ` : "";
+      .sort(
+        (a, b) =>
+          b.importance - a.importance ||
+          (b.level ?? 0) - (a.level ?? 0) ||
+          (a.skill.skillId < b.skill.skillId ? -1 : 1),
+      )
+      .map((r) => ({
+        skill_id: r.skill.skillId,
+        name: r.skill.name,
+        category: r.skill.category,
+        importance: r.importance,
+        level: r.level,
+      }));
+    const unrated =
+      ratings.length === 0
+        ? `${missingDataNote(occupation, "skills, knowledge or work styles ratings", (c) => skills.isRated(c), s)} `
+        : "";
     return { data, datasets: ["onet_29_3", "onet_30_0"], methodologyNotes: unrated + ONET_NOTES };
   },
 });

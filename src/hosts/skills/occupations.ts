@@ -7,7 +7,11 @@ import type { WagesRepository } from "../../snapshot/repositories/wages.ts";
 import { OccupationSummary, occupationFilters, pageParams, paginated, ONET_NOTES } from "./models.ts";
 
 export const toOccupationSummary = (o: Occupation, wages: WagesRepository): z.infer<typeof OccupationSummary> => ({
-  soc_code: o.socCode, title: o.title, job_zone: o.jobZone, bright_outlook: o.brightOutlook, green_occupation: o.green,
+  soc_code: o.socCode,
+  title: o.title,
+  job_zone: o.jobZone,
+  bright_outlook: o.brightOutlook,
+  green_occupation: o.green,
   oews_code: wages.oewsCodeFor(wages.latestYear, o.socCode.slice(0, 7))?.code ?? null,
 });
 
@@ -18,14 +22,23 @@ export const listOccupations = defineRoute({
   method: "GET",
   path: "/api/v1/occupations",
   scope: "skills:read",
-  examples: [{ summary: "The first page", query: { page: "1", page_size: "10" } }, { summary: "Job zone 4", query: { job_zone: "4" } }],
+  examples: [
+    { summary: "The first page", query: { page: "1", page_size: "10" } },
+    { summary: "Job zone 4", query: { job_zone: "4" } },
+  ],
   query: z.strictObject({ ...pageParams, ...occupationFilters }),
   response: paginated(OccupationSummary),
   handle: ({ query }, { occupations, wages }) => {
     // Page first, then shape: only the page's occupations need their OEWS code looked up.
-    const page = paginate(occupations.list({ jobZone: query.job_zone, brightOutlook: query.bright_outlook, green: query.green }), query.page, query.page_size);
-    return { data: { ...page, items: page.items.map((o) => toOccupationSummary(o, wages)) },
-    datasets: ["onet_30_0", "bls_oews"],
-    methodologyNotes: ONET_NOTES };
+    const page = paginate(
+      occupations.list({ jobZone: query.job_zone, brightOutlook: query.bright_outlook, green: query.green }),
+      query.page,
+      query.page_size,
+    );
+    return {
+      data: { ...page, items: page.items.map((o) => toOccupationSummary(o, wages)) },
+      datasets: ["onet_30_0", "bls_oews"],
+      methodologyNotes: ONET_NOTES,
+    };
   },
 });

@@ -6,12 +6,15 @@ import { Skill, pageParams, paginated, searchQuery, skillCategory, ONET_NOTES, S
 import { toSkill } from "./skills.ts";
 import { inCategory } from "../../snapshot/repositories/skills.ts";
 
-const SkillHit = Skill.extend({ score: z.number().min(0).max(1).describe("pg_trgm similarity between q and the skill's name") });
+const SkillHit = Skill.extend({
+  score: z.number().min(0).max(1).describe("pg_trgm similarity between q and the skill's name"),
+});
 
 export const searchSkills = defineRoute({
   id: "E18",
   summary: "Search skills",
-  description: "Skills and knowledge areas (work styles with category=work_style) whose name is similar to q. Page 1 and page_size 20 by default. When q also names technologies (O*NET Technology Skills: Python, Excel), metadata.technologies counts them, names the best three and links GET /api/v1/technologies/search.",
+  description:
+    "Skills and knowledge areas (work styles with category=work_style) whose name is similar to q. Page 1 and page_size 20 by default. When q also names technologies (O*NET Technology Skills: Python, Excel), metadata.technologies counts them, names the best three and links GET /api/v1/technologies/search.",
   method: "GET",
   path: "/api/v1/skills/search",
   scope: "skills:read",
@@ -25,12 +28,20 @@ export const searchSkills = defineRoute({
     });
     const technologies = technologySearch.search(query.q);
     return {
-      data: paginate(hits, query.page, query.page_size), datasets: ["onet_29_3", "onet_30_0"], methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}`,
-      ...(technologies.length ? { extraMetadata: { technologies: {
-        matches: technologies.length,
-        best: technologies.slice(0, 3).map((t) => ({ name: t.key, score: t.score })),
-        search: `/api/v1/technologies/search?q=${encodeURIComponent(query.q)}`,
-      } } } : {}),
+      data: paginate(hits, query.page, query.page_size),
+      datasets: ["onet_29_3", "onet_30_0"],
+      methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}`,
+      ...(technologies.length
+        ? {
+            extraMetadata: {
+              technologies: {
+                matches: technologies.length,
+                best: technologies.slice(0, 3).map((t) => ({ name: t.key, score: t.score })),
+                search: `/api/v1/technologies/search?q=${encodeURIComponent(query.q)}`,
+              },
+            },
+          }
+        : {}),
     };
   },
 });

@@ -5,12 +5,18 @@ import { paginate } from "../../domain/pagination.ts";
 import type { Skill as SkillRecord } from "../../snapshot/repositories/skills.ts";
 import { Skill, pageParams, paginated, skillCategory, ONET_NOTES } from "./models.ts";
 
-export const toSkill = (s: SkillRecord): z.infer<typeof Skill> => ({ skill_id: s.skillId, name: s.name, description: s.description, category: s.category });
+export const toSkill = (s: SkillRecord): z.infer<typeof Skill> => ({
+  skill_id: s.skillId,
+  name: s.name,
+  description: s.description,
+  category: s.category,
+});
 
 export const listSkills = defineRoute({
   id: "E19",
   summary: "List skills",
-  description: "O*NET knowledge areas and skills, knowledge first, each in content-model order; category=work_style (an addition) lists the 16 work styles. skill_id is the O*NET element id.",
+  description:
+    "O*NET knowledge areas and skills, knowledge first, each in content-model order; category=work_style (an addition) lists the 16 work styles. skill_id is the O*NET element id.",
   method: "GET",
   path: "/api/v1/skills",
   scope: "skills:read",

@@ -9,10 +9,23 @@ import type { CountryCode } from "../../domain/country-code.ts";
 import type { DatasetId } from "./sources.ts";
 
 export type CpiSource = "bls" | "hicp" | "worldbank";
-export interface CpiObservation { period: string; value: number; flags: string | null }
-export interface CpiSeries { source: CpiSource; seriesId: string; base: string; dataset: DatasetId; observations: CpiObservation[] }
+export interface CpiObservation {
+  period: string;
+  value: number;
+  flags: string | null;
+}
+export interface CpiSeries {
+  source: CpiSource;
+  seriesId: string;
+  base: string;
+  dataset: DatasetId;
+  observations: CpiObservation[];
+}
 
-const WB_SERIES: Record<string, { series: string; indicator: string }> = { SA0: { series: "headline", indicator: "hcpi_m" }, SAF: { series: "food", indicator: "fcpi_m" } };
+const WB_SERIES: Record<string, { series: string; indicator: string }> = {
+  SA0: { series: "headline", indicator: "hcpi_m" },
+  SAF: { series: "food", indicator: "fcpi_m" },
+};
 
 export class CpiSeriesRepository {
   private readonly hicpGeos: Set<string>;
@@ -25,15 +38,36 @@ export class CpiSeriesRepository {
   private readonly hicpLastQ;
 
   constructor(db: Database) {
-    this.hicpGeos = new Set(db.query<{ geo: string }, []>("SELECT DISTINCT geo FROM hicp").all().map((r) => r.geo));
-    this.hicpDivisions = new Set(db.query<{ coicop: string }, []>("SELECT DISTINCT coicop FROM hicp").all().map((r) => r.coicop));
-    this.blsQ = db.query<CpiObservation, [string]>("SELECT period, value, footnote AS flags FROM cpi_observation WHERE series_id = ? ORDER BY period");
-    this.hicpQ = db.query<CpiObservation, [string, string]>("SELECT period, value, flag AS flags FROM hicp WHERE geo = ? AND coicop = ? ORDER BY period");
+    this.hicpGeos = new Set(
+      db
+        .query<{ geo: string }, []>("SELECT DISTINCT geo FROM hicp")
+        .all()
+        .map((r) => r.geo),
+    );
+    this.hicpDivisions = new Set(
+      db
+        .query<{ coicop: string }, []>("SELECT DISTINCT coicop FROM hicp")
+        .all()
+        .map((r) => r.coicop),
+    );
+    this.blsQ = db.query<CpiObservation, [string]>(
+      "SELECT period, value, footnote AS flags FROM cpi_observation WHERE series_id = ? ORDER BY period",
+    );
+    this.hicpQ = db.query<CpiObservation, [string, string]>(
+      "SELECT period, value, flag AS flags FROM hicp WHERE geo = ? AND coicop = ? ORDER BY period",
+    );
     this.wbSourcesQ = db.query<{ data_source: string; last: string; n: number }, [string, string]>(
-      "SELECT data_source, max(period) AS last, count(*) AS n FROM wb_cpi_monthly WHERE iso3 = ? AND series = ? GROUP BY data_source ORDER BY last DESC, n DESC, data_source");
-    this.blsLastQ = db.query<{ last: string | null }, [string]>("SELECT max(period) AS last FROM cpi_observation WHERE series_id = ?");
-    this.hicpLastQ = db.query<{ last: string | null }, [string]>("SELECT max(period) AS last FROM hicp WHERE geo = ? AND coicop = 'CP00'");
-    this.wbQ = db.query<CpiObservation, [string, string, string]>("SELECT period, value, NULL AS flags FROM wb_cpi_monthly WHERE iso3 = ? AND series = ? AND data_source = ? ORDER BY period");
+      "SELECT data_source, max(period) AS last, count(*) AS n FROM wb_cpi_monthly WHERE iso3 = ? AND series = ? GROUP BY data_source ORDER BY last DESC, n DESC, data_source",
+    );
+    this.blsLastQ = db.query<{ last: string | null }, [string]>(
+      "SELECT max(period) AS last FROM cpi_observation WHERE series_id = ?",
+    );
+    this.hicpLastQ = db.query<{ last: string | null }, [string]>(
+      "SELECT max(period) AS last FROM hicp WHERE geo = ? AND coicop = 'CP00'",
+    );
+    this.wbQ = db.query<CpiObservation, [string, string, string]>(
+      "SELECT period, value, NULL AS flags FROM wb_cpi_monthly WHERE iso3 = ? AND series = ? AND data_source = ? ORDER BY period",
+    );
   }
 
   sourceOf(country: CountryCode): CpiSource {
@@ -65,14 +99,28 @@ export class CpiSeriesRepository {
       // One ECOICOP division per category, when loaded (SAE's two divisions cannot be summed without weights).
       if (category.hicpCoicop.length !== 1) return null;
       const observations = this.hicpQ.all(geo, category.hicpCoicop[0]);
-      return observations.length ? { source, seriesId: `prc_hicp_midx/M.I05.${category.hicpCoicop[0]}.${geo}`, base: "2005=100", dataset: "eurostat_hicp", observations } : null;
+      return observations.length
+        ? {
+            source,
+            seriesId: `prc_hicp_midx/M.I05.${category.hicpCoicop[0]}.${geo}`,
+            base: "2005=100",
+            dataset: "eurostat_hicp",
+            observations,
+          }
+        : null;
     }
     const wb = WB_SERIES[category.code];
     if (!wb) return null;
     // Where the database has two sources for an economy, the one reaching furthest (then the longer) answers.
     const best = this.wbSourcesQ.get(country.iso3, wb.series);
     if (!best) return null;
-    return { source, seriesId: `${wb.indicator}/${country.iso3} (${best.data_source})`, base: "as published by the World Bank database", dataset: "worldbank_inflation", observations: this.wbQ.all(country.iso3, wb.series, best.data_source) };
+    return {
+      source,
+      seriesId: `${wb.indicator}/${country.iso3} (${best.data_source})`,
+      base: "as published by the World Bank database",
+      dataset: "worldbank_inflation",
+      observations: this.wbQ.all(country.iso3, wb.series, best.data_source),
+    };
   }
 
   /** Every country with an all-items series, its source and span; computed once (the snapshot never changes). */
@@ -92,23 +140,36 @@ export class CpiSeriesRepository {
       const latest: { country: CountryCode; period: string }[] = [];
       for (const country of allCountryCodes()) {
         const source = this.sourceOf(country);
-        const period = source === "bls" ? this.blsLastQ.get(blsSeriesId(cpiCategory("SA0")!))?.last
-          : source === "hicp" ? this.hicpLastQ.get(isoToEurostat(country.iso2))?.last : this.wbSourcesQ.get(country.iso3, WB_SERIES.SA0.series)?.last;
+        const period =
+          source === "bls"
+            ? this.blsLastQ.get(blsSeriesId(cpiCategory("SA0")!))?.last
+            : source === "hicp"
+              ? this.hicpLastQ.get(isoToEurostat(country.iso2))?.last
+              : this.wbSourcesQ.get(country.iso3, WB_SERIES.SA0.series)?.last;
         if (period) latest.push({ country, period });
       }
-      this.freshest = latest.reduce<{ country: CountryCode; period: string } | null>((best, x) => (!best || x.period > best.period ? x : best), null);
+      this.freshest = latest.reduce<{ country: CountryCode; period: string } | null>(
+        (best, x) => (!best || x.period > best.period ? x : best),
+        null,
+      );
     }
     return this.freshest;
   }
   private freshest: { country: CountryCode; period: string } | null | undefined;
 
   /** E10: each spec category, the months the U.S. series covers, and which of its HICP divisions are loaded. */
-  categoryCoverage(): { category: CpiCategory; blsSeriesId: string; usPeriod: { start: string; end: string } | null; hicpLoaded: string[] }[] {
+  categoryCoverage(): {
+    category: CpiCategory;
+    blsSeriesId: string;
+    usPeriod: { start: string; end: string } | null;
+    hicpLoaded: string[];
+  }[] {
     const us = parseCountryCode("US")!;
     return CPI_CATEGORIES.map((category) => {
       const obs = this.series(us, category.code)?.observations;
       return {
-        category, blsSeriesId: blsSeriesId(category),
+        category,
+        blsSeriesId: blsSeriesId(category),
         usPeriod: obs?.length ? { start: obs[0].period.slice(0, 7), end: obs.at(-1)!.period.slice(0, 7) } : null,
         hicpLoaded: category.hicpCoicop.filter((d) => this.hicpDivisions.has(d)),
       };

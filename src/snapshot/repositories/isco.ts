@@ -1,13 +1,23 @@
 // ISCO-08 titles: a unit group with its major group, as the EU paths report them.
 import type { Database } from "bun:sqlite";
 
-export interface IscoMatch { major: string; majorTitle: string; unit: string; unitTitle: string }
+export interface IscoMatch {
+  major: string;
+  majorTitle: string;
+  unit: string;
+  unitTitle: string;
+}
 
 export class IscoRepository {
   private readonly titles: Map<string, string>;
 
   constructor(db: Database) {
-    this.titles = new Map(db.query<{ code: string; title: string }, []>("SELECT code, title FROM isco_08").all().map((r) => [r.code, r.title]));
+    this.titles = new Map(
+      db
+        .query<{ code: string; title: string }, []>("SELECT code, title FROM isco_08")
+        .all()
+        .map((r) => [r.code, r.title]),
+    );
   }
 
   title = (code: string) => this.titles.get(code) ?? null;

@@ -12,7 +12,10 @@ import { AREA_TYPES } from "../../domain/bls-area.ts";
  * "Athens-Clarke County" and "Athens"; "Nashville-Davidson metropolitan government (balance)" also "Nashville".
  */
 export function principalCityNames(census: string): string[] {
-  const base = census.toLowerCase().replace(/\s*\(balance\)$/, "").replace(/\s+(unified|metropolitan|consolidated|metro) government$/, "");
+  const base = census
+    .toLowerCase()
+    .replace(/\s*\(balance\)$/, "")
+    .replace(/\s+(unified|metropolitan|consolidated|metro) government$/, "");
   return [...new Set([census.toLowerCase(), base, base.split("-")[0]])];
 }
 
@@ -32,19 +35,36 @@ export class LocationsRepository implements LocationData {
   private readonly places;
   private readonly zips;
 
-  constructor(private readonly db: Database, year: number) {
-    const rows = db.query<{ area_code: string; area: string; area_type: number; area_title: string; prim_state: string | null }, [number]>(
-      "SELECT area_code, area, area_type, area_title, prim_state FROM oews_area WHERE year = ?").all(year);
+  constructor(
+    private readonly db: Database,
+    year: number,
+  ) {
+    const rows = db
+      .query<
+        { area_code: string; area: string; area_type: number; area_title: string; prim_state: string | null },
+        [number]
+      >("SELECT area_code, area, area_type, area_title, prim_state FROM oews_area WHERE year = ?")
+      .all(year);
     const heads = new Map<string, UsArea>();
     const headCount = new Map<string, number>();
     for (const r of rows) {
       const kind = AREA_TYPES[r.area_type] as UsAreaKind;
-      const area: UsArea = { areaCode: r.area_code, title: r.area_title, kind, stateCode: kind === "state" || kind === "territory" ? r.prim_state : null, cbsa: kind === "msa" ? r.area.padStart(5, "0") : null };
+      const area: UsArea = {
+        areaCode: r.area_code,
+        title: r.area_title,
+        kind,
+        stateCode: kind === "state" || kind === "territory" ? r.prim_state : null,
+        cbsa: kind === "msa" ? r.area.padStart(5, "0") : null,
+      };
       this.areas.set(r.area_code, area);
-      if (kind === "nonmetro" && r.prim_state) this.nonmetroByState.set(r.prim_state, [...(this.nonmetroByState.get(r.prim_state) ?? []), area]);
+      if (kind === "nonmetro" && r.prim_state)
+        this.nonmetroByState.set(r.prim_state, [...(this.nonmetroByState.get(r.prim_state) ?? []), area]);
       if (kind === "state" || kind === "territory") {
         this.statesByName.set(r.area_title.toLowerCase(), area);
-        if (r.prim_state) { this.statesByCode.set(r.prim_state, area); this.fipsToState.set(r.area.padStart(2, "0"), r.prim_state); }
+        if (r.prim_state) {
+          this.statesByCode.set(r.prim_state, area);
+          this.fipsToState.set(r.area.padStart(2, "0"), r.prim_state);
+        }
       }
       if (kind === "msa") {
         this.msasByTitle.set(r.area_title.toLowerCase(), area);
@@ -54,8 +74,13 @@ export class LocationsRepository implements LocationData {
       }
     }
     // "Austin-Round Rock-San Marcos" alone names its MSA; "Springfield" (four MSAs) does not.
-    for (const [head, area] of heads) if (headCount.get(head) === 1 && !this.msasByTitle.has(head)) this.msasByTitle.set(head, area);
-    for (const c of db.query<{ cbsa_code: string; city: string; state_fips: string }, []>("SELECT cbsa_code, city, state_fips FROM cbsa_principal_city").all()) {
+    for (const [head, area] of heads)
+      if (headCount.get(head) === 1 && !this.msasByTitle.has(head)) this.msasByTitle.set(head, area);
+    for (const c of db
+      .query<{ cbsa_code: string; city: string; state_fips: string }, []>(
+        "SELECT cbsa_code, city, state_fips FROM cbsa_principal_city",
+      )
+      .all()) {
       const msa = this.areas.get(`00${c.cbsa_code}`);
       if (!msa) continue; // a micropolitan area: OEWS publishes no wages for it
       for (const name of principalCityNames(c.city)) {
@@ -66,17 +91,26 @@ export class LocationsRepository implements LocationData {
         }
       }
     }
-    for (const c of db.query<{ cbsa_code: string; area_type: string; state_fips: string; county_fips: string }, []>("SELECT cbsa_code, area_type, state_fips, county_fips FROM cbsa_county").all()) {
+    for (const c of db
+      .query<{ cbsa_code: string; area_type: string; state_fips: string; county_fips: string }, []>(
+        "SELECT cbsa_code, area_type, state_fips, county_fips FROM cbsa_county",
+      )
+      .all()) {
       const msa = this.areas.get(`00${c.cbsa_code}`);
       if (msa) this.countyArea.set(c.state_fips + c.county_fips, msa);
     }
-    for (const a of db.query<{ alias_key: string; cbsa_code: string }, []>("SELECT alias_key, cbsa_code FROM place_alias").all()) {
+    for (const a of db
+      .query<{ alias_key: string; cbsa_code: string }, []>("SELECT alias_key, cbsa_code FROM place_alias")
+      .all()) {
       const msa = this.areas.get(`00${a.cbsa_code}`);
       if (msa) this.aliases.set(a.alias_key, msa);
     }
     this.places = db.query<PlaceRecord, [string]>(
-      "SELECT name_key AS key, name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE name_key = ?");
-    this.zips = db.query<ZipRecord, [string]>("SELECT zip, place, state, county_fips AS countyFips FROM zip_code WHERE zip = ?");
+      "SELECT name_key AS key, name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE name_key = ?",
+    );
+    this.zips = db.query<ZipRecord, [string]>(
+      "SELECT zip, place, state, county_fips AS countyFips FROM zip_code WHERE zip = ?",
+    );
   }
 
   area = (code: string) => this.areas.get(code) ?? null;
@@ -93,7 +127,7 @@ export class LocationsRepository implements LocationData {
     const state = this.fipsToState.get(countyFips.slice(0, 2));
     if (!state) return null;
     const nonmetro = this.nonmetroByState.get(state) ?? [];
-    return nonmetro.length === 1 ? nonmetro[0] : this.statesByCode.get(state) ?? null;
+    return nonmetro.length === 1 ? nonmetro[0] : (this.statesByCode.get(state) ?? null);
   }
   private speller: PlaceSpelling | null = null;
   spelling = () => (this.speller ??= storedPlaceSpelling(this.db));
@@ -102,8 +136,11 @@ export class LocationsRepository implements LocationData {
   countiesNamed(key: string): CountyRecord[] {
     if (!this.counties) {
       this.counties = new Map();
-      for (const c of this.db.query<{ county: string; state_fips: string; fips: string; population: number | null }, []>(
-        "SELECT c.county, c.state_fips, c.state_fips || c.county_fips AS fips, p.population FROM cbsa_county c LEFT JOIN county_population p ON p.county_fips = c.state_fips || c.county_fips ORDER BY p.population DESC").all()) {
+      for (const c of this.db
+        .query<{ county: string; state_fips: string; fips: string; population: number | null }, []>(
+          "SELECT c.county, c.state_fips, c.state_fips || c.county_fips AS fips, p.population FROM cbsa_county c LEFT JOIN county_population p ON p.county_fips = c.state_fips || c.county_fips ORDER BY p.population DESC",
+        )
+        .all()) {
         const state = this.fipsToState.get(c.state_fips);
         if (!state) continue;
         const key = placeKey(c.county);
@@ -115,8 +152,12 @@ export class LocationsRepository implements LocationData {
     return this.counties.get(key) ?? [];
   }
   states = () => [...this.statesByCode.values()];
-  placesOfAtLeast = (population: number) => this.db.query<PlaceRecord & { id: number }, [number]>(
-    "SELECT name_key AS key, geoname_id AS id, name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE population >= ?").all(population);
+  placesOfAtLeast = (population: number) =>
+    this.db
+      .query<PlaceRecord & { id: number }, [number]>(
+        "SELECT name_key AS key, geoname_id AS id, name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE population >= ?",
+      )
+      .all(population);
   allTitles = () => [...this.statesByName.values(), ...new Set(this.msasByTitle.values())].map((a) => a.title);
 
   /** The MSA a city is a principal city of; with no state given, only when the name is unambiguous. */

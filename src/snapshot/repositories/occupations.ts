@@ -12,7 +12,11 @@ export interface Occupation {
   green: boolean;
 }
 
-export interface OccupationFilter { jobZone?: number; brightOutlook?: boolean; green?: boolean }
+export interface OccupationFilter {
+  jobZone?: number;
+  brightOutlook?: boolean;
+  green?: boolean;
+}
 
 export class OccupationsRepository {
   readonly all: readonly Occupation[];
@@ -22,16 +26,35 @@ export class OccupationsRepository {
   private readonly related = new Map<string, string[]>();
 
   constructor(db: Database) {
-    this.all = db.query<{ soc_code: string; title: string; description: string | null; job_zone: number | null }, []>(
-      "SELECT soc_code, title, description, job_zone FROM onet_occupation ORDER BY soc_code",
-    ).all().map((r) => ({ socCode: r.soc_code, title: r.title, description: r.description, jobZone: r.job_zone, brightOutlook: false, green: false }));
+    this.all = db
+      .query<{ soc_code: string; title: string; description: string | null; job_zone: number | null }, []>(
+        "SELECT soc_code, title, description, job_zone FROM onet_occupation ORDER BY soc_code",
+      )
+      .all()
+      .map((r) => ({
+        socCode: r.soc_code,
+        title: r.title,
+        description: r.description,
+        jobZone: r.job_zone,
+        brightOutlook: false,
+        green: false,
+      }));
     this.byCode = new Map(this.all.map((o) => [o.socCode, o]));
-    for (const r of db.query<{ soc_code: string; related_soc_code: string }, []>("SELECT soc_code, related_soc_code FROM onet_related ORDER BY soc_code, rank").all()) {
+    for (const r of db
+      .query<{ soc_code: string; related_soc_code: string }, []>(
+        "SELECT soc_code, related_soc_code FROM onet_related ORDER BY soc_code, rank",
+      )
+      .all()) {
       const list = this.related.get(r.soc_code) ?? [];
       list.push(r.related_soc_code);
       this.related.set(r.soc_code, list);
     }
-    this.socTitles = new Map(db.query<{ code: string; title: string }, []>("SELECT code, title FROM soc_2018").all().map((r) => [r.code, r.title]));
+    this.socTitles = new Map(
+      db
+        .query<{ code: string; title: string }, []>("SELECT code, title FROM soc_2018")
+        .all()
+        .map((r) => [r.code, r.title]),
+    );
   }
 
   get(socCode: string): Occupation | null {
@@ -56,9 +79,11 @@ export class OccupationsRepository {
 
   /** Occupations in SOC code order; a boolean filter set to false does not restrict (it means "don't care"). */
   list(filter: OccupationFilter): Occupation[] {
-    return this.all.filter((o) =>
-      (filter.jobZone === undefined || o.jobZone === filter.jobZone) &&
-      (!filter.brightOutlook || o.brightOutlook) &&
-      (!filter.green || o.green));
+    return this.all.filter(
+      (o) =>
+        (filter.jobZone === undefined || o.jobZone === filter.jobZone) &&
+        (!filter.brightOutlook || o.brightOutlook) &&
+        (!filter.green || o.green),
+    );
   }
 }

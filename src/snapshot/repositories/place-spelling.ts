@@ -14,7 +14,9 @@ export function packPlaceSpelling(speller: PlaceSpelling): Record<string, string
   const names = speller.all;
   return {
     ...Object.fromEntries(COLUMNS.map((c) => [`name_${c}`, packStrings(names.map((n) => n[c] ?? ""))])),
-    name_population: bytesOf(Int32Array.from(names, (n) => (Number.isFinite(n.population) ? n.population : ABOVE_PLACES))),
+    name_population: bytesOf(
+      Int32Array.from(names, (n) => (Number.isFinite(n.population) ? n.population : ABOVE_PLACES)),
+    ),
     ...packTrigramIndex(speller.trigramIndex),
   };
 }
@@ -24,7 +26,11 @@ export function storedPlaceSpelling(db: Database): PlaceSpelling {
   const [id, key, label, country, admin1] = COLUMNS.map((c) => unpackStrings(p.get(`name_${c}`) as string));
   const population = typedFrom(p.get("name_population") as Uint8Array, Int32Array);
   const names: SpellingName[] = id.map((_, i) => ({
-    id: id[i], key: key[i], label: label[i], country: country[i] || null, admin1: admin1[i] || null,
+    id: id[i],
+    key: key[i],
+    label: label[i],
+    country: country[i] || null,
+    admin1: admin1[i] || null,
     population: population[i] === ABOVE_PLACES ? Infinity : population[i],
   }));
   return new PlaceSpelling(names, restoreTrigramIndex(PlaceSpelling.keysOf(names), p));

@@ -3,7 +3,10 @@
 import type { Database } from "bun:sqlite";
 import { Lru } from "../../domain/lru.ts";
 
-export interface Rate { eurPerUsd: number; year: number }
+export interface Rate {
+  eurPerUsd: number;
+  year: number;
+}
 
 export class PriceLevelsRepository {
   private readonly rppQ;
@@ -14,11 +17,15 @@ export class PriceLevelsRepository {
 
   constructor(db: Database) {
     this.rppQ = db.query<{ value: number; year: number }, [string, string]>(
-      "SELECT value, year FROM rpp WHERE table_name = ? AND geo_fips = ? AND line_code = (CASE table_name WHEN 'SARPP' THEN 5 ELSE 1 END) AND value IS NOT NULL ORDER BY year DESC LIMIT 1");
-    this.plrQ = db.query<{ value: number; year: number }, [string]>("SELECT value, year FROM wb_indicator WHERE iso3 = ? AND indicator = 'PA.NUS.PPPC.RF' ORDER BY year DESC LIMIT 1");
+      "SELECT value, year FROM rpp WHERE table_name = ? AND geo_fips = ? AND line_code = (CASE table_name WHEN 'SARPP' THEN 5 ELSE 1 END) AND value IS NOT NULL ORDER BY year DESC LIMIT 1",
+    );
+    this.plrQ = db.query<{ value: number; year: number }, [string]>(
+      "SELECT value, year FROM wb_indicator WHERE iso3 = ? AND indicator = 'PA.NUS.PPPC.RF' ORDER BY year DESC LIMIT 1",
+    );
     this.rateQ = db.query<{ ppp: number; plr: number; year: number }, [string]>(
       `SELECT p.value AS ppp, r.value AS plr, p.year FROM wb_indicator p JOIN wb_indicator r ON r.iso3 = p.iso3 AND r.year = p.year AND r.indicator = 'PA.NUS.PPPC.RF'
-       WHERE p.iso3 = ? AND p.indicator = 'PA.NUS.PPP' ORDER BY p.year DESC LIMIT 1`);
+       WHERE p.iso3 = ? AND p.indicator = 'PA.NUS.PPP' ORDER BY p.year DESC LIMIT 1`,
+    );
     const euro = this.lcuPerUsd("DEU");
     this.eurPerUsd = euro ? { eurPerUsd: euro.value, year: euro.year } : null;
   }

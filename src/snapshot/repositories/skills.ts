@@ -9,17 +9,33 @@ export const SPEC_SKILL_CATEGORIES: readonly SkillCategory[] = ["knowledge", "sk
 
 /** Whether a skill belongs in a list filtered by `category` (omitted: the spec's categories). */
 export const inCategory = (skill: { category: SkillCategory }, category?: SkillCategory) =>
-  (category ? skill.category === category : SPEC_SKILL_CATEGORIES.includes(skill.category));
+  category ? skill.category === category : SPEC_SKILL_CATEGORIES.includes(skill.category);
 
 /** O*NET rates work styles on importance only; every other category has a level too. */
-const rated = (category: SkillCategory, im: number | null, lv: number | null) => im !== null && (lv !== null || category === "work_style");
+const rated = (category: SkillCategory, im: number | null, lv: number | null) =>
+  im !== null && (lv !== null || category === "work_style");
 
-export interface Skill { skillId: string; name: string; description: string | null; category: SkillCategory }
+export interface Skill {
+  skillId: string;
+  name: string;
+  description: string | null;
+  category: SkillCategory;
+}
 
 /** level: null for work styles, which O*NET rates on importance only. */
-export interface OccupationRating { socCode: string; title: string; importance: number; level: number | null }
+export interface OccupationRating {
+  socCode: string;
+  title: string;
+  importance: number;
+  level: number | null;
+}
 
-interface RatingRow { soc_code: string; title: string; im: number | null; lv: number | null }
+interface RatingRow {
+  soc_code: string;
+  title: string;
+  im: number | null;
+  lv: number | null;
+}
 
 /** Highest importance first; then highest level; then SOC code, so equal ratings have one stable order. */
 const byImportance = (a: OccupationRating, b: OccupationRating) =>
@@ -37,15 +53,24 @@ export class SkillsRepository {
   private readonly level: ScaleBounds;
 
   constructor(private readonly db: Database) {
-    const scales = new Map(db.query<{ scale_id: string; minimum: number; maximum: number }, []>("SELECT scale_id, minimum, maximum FROM onet_scale").all()
-      .map((s) => [s.scale_id, { minimum: s.minimum, maximum: s.maximum } as ScaleBounds]));
+    const scales = new Map(
+      db
+        .query<{ scale_id: string; minimum: number; maximum: number }, []>(
+          "SELECT scale_id, minimum, maximum FROM onet_scale",
+        )
+        .all()
+        .map((s) => [s.scale_id, { minimum: s.minimum, maximum: s.maximum } as ScaleBounds]),
+    );
     this.importance = scales.get("IM")!;
     this.level = scales.get("LV")!;
-    this.all = db.query<{ element_id: string; name: string; description: string | null; category: SkillCategory }, []>(
-      `SELECT e.element_id, e.name, e.description, (SELECT category FROM onet_rating r WHERE r.element_id = e.element_id LIMIT 1) AS category
+    this.all = db
+      .query<{ element_id: string; name: string; description: string | null; category: SkillCategory }, []>(
+        `SELECT e.element_id, e.name, e.description, (SELECT category FROM onet_rating r WHERE r.element_id = e.element_id LIMIT 1) AS category
        FROM onet_element e WHERE EXISTS (SELECT 1 FROM onet_rating r WHERE r.element_id = e.element_id)
        ORDER BY category, e.element_id`,
-    ).all().map((r) => ({ skillId: r.element_id, name: r.name, description: r.description, category: r.category }));
+      )
+      .all()
+      .map((r) => ({ skillId: r.element_id, name: r.name, description: r.description, category: r.category }));
     for (const s of this.all) this.byId.set(s.skillId, s);
     this.ratingsQuery = db.query<RatingRow, [string]>(
       `SELECT r.soc_code, o.title,
@@ -65,7 +90,9 @@ export class SkillsRepository {
   ratingsOf(socCode: string): { skill: Skill; importance: number; level: number | null }[] {
     return this.occupationRatings.all(socCode).flatMap((r) => {
       const skill = this.byId.get(r.element_id);
-      return skill && rated(skill.category, r.im, r.lv) ? [{ skill, importance: normaliseOnScale(r.im!, this.importance), level: this.levelOf(r.lv) }] : [];
+      return skill && rated(skill.category, r.im, r.lv)
+        ? [{ skill, importance: normaliseOnScale(r.im!, this.importance), level: this.levelOf(r.lv) }]
+        : [];
     });
   }
 
@@ -73,7 +100,12 @@ export class SkillsRepository {
 
   /** Whether O*NET 29.3 rates an occupation on any element (the set is built on first use). */
   isRated(socCode: string): boolean {
-    this.rated ??= new Set(this.db.query<{ soc_code: string }, []>("SELECT DISTINCT soc_code FROM onet_rating").all().map((r) => r.soc_code));
+    this.rated ??= new Set(
+      this.db
+        .query<{ soc_code: string }, []>("SELECT DISTINCT soc_code FROM onet_rating")
+        .all()
+        .map((r) => r.soc_code),
+    );
     return this.rated.has(socCode);
   }
   private rated: Set<string> | undefined;
@@ -92,9 +124,15 @@ export class SkillsRepository {
     let list = this.ratings.get(skillId);
     if (!list) {
       const category = this.byId.get(skillId)?.category ?? "skill";
-      list = this.ratingsQuery.all(skillId)
+      list = this.ratingsQuery
+        .all(skillId)
         .filter((r) => rated(category, r.im, r.lv))
-        .map((r) => ({ socCode: r.soc_code, title: r.title, importance: normaliseOnScale(r.im!, this.importance), level: this.levelOf(r.lv) }))
+        .map((r) => ({
+          socCode: r.soc_code,
+          title: r.title,
+          importance: normaliseOnScale(r.im!, this.importance),
+          level: this.levelOf(r.lv),
+        }))
         .sort(byImportance);
       this.ratings.set(skillId, list);
     }

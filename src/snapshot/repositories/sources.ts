@@ -21,9 +21,33 @@ export interface DatasetSource {
  * proves this copy, the build's loaders and the built snapshot agree with the manifest.
  */
 export const DATASET_IDS = [
-  "bls_oews", "onet_30_0", "onet_29_3", "soc_2018", "isco_08", "isco_soc_crosswalk", "esco_occupations", "esco_onet_crosswalk", "esco_national_titles", "employer_titles", "census_occupation_index",
-  "eurostat_countries", "eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_gpg", "eurostat_min_wage", "statutory_minimum_wages", "eurostat_hicp",
-  "bls_cpi", "bls_ap", "bea_rpp", "worldbank_ppp", "worldbank_inflation", "census_cbsa", "geonames_cities", "geonames_zip", "place_aliases",
+  "bls_oews",
+  "onet_30_0",
+  "onet_29_3",
+  "soc_2018",
+  "isco_08",
+  "isco_soc_crosswalk",
+  "esco_occupations",
+  "esco_onet_crosswalk",
+  "esco_national_titles",
+  "employer_titles",
+  "census_occupation_index",
+  "eurostat_countries",
+  "eurostat_ses_2022",
+  "eurostat_ses_monthly",
+  "eurostat_gpg",
+  "eurostat_min_wage",
+  "statutory_minimum_wages",
+  "eurostat_hicp",
+  "bls_cpi",
+  "bls_ap",
+  "bea_rpp",
+  "worldbank_ppp",
+  "worldbank_inflation",
+  "census_cbsa",
+  "geonames_cities",
+  "geonames_zip",
+  "place_aliases",
 ] as const;
 export type DatasetId = (typeof DATASET_IDS)[number];
 
@@ -32,10 +56,22 @@ export class SourcesRepository {
   private readonly byId: Map<string, DatasetSource>;
 
   constructor(db: Database) {
-    this.all = db.query<any, []>("SELECT * FROM sources ORDER BY dataset_id").all().map((r) => ({
-      datasetId: r.dataset_id, label: r.label, publisher: r.publisher, title: r.title, publisherDataset: r.publisher_dataset, url: r.url,
-      licence: r.licence, vintage: r.vintage, periodStart: r.period_start, periodEnd: r.period_end, rowCount: r.row_count,
-    }));
+    this.all = db
+      .query<any, []>("SELECT * FROM sources ORDER BY dataset_id")
+      .all()
+      .map((r) => ({
+        datasetId: r.dataset_id,
+        label: r.label,
+        publisher: r.publisher,
+        title: r.title,
+        publisherDataset: r.publisher_dataset,
+        url: r.url,
+        licence: r.licence,
+        vintage: r.vintage,
+        periodStart: r.period_start,
+        periodEnd: r.period_end,
+        rowCount: r.row_count,
+      }));
     this.byId = new Map(this.all.map((s) => [s.datasetId, s]));
   }
 

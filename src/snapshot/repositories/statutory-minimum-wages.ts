@@ -10,9 +10,20 @@ export class StatutoryMinimumWagesRepository {
     const rows = db.query<any, []>("SELECT * FROM statutory_minimum_wage ORDER BY country, effective_from, unit").all();
     for (const r of rows) {
       const row: StatutoryRow = {
-        country: r.country, effectiveFrom: r.effective_from, unit: r.unit, amount: r.amount, currency: r.currency,
-        paymentsPerYear: r.payments_per_year, hoursPerWeek: r.standard_hours_per_week, sourceUrl: r.source_url, sourceTitle: r.source_title,
-        note: r.note, appliesTo: r.applies_to, equivalent: r.equivalent === 1, uncertain: r.uncertain === 1, hoursStatutory: r.hours_statutory === 1,
+        country: r.country,
+        effectiveFrom: r.effective_from,
+        unit: r.unit,
+        amount: r.amount,
+        currency: r.currency,
+        paymentsPerYear: r.payments_per_year,
+        hoursPerWeek: r.standard_hours_per_week,
+        sourceUrl: r.source_url,
+        sourceTitle: r.source_title,
+        note: r.note,
+        appliesTo: r.applies_to,
+        equivalent: r.equivalent === 1,
+        uncertain: r.uncertain === 1,
+        hoursStatutory: r.hours_statutory === 1,
       };
       const list = this.byCountry.get(row.country) ?? [];
       list.push(row);

@@ -9,7 +9,10 @@ import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../p
 import { WagesRepository } from "./wages.ts";
 import { packTrigramIndex, restoreTrigramIndex } from "./title-search.ts";
 
-export interface LexiconInputs { concepts: Concept[]; labels: (LabelInput & { rowKey: string })[] }
+export interface LexiconInputs {
+  concepts: Concept[];
+  labels: (LabelInput & { rowKey: string })[];
+}
 
 /**
  * Every occupation and label the matcher knows, with the codes each path uses. `rowKey` names the label's source
@@ -27,78 +30,206 @@ export function lexiconInputs(db: Database): LexiconInputs {
     return (byCode.get(found.code) ?? 0) / sharing;
   };
 
-  const tableUnits = groupBy(db.query<{ onet: string; isco: string }, []>(
-    `SELECT DISTINCT b.soc2019_code AS onet, x.isco_code AS isco FROM onet_soc_2010_2019 b
-     JOIN isco_soc2010 x ON x.soc2010_code = substr(b.soc2010_code, 1, 7) ORDER BY 1, 2`).all(), (r) => r.onet, (r) => r.isco);
-  const unitSocs = groupBy([...tableUnits].flatMap(([onet, units]) => units.map((isco) => ({ onet, isco }))), (r) => r.isco, (r) => r.onet);
-  const escoUnit = new Map(db.query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation").all().map((r) => [r.uri, r.isco_unit]));
-  const crosswalk = db.query<{ onet_code: string; esco_uri: string; match_type: string }, []>("SELECT onet_code, esco_uri, match_type FROM esco_onet ORDER BY 1, 2").all();
-  const closeUnits = groupBy(crosswalk.filter((r) => /^(exactMatch|closeMatch|exactISCO)$/.test(r.match_type)), (r) => r.onet_code,
-    (r) => (r.esco_uri.startsWith("isco:") ? r.esco_uri.slice(5) : escoUnit.get(r.esco_uri) ?? ""));
-  const onetOf = groupBy(crosswalk.filter((r) => !r.esco_uri.startsWith("isco:")), (r) => r.esco_uri, (r) => ({ onet: r.onet_code, relation: r.match_type }));
-  const iscoTitle = new Map(db.query<{ code: string; title: string }, []>("SELECT code, title FROM isco_08").all().map((r) => [r.code, r.title]));
+  const tableUnits = groupBy(
+    db
+      .query<{ onet: string; isco: string }, []>(
+        `SELECT DISTINCT b.soc2019_code AS onet, x.isco_code AS isco FROM onet_soc_2010_2019 b
+     JOIN isco_soc2010 x ON x.soc2010_code = substr(b.soc2010_code, 1, 7) ORDER BY 1, 2`,
+      )
+      .all(),
+    (r) => r.onet,
+    (r) => r.isco,
+  );
+  const unitSocs = groupBy(
+    [...tableUnits].flatMap(([onet, units]) => units.map((isco) => ({ onet, isco }))),
+    (r) => r.isco,
+    (r) => r.onet,
+  );
+  const escoUnit = new Map(
+    db
+      .query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation")
+      .all()
+      .map((r) => [r.uri, r.isco_unit]),
+  );
+  const crosswalk = db
+    .query<{ onet_code: string; esco_uri: string; match_type: string }, []>(
+      "SELECT onet_code, esco_uri, match_type FROM esco_onet ORDER BY 1, 2",
+    )
+    .all();
+  const closeUnits = groupBy(
+    crosswalk.filter((r) => /^(exactMatch|closeMatch|exactISCO)$/.test(r.match_type)),
+    (r) => r.onet_code,
+    (r) => (r.esco_uri.startsWith("isco:") ? r.esco_uri.slice(5) : (escoUnit.get(r.esco_uri) ?? "")),
+  );
+  const onetOf = groupBy(
+    crosswalk.filter((r) => !r.esco_uri.startsWith("isco:")),
+    (r) => r.esco_uri,
+    (r) => ({ onet: r.onet_code, relation: r.match_type }),
+  );
+  const iscoTitle = new Map(
+    db
+      .query<{ code: string; title: string }, []>("SELECT code, title FROM isco_08")
+      .all()
+      .map((r) => [r.code, r.title]),
+  );
 
   const concepts: Concept[] = [];
   const index = new Map<string, number>();
   const add = (c: Concept) => index.set(c.key, concepts.push(c) - 1);
-  const onet = db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM onet_occupation ORDER BY soc_code").all();
+  const onet = db
+    .query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM onet_occupation ORDER BY soc_code")
+    .all();
   for (const o of onet) {
     const isco = iscoForOnet(tableUnits.get(o.soc_code) ?? [], (closeUnits.get(o.soc_code) ?? []).filter(Boolean));
-    add({ key: o.soc_code, kind: "onet", title: o.title, soc: o.soc_code, socBasis: "onet", isco: isco?.unit ?? null, iscoBasis: isco?.basis ?? null, employment: employment(o.soc_code) });
+    add({
+      key: o.soc_code,
+      kind: "onet",
+      title: o.title,
+      soc: o.soc_code,
+      socBasis: "onet",
+      isco: isco?.unit ?? null,
+      iscoBasis: isco?.basis ?? null,
+      employment: employment(o.soc_code),
+    });
   }
   const onetCodes = new Set(onet.map((o) => o.soc_code));
   // Each O*NET occupation's own names (title and alternate titles) as the matcher's words, to recognise an ESCO
   // occupation's English name among them.
   const wording = (text: string) => titleWords(text).words.join(" ");
-  const onetNames = groupBy(db.query<{ soc_code: string; title: string }, []>(
-    "SELECT soc_code, title FROM onet_occupation UNION SELECT soc_code, title FROM onet_title WHERE kind IN ('title', 'alternate')").all(), (r) => r.soc_code, (r) => wording(r.title));
+  const onetNames = groupBy(
+    db
+      .query<{ soc_code: string; title: string }, []>(
+        "SELECT soc_code, title FROM onet_occupation UNION SELECT soc_code, title FROM onet_title WHERE kind IN ('title', 'alternate')",
+      )
+      .all(),
+    (r) => r.soc_code,
+    (r) => wording(r.title),
+  );
   const onetNameSets = new Map([...onetNames].map(([code, names]) => [code, new Set(names)]));
   const socOf = (matches: { onet: string; relation: string }[], unit: string, nameEn: string | null = null) =>
-    socForEsco(matches.filter((m) => onetCodes.has(m.onet)), (unitSocs.get(unit) ?? []).filter((c) => onetCodes.has(c)), employment,
-      (code) => nameEn !== null && (onetNameSets.get(code)?.has(wording(nameEn)) ?? false));
-  for (const e of db.query<{ uri: string; isco_unit: string; label_en: string | null }, []>("SELECT uri, isco_unit, label_en FROM esco_occupation ORDER BY uri").all()) {
+    socForEsco(
+      matches.filter((m) => onetCodes.has(m.onet)),
+      (unitSocs.get(unit) ?? []).filter((c) => onetCodes.has(c)),
+      employment,
+      (code) => nameEn !== null && (onetNameSets.get(code)?.has(wording(nameEn)) ?? false),
+    );
+  for (const e of db
+    .query<{ uri: string; isco_unit: string; label_en: string | null }, []>(
+      "SELECT uri, isco_unit, label_en FROM esco_occupation ORDER BY uri",
+    )
+    .all()) {
     const soc = socOf(onetOf.get(e.uri) ?? [], e.isco_unit, e.label_en);
-    add({ key: e.uri, kind: "esco", title: e.label_en ?? iscoTitle.get(e.isco_unit) ?? e.isco_unit, soc: soc?.soc ?? null, socBasis: soc?.basis ?? null,
-      isco: e.isco_unit, iscoBasis: "esco", employment: soc ? employment(soc.soc) : 0 });
+    add({
+      key: e.uri,
+      kind: "esco",
+      title: e.label_en ?? iscoTitle.get(e.isco_unit) ?? e.isco_unit,
+      soc: soc?.soc ?? null,
+      socBasis: soc?.basis ?? null,
+      isco: e.isco_unit,
+      iscoBasis: "esco",
+      employment: soc ? employment(soc.soc) : 0,
+    });
   }
   // Every ISCO-08 unit group: national titles point at some directly, and any can be asked for by code.
-  for (const { code: unit } of db.query<{ code: string }, []>("SELECT code FROM isco_08 WHERE level = 4 ORDER BY code").all()) {
+  for (const { code: unit } of db
+    .query<{ code: string }, []>("SELECT code FROM isco_08 WHERE level = 4 ORDER BY code")
+    .all()) {
     const concept = `isco:${unit}`;
     const soc = socOf([], unit);
-    add({ key: concept, kind: "isco", title: iscoTitle.get(unit) ?? unit, soc: soc?.soc ?? null, socBasis: soc?.basis ?? null, isco: unit, iscoBasis: "isco", employment: soc ? employment(soc.soc) : 0 });
+    add({
+      key: concept,
+      kind: "isco",
+      title: iscoTitle.get(unit) ?? unit,
+      soc: soc?.soc ?? null,
+      socBasis: soc?.basis ?? null,
+      isco: unit,
+      iscoBasis: "isco",
+      employment: soc ? employment(soc.soc) : 0,
+    });
   }
 
-  const ONET_SOURCE: Record<string, LabelSource> = { title: "onet_title", alternate: "onet_alternate", short: "onet_short", reported: "onet_reported" };
+  const ONET_SOURCE: Record<string, LabelSource> = {
+    title: "onet_title",
+    alternate: "onet_alternate",
+    short: "onet_short",
+    reported: "onet_reported",
+  };
   const labels: LexiconInputs["labels"] = [];
-  for (const t of db.query<{ soc_code: string; title: string; kind: string }, []>("SELECT soc_code, title, kind FROM onet_title ORDER BY rowid").all()) {
+  for (const t of db
+    .query<{ soc_code: string; title: string; kind: string }, []>(
+      "SELECT soc_code, title, kind FROM onet_title ORDER BY rowid",
+    )
+    .all()) {
     const concept = index.get(t.soc_code);
-    if (concept !== undefined) labels.push({ concept, text: t.title, lang: "en", source: ONET_SOURCE[t.kind], rowKey: onetRowKey(t.soc_code, t.title, t.kind) });
+    if (concept !== undefined)
+      labels.push({
+        concept,
+        text: t.title,
+        lang: "en",
+        source: ONET_SOURCE[t.kind],
+        rowKey: onetRowKey(t.soc_code, t.title, t.kind),
+      });
   }
   // Employers' titles with the SOC 2018 code they filed (the dev split): the O*NET-SOC occupation of that code, its
   // ".00" when O*NET has one, else the first of its O*NET-SOC children (a U.S. answer is by the 6-digit code anyway).
   const socConcept = new Map<string, number>();
-  for (const [key, i] of index) if (/^\d{2}-\d{4}\.\d{2}$/.test(key) && (!socConcept.has(key.slice(0, 7)) || key.endsWith(".00"))) socConcept.set(key.slice(0, 7), i);
-  for (const t of db.query<{ soc_code: string; title: string }, []>("SELECT soc_code, title FROM coded_title ORDER BY records DESC, rowid").all()) {
+  for (const [key, i] of index)
+    if (/^\d{2}-\d{4}\.\d{2}$/.test(key) && (!socConcept.has(key.slice(0, 7)) || key.endsWith(".00")))
+      socConcept.set(key.slice(0, 7), i);
+  for (const t of db
+    .query<{ soc_code: string; title: string }, []>(
+      "SELECT soc_code, title FROM coded_title ORDER BY records DESC, rowid",
+    )
+    .all()) {
     const concept = socConcept.get(t.soc_code);
-    if (concept !== undefined) labels.push({ concept, text: t.title, lang: "en", source: "employer_filing", rowKey: labelRowKey(t.soc_code, t.title, "employer_filing") });
+    if (concept !== undefined)
+      labels.push({
+        concept,
+        text: t.title,
+        lang: "en",
+        source: "employer_filing",
+        rowKey: labelRowKey(t.soc_code, t.title, "employer_filing"),
+      });
   }
   // OEWS's title for an aggregate or broad group it publishes in place of detailed codes names each of them.
-  for (const o of db.query<{ oews_code: string; soc_code: string }, [number]>("SELECT oews_code, soc_code FROM oews_code_map WHERE year = ? AND basis != 'own_code' ORDER BY 1, 2").all(wages.latestYear)) {
+  for (const o of db
+    .query<{ oews_code: string; soc_code: string }, [number]>(
+      "SELECT oews_code, soc_code FROM oews_code_map WHERE year = ? AND basis != 'own_code' ORDER BY 1, 2",
+    )
+    .all(wages.latestYear)) {
     const title = wages.titleOf(wages.latestYear, o.oews_code)!;
     for (const t of onet.filter((x) => x.soc_code.startsWith(`${o.soc_code}.`))) {
-      labels.push({ concept: index.get(t.soc_code)!, text: title, lang: "en", source: "oews_title", rowKey: labelRowKey(t.soc_code, title, "oews_title") });
+      labels.push({
+        concept: index.get(t.soc_code)!,
+        text: title,
+        lang: "en",
+        source: "oews_title",
+        rowKey: labelRowKey(t.soc_code, title, "oews_title"),
+      });
     }
   }
-  for (const l of db.query<{ concept: string; text: string; lang: string; source: string }, []>("SELECT concept, text, lang, source FROM occupation_label ORDER BY rowid").all()) {
+  for (const l of db
+    .query<{ concept: string; text: string; lang: string; source: string }, []>(
+      "SELECT concept, text, lang, source FROM occupation_label ORDER BY rowid",
+    )
+    .all()) {
     const concept = index.get(l.concept);
-    if (concept !== undefined) labels.push({ concept, text: l.text, lang: l.lang as Lang, source: l.source as LabelSource, rowKey: labelRowKey(l.concept, l.text, l.source) });
+    if (concept !== undefined)
+      labels.push({
+        concept,
+        text: l.text,
+        lang: l.lang as Lang,
+        source: l.source as LabelSource,
+        rowKey: labelRowKey(l.concept, l.text, l.source),
+      });
   }
   return { concepts, labels };
 }
 
 /** Identifies an index row, so an evaluation can hold it out: `label:<concept>|<text>|<source>` or `onet:<soc>|<title>|<kind>`. */
 export type RowKey = string;
-export const labelRowKey = (concept: string, text: string, source: string): RowKey => `label:${concept}|${text}|${source}`;
+export const labelRowKey = (concept: string, text: string, source: string): RowKey =>
+  `label:${concept}|${text}|${source}`;
 export const onetRowKey = (soc: string, title: string, kind: string): RowKey => `onet:${soc}|${title}|${kind}`;
 /** The fixed fifth of rows the evaluation holds out of the index (and the ranker's training): a hash of the row. */
 export const heldOut = (key: RowKey) => Number(Bun.hash.wyhash(key, 12n) % 5n) === 0;
@@ -108,7 +239,8 @@ function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) 
   for (const r of rows) {
     const k = key(r);
     const list = out.get(k);
-    if (list) list.push(value(r)); else out.set(k, [value(r)]);
+    if (list) list.push(value(r));
+    else out.set(k, [value(r)]);
   }
   return out;
 }
@@ -118,10 +250,23 @@ const CONCEPT_COLUMNS = ["key", "kind", "title", "soc", "socBasis", "isco", "isc
 /** The lexicon as the snapshot build stores it (title_lexicon.*): strings packed, numbers as typed-array bytes. */
 export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array> {
   const out: Record<string, string | Uint8Array> = {
-    words: packStrings(lx.words), word_weight: bytesOf(lx.wordWeight), word_langs: bytesOf(lx.wordLangs), word_headness: bytesOf(lx.wordHeadness), labels: packStrings(lx.labels),
-    entry_concept: bytesOf(lx.entryConcept), entry_label: bytesOf(lx.entryLabel), entry_lang: bytesOf(lx.entryLang), entry_source: bytesOf(lx.entrySource),
-    entry_head: bytesOf(lx.entryHead), entry_mass: bytesOf(lx.entryMass), posting_start: bytesOf(lx.postingStart), posting_entries: bytesOf(lx.postingEntries),
-    exact_keys: packStrings(lx.exactKeys), exact_start: bytesOf(lx.exactStart), exact_entries: bytesOf(lx.exactEntries), compound_words: packStrings(lx.compoundWords),
+    words: packStrings(lx.words),
+    word_weight: bytesOf(lx.wordWeight),
+    word_langs: bytesOf(lx.wordLangs),
+    word_headness: bytesOf(lx.wordHeadness),
+    labels: packStrings(lx.labels),
+    entry_concept: bytesOf(lx.entryConcept),
+    entry_label: bytesOf(lx.entryLabel),
+    entry_lang: bytesOf(lx.entryLang),
+    entry_source: bytesOf(lx.entrySource),
+    entry_head: bytesOf(lx.entryHead),
+    entry_mass: bytesOf(lx.entryMass),
+    posting_start: bytesOf(lx.postingStart),
+    posting_entries: bytesOf(lx.postingEntries),
+    exact_keys: packStrings(lx.exactKeys),
+    exact_start: bytesOf(lx.exactStart),
+    exact_entries: bytesOf(lx.exactEntries),
+    compound_words: packStrings(lx.compoundWords),
     ...Object.fromEntries(Object.entries(packTrigramIndex(lx.wordIndex)).map(([k, v]) => [`word_${k}`, v])),
     concept_employment: bytesOf(Float32Array.from(lx.concepts, (c) => c.employment)),
   };
@@ -142,19 +287,40 @@ export function storedLexicon(db: Database): LexiconData {
   const p = readPacked(db, "title_lexicon.");
   const s = (name: string) => unpackStrings(p.get(name) as string);
   const b = (name: string) => p.get(name) as Uint8Array;
-  const columns = Object.fromEntries(CONCEPT_COLUMNS.map((c) => [c, s(`concept_${c}`)])) as Record<(typeof CONCEPT_COLUMNS)[number], string[]>;
+  const columns = Object.fromEntries(CONCEPT_COLUMNS.map((c) => [c, s(`concept_${c}`)])) as Record<
+    (typeof CONCEPT_COLUMNS)[number],
+    string[]
+  >;
   const employment = typedFrom(b("concept_employment"), Float32Array);
   const concepts: Concept[] = columns.key.map((key, i) => ({
-    key, kind: columns.kind[i] as Concept["kind"], title: columns.title[i], soc: columns.soc[i] || null, socBasis: columns.socBasis[i] || null,
-    isco: columns.isco[i] || null, iscoBasis: columns.iscoBasis[i] || null, employment: employment[i],
+    key,
+    kind: columns.kind[i] as Concept["kind"],
+    title: columns.title[i],
+    soc: columns.soc[i] || null,
+    socBasis: columns.socBasis[i] || null,
+    isco: columns.isco[i] || null,
+    iscoBasis: columns.iscoBasis[i] || null,
+    employment: employment[i],
   }));
   const words = s("words");
   return {
-    concepts, words, wordWeight: typedFrom(b("word_weight"), Float32Array), wordLangs: typedFrom(b("word_langs"), Uint8Array), wordHeadness: typedFrom(b("word_headness"), Float32Array), labels: s("labels"),
-    entryConcept: typedFrom(b("entry_concept"), Int32Array), entryLabel: typedFrom(b("entry_label"), Int32Array), entryLang: typedFrom(b("entry_lang"), Uint8Array),
-    entrySource: typedFrom(b("entry_source"), Uint8Array), entryHead: typedFrom(b("entry_head"), Int32Array), entryMass: typedFrom(b("entry_mass"), Float32Array),
-    postingStart: typedFrom(b("posting_start"), Int32Array), postingEntries: typedFrom(b("posting_entries"), Int32Array),
-    exactKeys: s("exact_keys"), exactStart: typedFrom(b("exact_start"), Int32Array), exactEntries: typedFrom(b("exact_entries"), Int32Array),
+    concepts,
+    words,
+    wordWeight: typedFrom(b("word_weight"), Float32Array),
+    wordLangs: typedFrom(b("word_langs"), Uint8Array),
+    wordHeadness: typedFrom(b("word_headness"), Float32Array),
+    labels: s("labels"),
+    entryConcept: typedFrom(b("entry_concept"), Int32Array),
+    entryLabel: typedFrom(b("entry_label"), Int32Array),
+    entryLang: typedFrom(b("entry_lang"), Uint8Array),
+    entrySource: typedFrom(b("entry_source"), Uint8Array),
+    entryHead: typedFrom(b("entry_head"), Int32Array),
+    entryMass: typedFrom(b("entry_mass"), Float32Array),
+    postingStart: typedFrom(b("posting_start"), Int32Array),
+    postingEntries: typedFrom(b("posting_entries"), Int32Array),
+    exactKeys: s("exact_keys"),
+    exactStart: typedFrom(b("exact_start"), Int32Array),
+    exactEntries: typedFrom(b("exact_entries"), Int32Array),
     compoundWords: s("compound_words"),
     wordIndex: restoreTrigramIndex(words, p, "word_"),
   };

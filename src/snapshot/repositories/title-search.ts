@@ -4,7 +4,9 @@ import type { Database } from "bun:sqlite";
 import { TrigramIndex, rankByBestText, type RankedKey } from "../../domain/trigram-index.ts";
 import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
 
-export interface TitleMatch extends RankedKey<string> { matchedText: string }
+export interface TitleMatch extends RankedKey<string> {
+  matchedText: string;
+}
 
 export class TitleSearch {
   /** rows: (owner key, text). Identical texts are indexed once; texts are sorted, so ids are stable. */
@@ -16,24 +18,37 @@ export class TitleSearch {
       set.add(key);
     }
     const texts = [...ownersByText.keys()].sort();
-    return new TitleSearch(new TrigramIndex(texts), texts.map((t) => [...ownersByText.get(t)!].sort().join(",")));
+    return new TitleSearch(
+      new TrigramIndex(texts),
+      texts.map((t) => [...ownersByText.get(t)!].sort().join(",")),
+    );
   }
 
   private readonly ownerLists: (string[] | undefined)[] = [];
   /** owners: each text's keys, comma-joined (split when first asked for: start-up need not split 50,000). */
-  constructor(readonly index: TrigramIndex, private readonly owners: readonly string[]) {}
+  constructor(
+    readonly index: TrigramIndex,
+    private readonly owners: readonly string[],
+  ) {}
 
   /** The keys (SOC codes, skill ids) a text belongs to, in code order. */
   ownersOf = (textId: number): readonly string[] => (this.ownerLists[textId] ??= this.owners[textId].split(","));
 
   search(query: string, threshold?: number): TitleMatch[] {
-    return rankByBestText(this.index.search(query, threshold), this.ownersOf).map((r) => ({ ...r, matchedText: this.index.texts[r.textId] }));
+    return rankByBestText(this.index.search(query, threshold), this.ownersOf).map((r) => ({
+      ...r,
+      matchedText: this.index.texts[r.textId],
+    }));
   }
 }
 
 /** Every title an occupation is known by (O*NET title, alternate, short, reported), as the index's input. */
 export const occupationTitleRows = (db: Database) =>
-  db.query<{ key: string; text: string }, []>("SELECT t.soc_code AS key, t.title AS text FROM onet_title t JOIN onet_occupation o USING (soc_code)").all();
+  db
+    .query<{ key: string; text: string }, []>(
+      "SELECT t.soc_code AS key, t.title AS text FROM onet_title t JOIN onet_occupation o USING (soc_code)",
+    )
+    .all();
 
 /** A trigram index's postings and sizes as packed columns (`sizes`, `trigrams`, `posting_ends`, `posting_ids`). */
 export function packTrigramIndex(index: TrigramIndex): Record<string, string | Uint8Array> {
@@ -42,23 +57,41 @@ export function packTrigramIndex(index: TrigramIndex): Record<string, string | U
   const ends = new Int32Array(lists.length);
   const ids = new Int32Array(lists.reduce((n, [, l]) => n + l.length, 0));
   let at = 0;
-  lists.forEach(([, list], i) => { ids.set(list, at); ends[i] = at += list.length; });
-  return { sizes: bytesOf(sizes), trigrams: packStrings(lists.map(([t]) => t)), posting_ends: bytesOf(ends), posting_ids: bytesOf(ids) };
+  lists.forEach(([, list], i) => {
+    ids.set(list, at);
+    ends[i] = at += list.length;
+  });
+  return {
+    sizes: bytesOf(sizes),
+    trigrams: packStrings(lists.map(([t]) => t)),
+    posting_ends: bytesOf(ends),
+    posting_ids: bytesOf(ids),
+  };
 }
 
 /** A trigram index over `texts` from the columns packTrigramIndex wrote, without rebuilding it. */
-export function restoreTrigramIndex(texts: readonly string[], packed: Map<string, string | Uint8Array>, prefix = ""): TrigramIndex {
+export function restoreTrigramIndex(
+  texts: readonly string[],
+  packed: Map<string, string | Uint8Array>,
+  prefix = "",
+): TrigramIndex {
   const ends = typedFrom(packed.get(`${prefix}posting_ends`) as Uint8Array, Int32Array);
   const ids = typedFrom(packed.get(`${prefix}posting_ids`) as Uint8Array, Int32Array);
   const postings = new Map<string, Int32Array>();
-  unpackStrings(packed.get(`${prefix}trigrams`) as string).forEach((t, i) => postings.set(t, ids.subarray(i ? ends[i - 1] : 0, ends[i])));
-  return new TrigramIndex(texts, { sizes: typedFrom(packed.get(`${prefix}sizes`) as Uint8Array, Uint16Array), postings });
+  unpackStrings(packed.get(`${prefix}trigrams`) as string).forEach((t, i) =>
+    postings.set(t, ids.subarray(i ? ends[i - 1] : 0, ends[i])),
+  );
+  return new TrigramIndex(texts, {
+    sizes: typedFrom(packed.get(`${prefix}sizes`) as Uint8Array, Uint16Array),
+    postings,
+  });
 }
 
 /** A title index as the snapshot build stores it (packed columns under a prefix). */
 export function packTitleIndex(search: TitleSearch): Record<string, string | Uint8Array> {
   return {
-    texts: packStrings(search.index.texts), owners: packStrings(search.index.texts.map((_, id) => search.ownersOf(id).join(","))),
+    texts: packStrings(search.index.texts),
+    owners: packStrings(search.index.texts.map((_, id) => search.ownersOf(id).join(","))),
     ...packTrigramIndex(search.index),
   };
 }

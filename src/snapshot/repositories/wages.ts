@@ -4,16 +4,38 @@ import { Lru } from "../../domain/lru.ts";
 import type { OewsCode, OewsCodeLookup } from "../../domain/oews-codes.ts";
 
 export interface WageRow {
-  year: number; area_code: string; area_title: string; area_type: number; occ_code: string; occ_title: string;
-  tot_emp: number | null; h_mean: number | null; a_mean: number | null; h_median: number | null;
-  h_pct10: number | null; h_pct25: number | null; h_pct75: number | null; h_pct90: number | null;
-  a_pct10: number | null; a_pct25: number | null; a_median: number | null; a_pct75: number | null; a_pct90: number | null;
-  markers: string | null; source_file: string;
+  year: number;
+  area_code: string;
+  area_title: string;
+  area_type: number;
+  occ_code: string;
+  occ_title: string;
+  tot_emp: number | null;
+  h_mean: number | null;
+  a_mean: number | null;
+  h_median: number | null;
+  h_pct10: number | null;
+  h_pct25: number | null;
+  h_pct75: number | null;
+  h_pct90: number | null;
+  a_pct10: number | null;
+  a_pct25: number | null;
+  a_median: number | null;
+  a_pct75: number | null;
+  a_pct90: number | null;
+  markers: string | null;
+  source_file: string;
 }
 
-interface AreaRow { area_code: string; area_title: string; area_type: number; prim_state: string | null }
+interface AreaRow {
+  area_code: string;
+  area_title: string;
+  area_type: number;
+  prim_state: string | null;
+}
 
-const COLUMNS = "year, area_code, area_title, area_type, occ_code, occ_title, tot_emp, h_mean, a_mean, h_median, h_pct10, h_pct25, h_pct75, h_pct90, a_pct10, a_pct25, a_median, a_pct75, a_pct90, markers, source_file";
+const COLUMNS =
+  "year, area_code, area_title, area_type, occ_code, occ_title, tot_emp, h_mean, a_mean, h_median, h_pct10, h_pct25, h_pct75, h_pct90, a_pct10, a_pct25, a_median, a_pct75, a_pct90, markers, source_file";
 
 export class WagesRepository implements OewsCodeLookup {
   readonly latestYear: number;
@@ -32,21 +54,42 @@ export class WagesRepository implements OewsCodeLookup {
 
   constructor(private readonly db: Database) {
     this.latestYear = db.query<{ y: number }, []>("SELECT max(year) AS y FROM oews_wage").get()!.y;
-    this.byOccupation = db.query<WageRow, [number, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? ORDER BY area_type, area_code`);
-    this.byOccupationArea = db.query<WageRow, [number, string, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? AND area_code = ?`);
-    this.area = db.query<AreaRow, [number, string]>("SELECT area_code, area_title, area_type, prim_state FROM oews_area WHERE year = ? AND area_code = ?");
-    this.stateArea = db.query<AreaRow, [number, string]>("SELECT area_code, area_title, area_type, prim_state FROM oews_area WHERE year = ? AND area_type IN (2, 3) AND prim_state = ?");
-    this.codeOf = db.query<OewsCode, [number, string]>(`SELECT m.oews_code AS code, m.basis, (SELECT occ_title FROM oews_wage w WHERE w.year = m.year AND w.occ_code = m.oews_code LIMIT 1) AS title
+    this.byOccupation = db.query<WageRow, [number, string]>(
+      `SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? ORDER BY area_type, area_code`,
+    );
+    this.byOccupationArea = db.query<WageRow, [number, string, string]>(
+      `SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? AND area_code = ?`,
+    );
+    this.area = db.query<AreaRow, [number, string]>(
+      "SELECT area_code, area_title, area_type, prim_state FROM oews_area WHERE year = ? AND area_code = ?",
+    );
+    this.stateArea = db.query<AreaRow, [number, string]>(
+      "SELECT area_code, area_title, area_type, prim_state FROM oews_area WHERE year = ? AND area_type IN (2, 3) AND prim_state = ?",
+    );
+    this.codeOf = db.query<
+      OewsCode,
+      [number, string]
+    >(`SELECT m.oews_code AS code, m.basis, (SELECT occ_title FROM oews_wage w WHERE w.year = m.year AND w.occ_code = m.oews_code LIMIT 1) AS title
       FROM oews_code_map m WHERE m.year = ? AND m.soc_code = ?`);
-    this.mostRecent = db.query<WageRow, [string, string]>(`SELECT ${COLUMNS} FROM oews_wage WHERE occ_code = ? AND area_code = ? ORDER BY year DESC LIMIT 1`);
-    this.heldBy = db.query<{ soc_code: string }, [number, string]>("SELECT soc_code FROM oews_code_map WHERE year = ? AND oews_code = ? AND basis != 'own_code' ORDER BY soc_code");
-    this.occupationTitle = db.query<{ occ_title: string }, [number, string]>("SELECT occ_title FROM oews_wage WHERE year = ? AND occ_code = ? LIMIT 1");
+    this.mostRecent = db.query<WageRow, [string, string]>(
+      `SELECT ${COLUMNS} FROM oews_wage WHERE occ_code = ? AND area_code = ? ORDER BY year DESC LIMIT 1`,
+    );
+    this.heldBy = db.query<{ soc_code: string }, [number, string]>(
+      "SELECT soc_code FROM oews_code_map WHERE year = ? AND oews_code = ? AND basis != 'own_code' ORDER BY soc_code",
+    );
+    this.occupationTitle = db.query<{ occ_title: string }, [number, string]>(
+      "SELECT occ_title FROM oews_wage WHERE year = ? AND occ_code = ? LIMIT 1",
+    );
     this.yearsOf = db.query<{ year: number }, [string]>("SELECT year FROM oews_area WHERE area_code = ? ORDER BY year");
-    this.topCode = db.query<{ annual: number; hourly: number }, [number]>("SELECT annual, hourly FROM oews_top_code WHERE year <= ? ORDER BY year DESC LIMIT 1");
+    this.topCode = db.query<{ annual: number; hourly: number }, [number]>(
+      "SELECT annual, hourly FROM oews_top_code WHERE year <= ? ORDER BY year DESC LIMIT 1",
+    );
   }
 
   rows(year: number, occCode: string, areaCode?: string): WageRow[] {
-    return areaCode ? this.areaRows.get(`${year}|${occCode}|${areaCode}`, () => this.byOccupationArea.all(year, occCode, areaCode)) : this.byOccupation.all(year, occCode);
+    return areaCode
+      ? this.areaRows.get(`${year}|${occCode}|${areaCode}`, () => this.byOccupationArea.all(year, occCode, areaCode))
+      : this.byOccupation.all(year, occCode);
   }
 
   /** The OEWS vintages that publish an area, ascending (kept per area: E1 asks several times per answer). */
@@ -59,8 +102,14 @@ export class WagesRepository implements OewsCodeLookup {
 
   /** National employment per 6-digit SOC code in a year (detailed and broad rows). */
   nationalEmployment(year: number): Map<string, number> {
-    return new Map(this.db.query<{ occ_code: string; tot_emp: number }, [number]>(
-      "SELECT occ_code, tot_emp FROM oews_wage WHERE year = ? AND area_code = '0000000' AND tot_emp IS NOT NULL").all(year).map((r) => [r.occ_code, r.tot_emp]));
+    return new Map(
+      this.db
+        .query<{ occ_code: string; tot_emp: number }, [number]>(
+          "SELECT occ_code, tot_emp FROM oews_wage WHERE year = ? AND area_code = '0000000' AND tot_emp IS NOT NULL",
+        )
+        .all(year)
+        .map((r) => [r.occ_code, r.tot_emp]),
+    );
   }
 
   /**
@@ -70,7 +119,7 @@ export class WagesRepository implements OewsCodeLookup {
   latestNationalEmployment(soc: string): number | null {
     this.latestEmployment ??= this.nationalEmployment(this.latestYear);
     const code = this.oewsCodeFor(this.latestYear, soc)?.code;
-    return code ? this.latestEmployment.get(code) ?? null : null;
+    return code ? (this.latestEmployment.get(code) ?? null) : null;
   }
   private latestEmployment: Map<string, number> | undefined;
 
@@ -79,7 +128,9 @@ export class WagesRepository implements OewsCodeLookup {
     const area = this.area.get(year, areaCode);
     if (!area || area.area_type === 1) return [];
     const state = area.area_type >= 4 ? this.stateArea.get(year, area.prim_state ?? "") : null;
-    return [state, this.area.get(year, "0000000")].flatMap((a) => (a ? [{ areaCode: a.area_code, title: a.area_title, postal: a.prim_state ?? "US" }] : []));
+    return [state, this.area.get(year, "0000000")].flatMap((a) =>
+      a ? [{ areaCode: a.area_code, title: a.area_title, postal: a.prim_state ?? "US" }] : [],
+    );
   }
 
   /** The most recent vintage's row of a code in an area (May 2025 has no all-occupations row, May 2024 has). */
