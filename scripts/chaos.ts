@@ -2,7 +2,7 @@
 // one replica is killed with SIGKILL (and started again), Redis is restarted (from its append-only file), and the
 // other replica gets SIGTERM (and is started again). It prints what was admitted against the day's quota, the 5xx
 // by kind and the connection errors, and exits 1 when the quota is exceeded, when fewer were admitted than the
-// quota less the lease a killed replica may lose (README: "Running replicas"), or when any 500 appears.
+// quota less the lease a killed replica may lose (docs/operations.md: "Running replicas"), or when any 500 appears.
 // CHAOS_QUICK=1: a shorter run that writes nothing (the test harness runs it).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

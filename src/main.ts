@@ -52,7 +52,7 @@ export async function start(options: AppOptions = {}) {
   // SIGHUP: serve the newest snapshot at SNAPSHOT_PATH or in SNAPSHOT_DIR, without dropping a request (live-snapshot.ts).
   onHangup = () => void app.reloadSnapshot("SIGHUP");
 
-  // Graceful shutdown: answer what was received, stop accepting, close the databases, exit 0 (README: "Shutdown").
+  // Graceful shutdown: answer what was received, stop accepting, close the databases, exit 0 (docs/api-guide.md, "Shutdown").
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, async () => {

@@ -269,7 +269,7 @@ export function noDataMessage(mirror: string, output: string): string {
     "     ESCO's files come through a form on its site: data/sources.json names the page and the files to place by hand.",
     "  3. Air-gapped: copy a snapshot built elsewhere to SNAPSHOT_PATH (default build/snapshot.sqlite) or into SNAPSHOT_DIR,",
     "     or run the single executable, which carries its own.",
-    'README: "Data" and "Keeping data current".',
+    'docs/data.md: "Data" and "Keeping data current".',
   ].join("\n");
 }
 
@@ -300,6 +300,6 @@ async function download(args: string[], output: string) {
   );
   if (done.manual.length)
     console.log(
-      `${done.manual.length} files have no official download and were kept as they were (README: Keeping data current)`,
+      `${done.manual.length} files have no official download and were kept as they were (docs/data.md: Keeping data current)`,
     );
 }

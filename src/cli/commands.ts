@@ -2,7 +2,7 @@
 // service, or manage keys. Everything but serving runs here and exits; serving is start() in main.ts.
 
 export const USAGE = `usage:
-  workforce-api [serve]                     start the service (configured by environment variables; see README)
+  workforce-api [serve]                     start the service (configured by environment variables; see docs/data.md)
   workforce-api healthcheck                 probe the running service's /readyz on 127.0.0.1:$PORT; exit 0 or 1
   workforce-api keys create|list|revoke …   manage API keys (workforce-api keys --help)`;
 

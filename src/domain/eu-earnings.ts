@@ -1,4 +1,4 @@
-// One EU earnings method (README: "EU earnings"), used by E2–E5 and E8. The annual mean of a country and ISCO-08
+// One EU earnings method (docs/api-guide.md, "EU earnings"), used by E2–E5 and E8. The annual mean of a country and ISCO-08
 // major group comes from the best figure Eurostat's Structure of Earnings Survey 2022 publishes:
 //   1. the published mean annual earnings (earn_ses22_28: DE, ES, IT, PL);
 //   2. the published mean monthly earnings × 12 (earn_ses_21 extract: 20 countries);

@@ -94,7 +94,7 @@ export const ERROR_CODES = {
   NO_SALARY_DATA: {
     status: 404,
     meaning:
-      "no occupation matches the job title, or none with confidence (the estimated probability that it is right) at or above the path's threshold (README: title matching); `alternatives` and the suggestion name the closest occupations with theirs (pass one as occupation_code).",
+      "no occupation matches the job title, or none with confidence (the estimated probability that it is right) at or above the path's threshold (docs/matching.md); `alternatives` and the suggestion name the closest occupations with theirs (pass one as occupation_code).",
   },
   NO_BENCHMARK: {
     status: 404,

@@ -7,7 +7,7 @@ export class SnapshotError extends Error {}
 
 const BUILD_HINT =
   "Build it with `npm run data` from a folder of publisher files (DATA_MIRROR, default ../shared/data), download them first with " +
-  "`DATA_CONTACT=you@example.com npm run data -- --download`, or place a snapshot built elsewhere at SNAPSHOT_PATH or in SNAPSHOT_DIR (README: Data).";
+  "`DATA_CONTACT=you@example.com npm run data -- --download`, or place a snapshot built elsewhere at SNAPSHOT_PATH or in SNAPSHOT_DIR (docs/data.md).";
 
 export interface Snapshot {
   db: Database;

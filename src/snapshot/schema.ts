@@ -98,7 +98,7 @@ CREATE TABLE statutory_minimum_wage (
 );
 CREATE INDEX statutory_minimum_wage_country ON statutory_minimum_wage (country, effective_from);
 CREATE TABLE hicp (geo TEXT NOT NULL, coicop TEXT NOT NULL, period TEXT NOT NULL, value REAL, flag TEXT, PRIMARY KEY (geo, coicop, period)) WITHOUT ROWID;
--- Eurostat labels (the linear CSVs carry names, not codes) mapped to geo codes; documented in the README.
+-- Eurostat labels (the linear CSVs carry names, not codes) mapped to geo codes; documented in docs/data.md.
 CREATE TABLE eurostat_geo (label TEXT PRIMARY KEY, code TEXT NOT NULL);
 
 -- BLS CPI and average prices (period = YYYY-MM-01)

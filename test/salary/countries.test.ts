@@ -43,7 +43,7 @@ beforeAll(async () => {
     );
   const hourly = (geo: string, group: string, sex: string) =>
     hourlyFile.ds.dimension.geo.category.index[geo] === undefined ? null : ses.hourly(geo, group, sex);
-  // Implied paid hours exist for a group when a country publishes both its annual and hourly means (README: EU earnings).
+  // Implied paid hours exist for a group when a country publishes both its annual and hourly means (docs/api-guide.md, EU earnings).
   const hoursKnown = (group: string) =>
     annualGeos.some((g) => annual(g, group) !== null && hourly(g, group, "T") !== null);
   const mw = await eurostatTsv("eurostat/estat_earn_mw_cur.tsv");

@@ -1,4 +1,4 @@
-// The one EU earnings method (README: "EU earnings") end to end: each basis for one country, with every figure
+// The one EU earnings method (docs/api-guide.md, "EU earnings") end to end: each basis for one country, with every figure
 // read here from the Eurostat files; every country with SES hourly data answers a mean; E3 and E5 say the same.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/server.ts";

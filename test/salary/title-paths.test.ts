@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../support/server.ts";
 import { openSnapshot } from "../../src/snapshot/open.ts";
 import { storedRanker } from "../../src/snapshot/repositories/title-lexicon.ts";
 
-// The thresholds the snapshot's ranker set from its calibration curve (README: title matching).
+// The thresholds the snapshot's ranker set from its calibration curve (docs/matching.md).
 const ranker = storedRanker(openSnapshot(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite").db)!;
 const THRESHOLD = { soc: ranker.soc.threshold, isco: ranker.isco.threshold };
 

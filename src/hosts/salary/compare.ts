@@ -264,7 +264,7 @@ export const compareSalaries = defineRoute({
     match_method: z
       .string()
       .describe(
-        "how the top-level occupation was found: code, alias, esco_label, national_title, trigram or pattern (README: title matching)",
+        "how the top-level occupation was found: code, alias, esco_label, national_title, trigram or pattern (docs/matching.md)",
       ),
     ...MatchFields,
     comparisons: z

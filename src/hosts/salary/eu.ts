@@ -75,7 +75,7 @@ export const euSalary = defineRoute({
         match_method: z
           .string()
           .describe(
-            "how the occupation was found: alias, esco_label, national_title, trigram or pattern (README: title matching)",
+            "how the occupation was found: alias, esco_label, national_title, trigram or pattern (docs/matching.md)",
           ),
         country: z.string().describe("the country's English name"),
         country_code: z.string().describe("ISO 3166 alpha-2 code of the country"),

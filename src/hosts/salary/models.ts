@@ -38,7 +38,7 @@ export const MatchFields = {
   match_confidence: z
     .number()
     .describe(
-      "addition: 0–1, the estimated probability that the matched occupation is right (calibrated: README, title matching); below the path's threshold (set from the calibration curve; the 404 names it) E1–E3 answer 404 NO_SALARY_DATA with alternatives",
+      "addition: 0–1, the estimated probability that the matched occupation is right (calibrated: docs/matching.md); below the path's threshold (set from the calibration curve; the 404 names it) E1–E3 answer 404 NO_SALARY_DATA with alternatives",
     ),
   matched_label: z
     .string()
@@ -76,7 +76,7 @@ export const currency = z
   );
 
 const money = z.number().nullable();
-/** Addition: other places the location could mean (README: location resolution); pass `code` as location to get one. */
+/** Addition: other places the location could mean (docs/api-guide.md, Location); pass `code` as location to get one. */
 export const LocationAlternatives = z
   .array(
     z.object({
@@ -121,7 +121,7 @@ export const MinimumWage = z
     "the statutory minimum wage in force on the request date: the latest Eurostat earn_mw_cur semester not after it",
   );
 
-/** Additions on every EU answer: how the mean was made and what it benchmarks (README: "EU earnings"). */
+/** Additions on every EU answer: how the mean was made and what it benchmarks (docs/api-guide.md, "EU earnings"). */
 export const EuBenchmarkFields = {
   basis: z
     .enum(["annual", "monthly_x_12", "hourly_x_hours"])
@@ -158,7 +158,7 @@ export const SalaryResponse = z.object({
         .describe(
           "currency of the salary figures: USD, or EUR when asked (converted at the World Bank annual average rate)",
         ),
-      match_method: z.enum(MATCH_METHODS).describe("addition: how the occupation was found (README: title matching)"),
+      match_method: z.enum(MATCH_METHODS).describe("addition: how the occupation was found (docs/matching.md)"),
       ...MatchFields,
       area_code: z.string().describe("addition: the 7-digit BLS area code that answered"),
       location_alternatives: LocationAlternatives,
@@ -257,7 +257,7 @@ export const UnifiedSalaryResponse = z.object({
         .nullable()
         .optional()
         .describe(
-          "how the occupation was found: code, alias, esco_label, national_title, trigram or pattern (README: title matching)",
+          "how the occupation was found: code, alias, esco_label, national_title, trigram or pattern (docs/matching.md)",
         ),
       country_code: z.string().nullable().optional().describe("ISO 3166 alpha-2 code of the country that answered"),
       experience: z

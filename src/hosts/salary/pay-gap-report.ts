@@ -127,7 +127,7 @@ const Article9 = z
 const PayBasisField = z
   .enum(["hourly", "annual"])
   .describe(
-    "addition: the pay the gaps compare: hourly when every record's hourly pay is known (weekly_hours given, or paid by the hour); otherwise annual full-time-equivalent pay: hourly pay × full_time_weekly_hours × 52 where it is known, full-timers without hours as paid, part-timers without hours left out (README: gaps per hour)",
+    "addition: the pay the gaps compare: hourly when every record's hourly pay is known (weekly_hours given, or paid by the hour); otherwise annual full-time-equivalent pay: hourly pay × full_time_weekly_hours × 52 where it is known, full-timers without hours as paid, part-timers without hours left out (docs/compliance.md)",
   );
 const ExcludedField = z
   .number()

@@ -80,7 +80,7 @@ export const trends = defineRoute({
     match_method: z
       .string()
       .describe(
-        "how the occupation was found: code, alias, esco_label, national_title, trigram or pattern (README: title matching)",
+        "how the occupation was found: code, alias, esco_label, national_title, trigram or pattern (docs/matching.md)",
       ),
     ...MatchFields,
     notes: z.array(z.string()).describe("how figures were chosen, and which vintages were left out and why"),

@@ -14,10 +14,10 @@ export const occupationFilters = {
   job_zone: z.coerce.number().int().min(1).max(5).optional().describe("O*NET job zone (preparation level) 1–5"),
   bright_outlook: queryBoolean
     .optional()
-    .describe("true: only Bright Outlook occupations (none until that list is loaded; see README)"),
+    .describe("true: only Bright Outlook occupations (none until that list is loaded; see docs/data.md)"),
   green: queryBoolean
     .optional()
-    .describe("true: only green-economy occupations (none until that list is loaded; see README)"),
+    .describe("true: only green-economy occupations (none until that list is loaded; see docs/data.md)"),
 };
 
 export const skillCategory = z

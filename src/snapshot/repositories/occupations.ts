@@ -6,9 +6,9 @@ export interface Occupation {
   title: string;
   description: string | null;
   jobZone: number | null;
-  /** False until the Bright Outlook list is in the mirror (see README). */
+  /** False until the Bright Outlook list is in the mirror (see docs/data.md). */
   brightOutlook: boolean;
-  /** False until the Green occupations list is in the mirror (see README). */
+  /** False until the Green occupations list is in the mirror (see docs/data.md). */
   green: boolean;
 }
 
