@@ -4,7 +4,7 @@ import { createApp } from "./app.ts";
 import { SnapshotError } from "./snapshot/open.ts";
 import { commandOf, runCommand } from "./cli/commands.ts";
 import type { AppOptions } from "./app.ts";
-import { WORKER_ENV, isWorker, superviseWorkers } from "./workers.ts";
+import { isWorker, superviseWorkers, workerLogField } from "./workers.ts";
 
 export async function start(options: AppOptions = {}) {
   const started = performance.now();
@@ -42,7 +42,7 @@ export async function start(options: AppOptions = {}) {
       msg: "listening",
       port: server.port,
       pid: process.pid,
-      ...(isWorker() ? { worker: Number(process.env[WORKER_ENV]) } : {}),
+      ...workerLogField(),
       hosts: { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST },
       snapshot_id: app.services.snapshotId,
       startup_ms: Math.round(performance.now() - started),

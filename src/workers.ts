@@ -10,6 +10,10 @@ export const WORKER_ENV = "WORKFORCE_WORKER";
 
 export const isWorker = () => Boolean(process.env[WORKER_ENV]);
 
+/** `{ worker: n }` in a worker (for its log lines), `{}` otherwise. */
+export const workerLogField = (): { worker?: number } =>
+  isWorker() ? { worker: Number(process.env[WORKER_ENV]) } : {};
+
 export function superviseWorkers(count: number): void {
   // The same command again: `bun src/main.ts …`, or the executable's own arguments (its script is in /$bunfs).
   const args = process.argv[1]?.startsWith("/$bunfs/") ? process.argv.slice(2) : process.argv.slice(1);

@@ -18,18 +18,23 @@ export const ROUTES_BY_HOST: Record<HostKind, readonly AnyRoute[]> = {
   skills: skillsRoutes,
 };
 
-/** The file under src/hosts/<host>/ that declares route `id` (its `id: "E2"` line). */
-function fileOf(host: HostKind, id: string): string {
-  const dir = join(ROOT, "src/hosts", host);
-  const files = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
-  const file = files.find((f) => readFileSync(join(dir, f), "utf8").includes(`id: "${id}"`));
-  if (!file) throw new Error(`no file in src/hosts/${host} declares route ${id}`);
-  return `src/hosts/${host}/${file}`;
+/** Each route id → the file under src/hosts/ that declares it (its `id: "E2"` line), every host file read once. */
+function routeFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const host of Object.keys(ROUTES_BY_HOST)) {
+    const dir = join(ROOT, "src/hosts", host);
+    for (const name of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+      for (const [, id] of readFileSync(join(dir, name), "utf8").matchAll(/\bid: "([EX]\d+)"/g))
+        files.set(id, `src/hosts/${host}/${name}`);
+    }
+  }
+  return files;
 }
 
 const order = (id: string) => (id.startsWith("E") ? 0 : 100) + Number(id.slice(1));
 
 export function routeTable(): string {
+  const files = routeFiles();
   const rows = Object.entries(ROUTES_BY_HOST)
     .flatMap(([host, routes]) => routes.map((route) => ({ host: host as HostKind, route })))
     .sort((a, b) => order(a.route.id) - order(b.route.id));
@@ -37,7 +42,8 @@ export function routeTable(): string {
     "| id | host | method and path | file | summary |",
     "|---|---|---|---|---|",
     ...rows.map(({ host, route }) => {
-      const file = fileOf(host, route.id);
+      const file = files.get(route.id);
+      if (!file) throw new Error(`no file in src/hosts/${host} declares route ${route.id}`);
       return `| ${route.id} | ${host} | \`${route.method} ${route.path}\` | [${file}](../${file}) | ${route.summary} |`;
     }),
   ].join("\n");

@@ -11,7 +11,7 @@ import { beginRequest, carryContext, pathOf, targetOf, type RequestContext } fro
 import { errorResponse, json, respond } from "./responses.ts";
 import { corsHeaders, isPreflight, preflightHeaders } from "./cors.ts";
 import { isExplorerPath, serveExplorer, type ExplorerAssets } from "./explorer.ts";
-import { WORKER_ENV } from "../workers.ts";
+import { workerLogField } from "../workers.ts";
 
 export interface HostHandler {
   fetch(request: Request): Response | Promise<Response>;
@@ -74,7 +74,7 @@ export function createDispatcher(
     skills: config.SKILLS_HOST,
   };
   // Which worker answered (WORKERS above 1), in each access-log line.
-  const worker = process.env[WORKER_ENV] ? { worker: Number(process.env[WORKER_ENV]) } : {};
+  const worker = workerLogField();
 
   // Synchronous when the answer is (a cached GET with a lease in hand): no promise per request in that case.
   return function dispatch(request: Request): Response | Promise<Response> {

@@ -97,6 +97,7 @@ describe("text the ranker learned is no title (places, products, skills), on pla
     .filter((n) => held.has(n))
     .slice(0, 5);
   db.close();
+  test("five such places are held out", () => expect(places).toHaveLength(5));
   test.each(
     places.flatMap((p) => [
       [p, "Austin, TX"],

@@ -488,7 +488,7 @@ export class TitleMatcher {
       for (const { id, sim } of list)
         n = this.accumulate(id, sim, i === headLast ? q * HEAD_WEIGHT : q, i === headFirst ? q * HEAD_WEIGHT : q, n);
     });
-    this.settle(n, massFirst, massLast, langFactor, factor * OVERLAP_FACTOR, paths, skipSource, withheld, votes);
+    this.settle(n, massFirst, massLast, langFactor, factor * OVERLAP_FACTOR, paths, usable, votes);
     return tw.words;
   }
 
@@ -523,8 +523,7 @@ export class TitleMatcher {
     langFactor: number[],
     scale: number,
     paths: Float32Array,
-    skipSource: number,
-    withheld: Uint8Array | null,
+    usable: (entry: number) => boolean,
     votes: boolean,
   ) {
     const { acc, accTitle, touched, headFirstOf, conceptScore, conceptVote, conceptFiledVote } = this;
@@ -539,8 +538,7 @@ export class TitleMatcher {
       accTitle[e] = 0;
       const titleMass = headFirstOf[e] ? massFirst : massLast;
       const score = Math.min(1, (2 * both) / (titleMass + mass)) * langFactor[entryLang[e]];
-      // A label the path skips, or one withheld while the ranker's training scores its own fold, takes no part.
-      if (score < CANDIDATE_FLOOR || source === skipSource || (withheld !== null && withheld[e] !== 0)) continue;
+      if (score < CANDIDATE_FLOOR || !usable(e)) continue;
       const c = entryConcept[e];
       const s = score * scale * paths[c];
       if (votes && s >= VOTE_FLOOR) {

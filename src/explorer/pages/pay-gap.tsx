@@ -15,40 +15,9 @@ import {
   type Mapping,
   type Period,
 } from "./employee-file.ts";
+// The countries the Pay Transparency Directive reaches (E7 answers for those with SES data): the API's own list.
+import { EU_EEA } from "../../domain/european-countries.ts";
 
-// EU member states and the EEA: the countries the Pay Transparency Directive reaches (E7 answers for those with SES data).
-const COUNTRIES = [
-  "AT",
-  "BE",
-  "BG",
-  "HR",
-  "CY",
-  "CZ",
-  "DK",
-  "EE",
-  "FI",
-  "FR",
-  "DE",
-  "GR",
-  "HU",
-  "IE",
-  "IT",
-  "LV",
-  "LT",
-  "LU",
-  "MT",
-  "NL",
-  "PL",
-  "PT",
-  "RO",
-  "SK",
-  "SI",
-  "ES",
-  "SE",
-  "IS",
-  "LI",
-  "NO",
-];
 const countryName = new Intl.DisplayNames(["en"], { type: "region" });
 
 // ISCO-08 major groups (ILO), to place a title the matcher could not.
@@ -243,7 +212,7 @@ export function PayGapPage() {
             <label>
               Country{" "}
               <select name="country" value={country} onChange={(e) => setCountry(e.currentTarget.value)}>
-                {COUNTRIES.map((c) => (
+                {EU_EEA.map((c) => (
                   <option value={c}>{countryName.of(c)}</option>
                 ))}
               </select>
