@@ -5,6 +5,19 @@ import { readTable, str, num } from "../tabular.ts";
 import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
 
 const FILE = "minimum-wages/statutory_minimum_wages.csv";
+/** The file's columns, stored under the same names (the table adds what is read from each row's note). */
+const FILE_COLUMNS = [
+  "country",
+  "effective_from",
+  "unit",
+  "amount",
+  "currency",
+  "payments_per_year",
+  "standard_hours_per_week",
+  "source_url",
+  "source_title",
+  "note",
+] as const;
 const UNITS = new Set(["hour", "day", "week", "month", "none"]);
 
 /** Who a row's floor binds: most rows all employees; two kinds of rows bind others or only some jobs. */
@@ -27,18 +40,7 @@ export const hoursAreStatutory = (note: string) => !/not a statutory week/i.test
 
 export async function loadStatutoryMinimumWages(ctx: LoadContext): Promise<LoadResult> {
   const t = await readTable(ctx.file(FILE), {
-    required: [
-      "country",
-      "effective_from",
-      "unit",
-      "amount",
-      "currency",
-      "payments_per_year",
-      "standard_hours_per_week",
-      "source_url",
-      "source_title",
-      "note",
-    ],
+    required: [...FILE_COLUMNS],
   });
   const out = t.rows.map((r, i) => {
     const unit = str(r.UNIT);
@@ -74,22 +76,7 @@ export async function loadStatutoryMinimumWages(ctx: LoadContext): Promise<LoadR
   const rows = insertRows(
     ctx.db,
     "statutory_minimum_wage",
-    [
-      "country",
-      "effective_from",
-      "unit",
-      "amount",
-      "currency",
-      "payments_per_year",
-      "standard_hours_per_week",
-      "source_url",
-      "source_title",
-      "note",
-      "applies_to",
-      "equivalent",
-      "uncertain",
-      "hours_statutory",
-    ],
+    [...FILE_COLUMNS, "applies_to", "equivalent", "uncertain", "hours_statutory"],
     out,
   );
   return {

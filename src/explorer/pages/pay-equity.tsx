@@ -5,6 +5,7 @@ import { useMemo, useState } from "preact/hooks";
 import { call, latestOnly } from "../api.ts";
 import { ErrorBox, formatNumber } from "../components.tsx";
 import { MIXED_PERIOD_RATIO, type EmployeeTable, type Period } from "./employee-file.ts";
+import { FilePeriodSelect } from "./file-period.tsx";
 import {
   CUSTOM_FIELDS,
   defaultFactors,
@@ -190,19 +191,7 @@ export function PayEquityPage() {
               />
             ) : null}
             {model === "custom" && !customMap.salary_period ? (
-              <label>
-                Period of every amount (no pay-period column){" "}
-                <select
-                  name="file_period"
-                  value={filePeriod ?? ""}
-                  onChange={(e) => setFilePeriod((e.currentTarget.value || undefined) as Period | undefined)}
-                >
-                  <option value="">{prepared?.mixedPeriods ? "(choose)" : "not stated (read as annual)"}</option>
-                  <option value="annual">annual</option>
-                  <option value="monthly">monthly</option>
-                  <option value="hourly">hourly</option>
-                </select>
-              </label>
+              <FilePeriodSelect value={filePeriod} mixed={Boolean(prepared?.mixedPeriods)} onChange={setFilePeriod} />
             ) : null}
             <label>
               Currency (optional){" "}

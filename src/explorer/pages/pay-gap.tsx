@@ -15,6 +15,7 @@ import {
   type Mapping,
   type Period,
 } from "./employee-file.ts";
+import { FilePeriodSelect } from "./file-period.tsx";
 // The countries the Pay Transparency Directive reaches (E7 answers for those with SES data): the API's own list.
 import { EU_EEA } from "../../domain/european-countries.ts";
 
@@ -184,19 +185,7 @@ export function PayGapPage() {
               ))}
             </fieldset>
             {mapping.salary_period ? null : (
-              <label>
-                Period of every amount (no pay-period column){" "}
-                <select
-                  name="file_period"
-                  value={filePeriod ?? ""}
-                  onChange={(e) => setFilePeriod((e.currentTarget.value || undefined) as Period | undefined)}
-                >
-                  <option value="">{prepared?.mixedPeriods ? "(choose)" : "not stated (read as annual)"}</option>
-                  <option value="annual">annual</option>
-                  <option value="monthly">monthly</option>
-                  <option value="hourly">hourly</option>
-                </select>
-              </label>
+              <FilePeriodSelect value={filePeriod} mixed={Boolean(prepared?.mixedPeriods)} onChange={setFilePeriod} />
             )}
             {prepared?.mixedPeriods ? (
               <div class="warning" id="mixed-periods" role="alert">
