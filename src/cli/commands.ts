@@ -30,9 +30,7 @@ export async function runCommand(command: Exclude<Command, { name: "serve" }>): 
     case "healthcheck":
       return (await import("./healthcheck.ts")).healthcheck();
     case "keys": {
-      const { keysCommand, keysUsage } = await import("./keys.ts");
-      if (command.args.some((a) => a === "--help" || a === "-h"))
-        return (console.log(keysUsage("workforce-api keys")), 0);
+      const { keysCommand } = await import("./keys.ts");
       return keysCommand(command.args);
     }
     case "help":

@@ -4,14 +4,31 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { openStateDb } from "../state/state-db.ts";
-import { SCOPES, TIERS, type Scope } from "../state/api-keys.ts";
+import { SCOPE_MIN_TIER, SCOPES, TIERS, unusableScopes, type Scope, type Tier } from "../state/api-keys.ts";
 import { openStateStores } from "../state/stores.ts";
 import { loadConfig } from "../config.ts";
 
-export const keysUsage = (program: string) => `usage:
-  ${program} create --tier ${TIERS.join("|")} --scopes ${SCOPES.join(",")} [--name NAME] [--daily-limit N]
-  ${program} list
-  ${program} revoke KEY_ID
+const tierOrHigher = (tier: Tier) => (tier === TIERS.at(-1) ? `the ${tier} tier` : `the ${tier} tier or higher`);
+
+const COMMAND_USAGE = {
+  create: (
+    program: string,
+  ) => `${program} create --tier ${TIERS.join("|")} --scopes SCOPE[,SCOPE…] [--name NAME] [--daily-limit N]
+    Issues a key and prints it once. Scopes: ${SCOPES.join(", ")}.
+    ${Object.entries(SCOPE_MIN_TIER)
+      .map(([scope, tier]) => `${scope} needs ${tierOrHigher(tier)}`)
+      .join("; ")}.
+    --daily-limit overrides the tier's daily quota (QUOTA_FREE, QUOTA_PRO, QUOTA_ENTERPRISE) for this key.`,
+  list: (program: string) => `${program} list
+    Every key: id, tier, scopes, daily limit, last use (UTC day), name, created, status.`,
+  revoke: (program: string) => `${program} revoke KEY_ID
+    Revokes the key at once (other processes see it within KEY_CACHE_TTL_MS).`,
+};
+type KeysCommandName = keyof typeof COMMAND_USAGE;
+
+export const keysUsage = (program: string, command?: KeysCommandName) =>
+  `usage:
+  ${(command ? [COMMAND_USAGE[command]] : Object.values(COMMAND_USAGE)).map((u) => u(program)).join("\n  ")}
 Keys live in the state database STATE_DB (default var/state.sqlite), or in Redis when REDIS_URL is set.`;
 
 const createArgs = z.object({
@@ -48,6 +65,7 @@ export async function keysCommand(
         scopes: { type: "string" },
         name: { type: "string" },
         "daily-limit": { type: "string" },
+        help: { type: "boolean", short: "h" },
       },
       allowPositionals: true,
     });
@@ -58,11 +76,27 @@ export async function keysCommand(
     values,
     positionals: [command, ...rest],
   } = parsedArgs;
-  if (command !== "create" && command !== "list" && command !== "revoke")
-    return usage(command ? `unknown command: ${command}` : "missing command");
+  const known = command !== undefined && Object.hasOwn(COMMAND_USAGE, command);
+  if (values.help && (known || command === undefined || command === "help"))
+    return (console.log(keysUsage(program, known ? (command as KeysCommandName) : undefined)), 0);
+  if (command === "help") return (console.log(keysUsage(program)), 0);
+  if (!known) return usage(command ? `unknown command: ${command}` : "missing command");
   const create = command === "create" ? createArgs.safeParse(values) : undefined;
   if (create && !create.success)
     return usage(create.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("\n"));
+  const unusable = create?.success ? unusableScopes(create.data.tier, create.data.scopes as Scope[]) : [];
+  if (create?.success && unusable.length) {
+    console.error(
+      unusable
+        .map(
+          (s) =>
+            `refused: a ${create.data.tier}-tier key with ${s} could never use it: ${s} needs ${tierOrHigher(SCOPE_MIN_TIER[s]!)}. ` +
+            `Use --tier ${SCOPE_MIN_TIER[s]}, or leave ${s} out.`,
+        )
+        .join("\n"),
+    );
+    return 2;
+  }
   if (command === "revoke" && !rest[0]) return usage(`revoke needs a key id (see \`${program} list\`)`);
 
   let config;
@@ -86,19 +120,20 @@ export async function keysCommand(
       );
       console.log(`key (shown once, store it now): ${key}`);
     } else if (command === "list") {
-      for (const k of await stores.keys.list()) {
-        console.log(
-          [
-            k.id,
-            k.tier,
-            k.scopes.join(","),
-            k.dailyLimit ?? "tier default",
-            k.name ?? "",
-            k.createdAt,
-            k.revokedAt ? `revoked ${k.revokedAt}` : "active",
-          ].join("\t"),
-        );
-      }
+      const limits = { free: config.QUOTA_FREE, pro: config.QUOTA_PRO, enterprise: config.QUOTA_ENTERPRISE };
+      const rows = [["id", "tier", "scopes", "daily limit", "last use (UTC)", "name", "created", "status"]];
+      for (const k of await stores.keys.list())
+        rows.push([
+          k.id,
+          k.tier,
+          k.scopes.join(","),
+          k.dailyLimit ? String(k.dailyLimit) : `${limits[k.tier]} (tier)`,
+          (await stores.quota.lastUsedDay(k.id)) ?? "never",
+          k.name ?? "",
+          k.createdAt,
+          k.revokedAt ? `revoked ${k.revokedAt}` : "active",
+        ]);
+      for (const row of rows) console.log(row.join("\t"));
     } else if (command === "revoke") {
       if (!(await stores.keys.revoke(rest[0]!))) {
         console.error(`no active key with id ${rest[0]}`);

@@ -17,6 +17,18 @@ export const SCOPES = [
 export type Scope = (typeof SCOPES)[number];
 export const TIERS = ["free", "pro", "enterprise"] as const;
 export type Tier = (typeof TIERS)[number];
+/**
+ * The lowest tier whose keys can use a scope (the spec's E7 and E8; the admin reload): a key of a lower tier with
+ * it could never call what it grants, so the keys CLI refuses to issue one. Routes declare the same (a test checks).
+ */
+export const SCOPE_MIN_TIER: Partial<Record<Scope, Tier>> = {
+  "compliance:report": "enterprise",
+  "compliance:read": "pro",
+  "snapshot:admin": "enterprise",
+};
+/** The scopes in `scopes` that a key of `tier` could never use. */
+export const unusableScopes = (tier: Tier, scopes: readonly Scope[]): Scope[] =>
+  scopes.filter((s) => TIERS.indexOf(tier) < TIERS.indexOf(SCOPE_MIN_TIER[s] ?? "free"));
 
 export interface ApiKey {
   id: string;

@@ -41,6 +41,8 @@ export interface QuotaLedger {
   release(keyId: string, day: string, units: number): void | Promise<void>;
   /** Gives back what reservations that failed had granted after all (a ledger reached over a network). */
   settle?(): Promise<void>;
+  /** The last UTC day the key was counted on, as far as the ledger remembers (`keys list`); null if none. */
+  lastUsedDay(keyId: string): string | null | Promise<string | null>;
 }
 
 /** How many units to reserve when `count` of `limit` are already granted. */
@@ -108,6 +110,11 @@ export class QuotaMeter {
     pending.catch(() => {}); // waiters handle its failure; with none, it is not an unhandled rejection
     current.pending = pending;
     return granted.catch(unmetered);
+  }
+
+  /** The last UTC day the key was counted on (`keys list`). */
+  lastUsedDay(keyId: string): string | null | Promise<string | null> {
+    return this.ledger.lastUsedDay(keyId);
   }
 
   /** Give unused units back to the ledger (graceful shutdown). */

@@ -6,7 +6,7 @@
 // reservation's own id for an hour, and a reservation that failed is settled once Redis answers again: if its record
 // exists, the units go back and the record goes. On one connection the settling runs after the reservation, so it
 // cannot miss one that Redis had yet to run.
-import type { Grant, QuotaLedger } from "./quota.ts";
+import { utcDay, type Grant, type QuotaLedger } from "./quota.ts";
 import type { Redis } from "./redis.ts";
 import { StateUnavailable } from "./unavailable.ts";
 
@@ -80,6 +80,18 @@ export class RedisQuotaLedger implements QuotaLedger {
 
   async release(keyId: string, day: string, units: number): Promise<void> {
     await this.redis.send("EVAL", [RELEASE, "1", quotaKey(keyId, day), String(units)]);
+  }
+
+  /** Counters expire two days after their day: only today and yesterday can be known. */
+  async lastUsedDay(keyId: string): Promise<string | null> {
+    const now = Date.now();
+    const days = [0, 1].map((back) => utcDay(new Date(now - back * 86_400_000)));
+    const counts = (await this.redis.send(
+      "MGET",
+      days.map((d) => quotaKey(keyId, d)),
+    )) as (string | null)[];
+    const used = days.findIndex((_, i) => Number(counts[i] ?? 0) > 0);
+    return used === -1 ? null : days[used];
   }
 
   /** One attempt to settle every failed reservation (at shutdown: what Redis cannot answer now stays counted). */

@@ -7,6 +7,7 @@ import { StateUnavailable } from "./unavailable.ts";
 export class SqliteQuotaLedger implements QuotaLedger {
   readonly reserve: (keyId: string, day: string, want: number, limit: number) => Grant;
   private readonly releaseStmt;
+  private readonly lastDayStmt;
 
   constructor(db: Database) {
     const read = db.query<{ count: number }, [string, string]>(
@@ -32,6 +33,13 @@ export class SqliteQuotaLedger implements QuotaLedger {
     this.releaseStmt = db.query<unknown, [string, string, number]>(
       "UPDATE key_usage SET count = max(0, count - ?3) WHERE key_id = ?1 AND day = ?2",
     );
+    this.lastDayStmt = db.query<{ day: string | null }, [string]>(
+      "SELECT max(day) AS day FROM key_usage WHERE key_id = ? AND count > 0",
+    );
+  }
+
+  lastUsedDay(keyId: string): string | null {
+    return this.lastDayStmt.get(keyId)?.day ?? null;
   }
 
   release(keyId: string, day: string, units: number): void {

@@ -161,6 +161,17 @@ run("Redis faults", () => {
     expect(r.cli("keys", "wf:quota-grant:*").split("\n").filter(Boolean).length).toBeLessThanOrEqual(3);
   }, 20_000);
 
+  test("the last day of use (`keys list`) is read from the day's counter: yesterday's or today's, else none", async () => {
+    const r = await redisAt();
+    const ledger = new RedisQuotaLedger(client(r));
+    expect(await ledger.lastUsedDay("key_days")).toBeNull();
+    const yesterday = utcDay(new Date(Date.now() - 86_400_000));
+    r.cli("set", quotaKey("key_days", yesterday), "3");
+    expect(await ledger.lastUsedDay("key_days")).toBe(yesterday);
+    await new QuotaMeter(ledger).consume("key_days", 10);
+    expect(await ledger.lastUsedDay("key_days")).toBe(utcDay(new Date()));
+  });
+
   /** Two meters (two replicas) consume as fast as they can for `ms`, while `fault` runs; the admitted count. */
   async function load(meters: QuotaMeter[], limit: number, ms: number, fault: () => Promise<void>) {
     let admitted = 0,
