@@ -1,6 +1,7 @@
 // Environment → typed configuration, validated once at start-up.
 import { z } from "zod";
 import { availableParallelism } from "node:os";
+import { readableIssue } from "./zod-messages.ts";
 
 const flag = z
   .enum(["0", "1", "true", "false"])
@@ -95,13 +96,24 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 
+/** A variable the service cannot run with: start-up stops with this one line (exit 2). */
+export class ConfigError extends Error {}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")),
-  );
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = configSchema.safeParse(set, { error: readableIssue });
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`invalid configuration: ${problems}`);
+    const problems = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? "");
+      const given = typeof set[name] === "string" ? ` (it is "${set[name].slice(0, 60)}")` : "";
+      const what = i.message.startsWith(name)
+        ? i.message
+        : /^(must|is) /.test(i.message)
+          ? `${name} ${i.message}`
+          : `${name}: ${i.message}`;
+      return `${what}${given}`;
+    });
+    throw new ConfigError(`${problems.join("; ")}; fix the environment variable (docs/configuration.md)`);
   }
   return parsed.data;
 }

@@ -1,5 +1,5 @@
 // Start-up: configuration, snapshot check, indexes, then serve all three hosts on one port.
-import { loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createApp } from "./app.ts";
 import { SnapshotError } from "./snapshot/open.ts";
 import { commandOf, runCommand } from "./cli/commands.ts";
@@ -19,22 +19,19 @@ export async function start(options: AppOptions = {}) {
     app = createApp(config, options);
     await app.ready;
   } catch (err) {
-    // A missing or wrong snapshot, or bad configuration, stops start-up with a message that says what to do.
-    console.error(`workforce-api: ${(err as Error).message}`);
-    process.exit(err instanceof SnapshotError ? 2 : 1);
+    // A missing or wrong snapshot, or bad configuration, stops start-up with one line that says what to do.
+    const known = err instanceof SnapshotError || err instanceof ConfigError;
+    console.error(`workforce-api: ${known ? (err as Error).message : oneLine(err)}`);
+    process.exit(known ? 2 : 1);
   }
 
-  const server = Bun.serve({
-    port: config.PORT,
-    hostname: config.LISTEN_ADDRESS,
-    // No cap of Bun's: bodies stream, and ours (MAX_BODY_BYTES, by Content-Length or while reading) answers every
-    // oversized one with the 413 envelope, however large.
-    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-    idleTimeout: Math.min(255, Math.ceil(config.REQUEST_TIMEOUT_MS / 1000) + 5),
-    fetch: app.fetch,
-    // Workers share the port: the kernel hands each new connection to one of them.
-    reusePort: config.WORKERS > 1,
-  });
+  let server;
+  try {
+    server = listen(config, app.fetch);
+  } catch (err) {
+    console.error(`workforce-api: ${listenFailure(err, config)}`);
+    process.exit(2);
+  }
 
   console.log(
     JSON.stringify({
@@ -94,4 +91,37 @@ if (import.meta.main) {
   const command = commandOf(process.argv);
   if (command.name !== "serve") process.exit(await runCommand(command));
   start();
+}
+
+function listen(config: Config, fetch: (request: Request) => Response | Promise<Response>) {
+  return Bun.serve({
+    port: config.PORT,
+    hostname: config.LISTEN_ADDRESS,
+    // No cap of Bun's: bodies stream, and ours (MAX_BODY_BYTES, by Content-Length or while reading) answers every
+    // oversized one with the 413 envelope, however large.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    idleTimeout: Math.min(255, Math.ceil(config.REQUEST_TIMEOUT_MS / 1000) + 5),
+    fetch,
+    // Workers share the port: the kernel hands each new connection to one of them.
+    reusePort: config.WORKERS > 1,
+  });
+}
+
+/** Why the port could not be opened, and what to do, in one line (Bun's own error carries a stack and source lines). */
+function listenFailure(err: unknown, config: Config): string {
+  const where = `port ${config.PORT} on ${config.LISTEN_ADDRESS}`;
+  switch ((err as { code?: string }).code) {
+    case "EADDRINUSE":
+      return `${where} is already in use by another process; stop that process or set PORT to a free port`;
+    case "EACCES":
+      return `not allowed to listen on ${where} (ports below 1024 need privileges); set PORT to 1024 or above`;
+    case "EADDRNOTAVAIL":
+      return `LISTEN_ADDRESS ${config.LISTEN_ADDRESS} is no address of this machine; set it to one (0.0.0.0: all)`;
+    default:
+      return `cannot listen on ${where}: ${oneLine(err)}`;
+  }
+}
+
+function oneLine(err: unknown): string {
+  return String((err as Error)?.message ?? err).split("\n")[0];
 }

@@ -7,6 +7,7 @@ import { openStateDb } from "../state/state-db.ts";
 import { SCOPE_MIN_TIER, SCOPES, TIERS, unusableScopes, type Scope, type Tier } from "../state/api-keys.ts";
 import { openStateStores } from "../state/stores.ts";
 import { loadConfig } from "../config.ts";
+import { readableIssue } from "../zod-messages.ts";
 
 const tierOrHigher = (tier: Tier) => (tier === TIERS.at(-1) ? `the ${tier} tier` : `the ${tier} tier or higher`);
 
@@ -81,7 +82,7 @@ export async function keysCommand(
     return (console.log(keysUsage(program, known ? (command as KeysCommandName) : undefined)), 0);
   if (command === "help") return (console.log(keysUsage(program)), 0);
   if (!known) return usage(command ? `unknown command: ${command}` : "missing command");
-  const create = command === "create" ? createArgs.safeParse(values) : undefined;
+  const create = command === "create" ? createArgs.safeParse(values, { error: readableIssue }) : undefined;
   if (create && !create.success)
     return usage(create.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("\n"));
   const unusable = create?.success ? unusableScopes(create.data.tier, create.data.scopes as Scope[]) : [];

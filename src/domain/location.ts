@@ -39,6 +39,7 @@ import { placeKey } from "./place/place-key.ts";
 import { type PlaceSpelling, correctableEdits, type SpellingName } from "./place/spelling.ts";
 import { stateAbbreviation } from "./place/state-abbreviations.ts";
 import { regionCountries } from "./place/regions.ts";
+import { readJobAdPlace } from "./place/job-ad.ts";
 
 export type UsAreaKind = "national" | "state" | "territory" | "msa" | "nonmetro";
 export interface UsArea {
@@ -54,11 +55,15 @@ export interface LocationAlternative {
   code: string;
   population: number | null;
 }
-/** `spelling`: the name a misspelt input was read as ("Chicago, IL" for "Chicgo"). */
+/**
+ * `spelling`: the name a misspelt input was read as ("Chicago, IL" for "Chicgo"); `setAside`: a work mode and a
+ * postcode read around the place's name ("Hybrid - 10115 Berlin"; place/job-ad.ts).
+ */
 interface Resolution {
   input: string;
   alternatives?: LocationAlternative[];
   spelling?: string;
+  setAside?: { workMode: string | null; postcode: string | null };
 }
 export type ResolvedLocation =
   | (Resolution & { region: "us"; area: UsArea })
@@ -128,6 +133,8 @@ const NATIONAL = new Set([
 ]);
 const EU_EEA_SET = new Set<string>(EU_EEA);
 const US_AND_TERRITORIES = new Set(["US", "PR", "GU", "VI", "AS", "MP", "UM"]);
+/** A place this large is known by its name without "City" ("Salt Lake", "Oklahoma"…: the state comes first). */
+const LARGE_PLACE = 100_000;
 /** An outside namesake must be this many times as populous as the covered one to make the name mean it. */
 const OUTSIDE_DOMINANCE = 10;
 
@@ -281,7 +288,20 @@ function byPlace(
 }
 
 export function resolveLocation(raw: string | undefined, data: LocationData): ResolvedLocation | null {
-  return resolveAs((raw ?? "").trim().replace(/\s+/g, " "), data, true);
+  const input = (raw ?? "").trim().replace(/\s+/g, " ");
+  // A work mode or a postcode around the name: the name decides; a work mode alone is the U.S. national figure,
+  // as an omitted location is (the spec's default). What the name alone cannot resolve, the whole input may.
+  const ad = readJobAdPlace(input);
+  if (ad) {
+    // "Sydney NSW 2000", "20121 Milano MI": the region or province code left after the postcode.
+    const lastWord = / (\S+)$/;
+    const readings = ad.text ? [ad.text, ad.text.replace(lastWord, ", $1"), ad.text.replace(lastWord, "")] : [""];
+    for (const text of ad.postcode ? readings : readings.slice(0, 1)) {
+      const r = resolveAs(text, data, text !== "");
+      if (r) return { ...r, input, setAside: { workMode: ad.workMode, postcode: ad.postcode } };
+    }
+  }
+  return resolveAs(input, data, true);
 }
 
 function resolveAs(input: string, data: LocationData, mayCorrect: boolean): ResolvedLocation | null {
@@ -293,7 +313,7 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
     return z?.countyFips ? data.areaForCounty(z.countyFips) : null;
   };
 
-  if (NATIONAL.has(lower)) return us(data.area("0000000"));
+  if (NATIONAL.has(lower.replace(/^the /, ""))) return us(data.area("0000000"));
   const zipForm = /^(?:zip(?:\s*code)?:?\s*)?(\d{5})(?:-\d{4})?$/i.exec(input);
   if (zipForm && (input.length !== 5 || data.area(`00${input}`)?.kind !== "msa")) return us(fromZip(zipForm[1]));
   if (/^\d+$/.test(input)) {
@@ -346,16 +366,34 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
   // "Greater Boston", "Metro Detroit", "Boston area": the place named, whose metro answers anyway.
   const core = input.replace(METRO_WORDS, "").trim();
   if (core && core !== input) {
-    const r = resolveAs(core, data, mayCorrect);
+    const alias = data.alias(placeKey(core)); // "LA area" is Los Angeles's, not Louisiana's
+    const r = alias ? us(alias) : resolveAs(core, data, mayCorrect);
     if (r) return { ...r, input };
   }
-  // "Hamilton OH", "Paris France": a qualifier without its comma, when the words before it name a place there.
+  // "Hamilton OH", "Paris France": a qualifier without its comma, when the words before it name a place there;
+  // misspelt ("Charlote NC"), as the comma form reads it, when the last words are a known qualifier.
   const words = input.split(" ");
   for (let k = 1; !comma && k <= Math.min(3, words.length - 1); k++) {
-    const r = qualified(words.slice(0, -k).join(" "), words.slice(-k).join(" "), input, data, "space");
+    const [name, tail] = [words.slice(0, -k).join(" "), words.slice(-k).join(" ")];
+    const r = qualified(name, tail, input, data, "space") ?? (mayCorrect ? misspeltIn(name, tail, input, data) : null);
     if (r) return r;
   }
+  // "Salt Lake": a large place's name without its "City"; "Frankfurt/Main": the name before the slash.
+  const city = placesNamed(`${key} city`, data).filter((p) => isCovered(p) && p.population >= LARGE_PLACE);
+  if (city.length) return byPlace(city, input, data);
+  const slashed = /^([^/]+?)\s*\/\s*\S/.exec(input);
+  if (slashed) {
+    const r = resolveAs(slashed[1], data, false);
+    if (r) return { ...r, input };
+  }
   return mayCorrect ? corrected(input, input, data) : null;
+}
+
+/** "Charlote NC": a misspelt name before a known qualifier, read as the comma form reads it; only a correction. */
+function misspeltIn(name: string, tail: string, input: string, data: LocationData): ResolvedLocation | null {
+  if (!qualifier(tail, data, [])) return null;
+  const r = qualified(name, tail, input, data, "comma");
+  return r?.spelling ? r : null;
 }
 
 /** A name's places; "Zuerich", "Koeln": German umlauts typed as ae/oe/ue, when the name as typed has none. */
@@ -364,7 +402,9 @@ function placesNamed(key: string, data: LocationData): PlaceRecord[] {
   return places.length || !/[aou]e/.test(key) ? places : data.placesNamed(key.replace(/([aou])e/g, "$1"));
 }
 
-const METRO_WORDS = /^(?:greater|metro|metropolitan)\s+|\s+(?:metro(?:politan)?(?:\s+area)?|area|region)$/i;
+// "Greater Boston", "Boston area", "Dallas-Fort Worth Metroplex", "Region of Madrid", "Hamburg und Umgebung".
+const METRO_WORDS =
+  /^(?:greater|metro|metropolitan|(?:the\s+)?(?:region|area)\s+of)\s+|\s+(?:metro(?:politan)?(?:\s+area)?|metroplex|area|region|and\s+surrounding\s+areas?|und\s+umgebung|et\s+environs|e\s+dintorni|y\s+alrededores|en\s+omgeving|i\s+okolice)$/i;
 
 /**
  * "Place, Qualifier", or "Place Qualifier" without the comma (`form` "space": only a known qualifier and a known
@@ -384,6 +424,18 @@ function qualified(
   const q = qualifier(qualifierText, data, namesakes);
   const spelt = () => (form === "comma" && q ? corrected(name, input, data, inside(q)) : null);
   if (!q) return form === "space" ? undefined : regional(name, qualifierText, namesakes, input, data);
+  // "NY, NY": the state's name standing for its city; "Ohio, United States": a U.S. place or state, as alone.
+  if (
+    "state" in q &&
+    (data.stateByCode(name.replace(/\./g, "").toUpperCase()) ?? stateNamed(name, data, false))?.stateCode === q.state
+  ) {
+    const area = data.msaByPrincipalCity(data.stateByCode(q.state)!.title, q.state);
+    if (area) return { region: "us", area, input };
+  }
+  if ("country" in q && q.country === "US") {
+    const alone = placeAlone(name, data);
+    if (alone?.region === "us") return { ...alone, input };
+  }
   if ("state" in q) {
     const county = byCounty(name, input, data, q.state);
     if (county) return county;

@@ -1,6 +1,7 @@
 // zod at the edge: one place turns a request part into typed input or a 422 naming each bad field.
 import { z } from "zod";
 import { validationError, type FieldError } from "./errors.ts";
+import { readableIssue } from "../zod-messages.ts";
 
 /** `employees[17].salary`: dotted keys, bracketed indexes, as a client would write the path. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -18,7 +19,7 @@ export function parseInput<S extends z.ZodType>(
   part: "query" | "path" | "body",
 ): z.infer<S> {
   if (!schema) return undefined as z.infer<S>;
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: readableIssue });
   if (result.success) return result.data;
   const errors: FieldError[] = result.error.issues.flatMap((issue): FieldError[] => {
     // An unknown query parameter is named itself, so a typo ("pagesize") is obvious.

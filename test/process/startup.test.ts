@@ -44,9 +44,28 @@ describe("snapshot faults stop start-up", () => {
     expect(r.stderr).toContain("not readable");
   });
 
-  test("bad configuration names the variable", async () => {
+  test("bad configuration: one line naming the variable, what it must be and what it is; exit 2", async () => {
     const r = await runToEnd([process.execPath, "src/main.ts"], { PORT: "not-a-port" });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain("PORT");
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'workforce-api: PORT must be a number (it is "not-a-port"); fix the environment variable (docs/configuration.md)',
+    );
+  });
+
+  test("a port another process holds: one line naming the port and the fix; exit 2", async () => {
+    const holder = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
+    try {
+      const r = await runToEnd([process.execPath, "src/main.ts"], {
+        PORT: String(holder.port),
+        LISTEN_ADDRESS: "127.0.0.1",
+        STATE_DB: join(dir, "port-state.sqlite"),
+      });
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim()).toBe(
+        `workforce-api: port ${holder.port} on 127.0.0.1 is already in use by another process; stop that process or set PORT to a free port`,
+      );
+    } finally {
+      holder.stop(true);
+    }
   });
 });

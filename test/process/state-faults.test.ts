@@ -33,7 +33,7 @@ describe("a state database that cannot be written stops start-up", () => {
     if (locked.exitCode !== 0) throw new Error(`chattr is needed for this test: ${locked.stderr.toString()}`);
     const r = await start(path);
     Bun.spawnSync(["chattr", "-i", path, folder]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain(`cannot open the state database ${path} for writing`);
     expect(r.stderr).toContain("readonly");
     expect(r.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
@@ -43,7 +43,7 @@ describe("a state database that cannot be written stops start-up", () => {
     const path = join(dir, "garbage.sqlite");
     writeFileSync(path, "not sqlite at all ".repeat(200));
     const r = await start(path);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain(`cannot open the state database ${path}`);
     expect(r.stderr).toContain("not a database");
   });
@@ -52,7 +52,7 @@ describe("a state database that cannot be written stops start-up", () => {
     const path = join(dir, "folder.sqlite");
     mkdirSync(path);
     const r = await start(path);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain(`cannot open the state database ${path}`);
   });
 });

@@ -325,6 +325,72 @@ const RULES: [string, [string, string | null][]][] = [
     ],
   ],
 ];
+// Places as job ads write them (issue 38): a work mode or a postcode around the name; the name decides.
+const JOB_AD_RULES: [string, [string, string | null][]][] = [
+  [
+    "a ZIP code beside a city and state is set aside: the city decides (Boston, MA, not Boston, England)",
+    [
+      ["Boston, MA 02110", "US:0014460"],
+      ["Paris, TX 75460", "US:4800000"],
+      ["Austin, TX 78701-1234, USA", "US:0012420"],
+      ["30303 Atlanta GA", "US:0012060"],
+    ],
+  ],
+  [
+    "an EU postcode before or after the city, in each country's shape",
+    [
+      ["80331 München", "EU:DE"],
+      ["Hamburg, 20095", "EU:DE"],
+      ["13001 Marseille", "EU:FR"],
+      ["3011 AA Rotterdam", "EU:NL"],
+      ["02-677 Warszawa", "EU:PL"],
+      ["4000-123 Porto", "EU:PT"],
+      ["Paris 11e", "EU:FR"],
+      ["London SW1A 1AA", "NOT_EU:GB"],
+    ],
+  ],
+  [
+    "work modes set aside in seven languages; alone, the U.S. national figure (an omitted location's)",
+    [
+      ["Remote", "US:0000000"],
+      ["Fully Remote", "US:0000000"],
+      ["Remote - Poland", "EU:PL"],
+      ["Hybrid | Seattle, WA", "US:0042660"],
+      ["On-site in Denver, CO", "US:0019740"],
+      ["Homeoffice / Köln", "EU:DE"],
+      ["Bordeaux (télétravail)", "EU:FR"],
+      ["Utrecht - hybride werken", "EU:NL"],
+      ["Kraków · praca hybrydowa", "EU:PL"],
+      ["Sevilla (teletrabajo)", "EU:ES"],
+      ["Torino, smart working", "EU:IT"],
+      ["Remote, UK", "NOT_EU:GB"],
+    ],
+  ],
+  [
+    "a state's name for its city, a large place without 'City', a misspelt city and state without a comma",
+    [
+      ["NY, NY", "US:0035620"],
+      ["Oklahoma City", "US:0036420"],
+      ["Salt Lake", "US:0041620"],
+      ["Kansas, MO", null],
+      ["Pittsburg, PA", "US:0038300"],
+      ["Sacramneto CA", "US:0040900"],
+    ],
+  ],
+  [
+    "boards' forms: metroplex, surroundings, 'Region of', a state and its country, a name before a slash",
+    [
+      ["Dallas-Fort Worth Metroplex", "US:0019100"],
+      ["München und Umgebung", "EU:DE"],
+      ["Region of Lisbon", "EU:PT"],
+      ["Texas, United States", "US:4800000"],
+      ["Anywhere in the United States", "US:0000000"],
+      ["LA area", "US:0031080"],
+      ["Halle/Saale", "EU:DE"],
+    ],
+  ],
+];
+
 describe("places as people write them (issue 13)", () => {
   for (const [rule, cases] of RULES) {
     test(rule, () => {
@@ -332,6 +398,22 @@ describe("places as people write them (issue 13)", () => {
         expect([input, describeResult(resolveLocation(input, s.locations))]).toEqual([input, expected]);
     });
   }
+
+  for (const [rule, cases] of JOB_AD_RULES) {
+    test(`job ads: ${rule}`, () => {
+      for (const [input, expected] of cases)
+        expect([input, describeResult(resolveLocation(input, s.locations))]).toEqual([input, expected]);
+    });
+  }
+
+  test("job ads: what was set aside is kept for the answer's notes; a place without either has none", () => {
+    expect(resolveLocation("Hybrid - 10115 Berlin", s.locations)!.setAside).toEqual({
+      workMode: "Hybrid",
+      postcode: "10115",
+    });
+    expect(resolveLocation("Remote", s.locations)!.setAside).toEqual({ workMode: "Remote", postcode: null });
+    expect(resolveLocation("Berlin", s.locations)!.setAside).toBeUndefined();
+  });
 
   test("an ambiguous name answers with the other covered namesakes, most populous first, each with a code to ask for it", () => {
     const r = resolveLocation("Portland", s.locations)!;

@@ -213,7 +213,23 @@ export function locationNotes(
   place: Exclude<ResolvedLocation, { region: "unsupported" }>,
   countryName?: string,
 ): string[] {
+  const { workMode, postcode } = place.setAside ?? {};
+  const national = place.region === "us" ? place.area.kind === "national" : !place.city;
+  const name =
+    place.region === "eu"
+      ? (place.city ?? countryName ?? place.countryName)
+      : national
+        ? "the United States"
+        : place.area.title;
   return [
+    ...(workMode
+      ? [
+          national && place.region === "us" && !place.input.replace(workMode, "").match(/\p{L}/u)
+            ? `"${workMode}" names no place: a remote job is answered with the U.S. national figures, as a request without a location is; name a country ("${workMode}, Germany") for its figures.`
+            : `"${workMode}" is a work mode, set aside: the figures are ${national ? "the national ones of" : "those of"} ${name}${national ? ", where a remote job is based" : ""}.`,
+        ]
+      : []),
+    ...(postcode ? [`The postcode "${postcode}" was set aside: the place's name decides (${name}).`] : []),
     ...(place.spelling
       ? [
           `location "${place.input.slice(0, 100)}" was read as ${place.spelling}, the one notable place that close in spelling; location_alternatives lists others as close.`,
