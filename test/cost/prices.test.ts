@@ -30,6 +30,40 @@ describe("E12", () => {
     }
   });
 
+  test("Kosovo by the World Bank's codes (XK, XKX), with the Bank's figures; the list names it and no aggregate", async () => {
+    const ppp = (await textRows("worldbank/ppp-gdp.csv")).filter((r) => r["Country ID"] === "XK");
+    expect(ppp.length).toBeGreaterThan(0);
+    for (const code of ["XK", "xkx"]) {
+      const body = await (await get(`/api/v1/ppp/countries/${code}`)).json();
+      expect([code, body.data.country_code, body.data.country_name]).toEqual([code, "XK", "Kosovo"]);
+      for (const r of ppp)
+        expect(body.data.years.find((y: any) => y.year === Number(r.Year)).ppp_factor).toBe(Number(r.PPP));
+    }
+    const list = (await (await get("/api/v1/ppp/countries")).json()).data;
+    expect(list.find((c: any) => c.iso3 === "XKX")).toMatchObject({ country_code: "XK", country_name: "Kosovo" });
+    expect(list.find((c: any) => c.iso3 === "WLD" || c.iso3 === "EUU")).toBeUndefined(); // World, European Union
+  });
+
+  test("every World Bank economy with a price level ratio answers by the Bank's own code", async () => {
+    const economies = new Set(
+      (await textRows("worldbank/Metadata_Country_API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv"))
+        .filter((r) => r.Region) // aggregates (World, income groups) have no region
+        .map((r) => r["Country Code"]),
+    );
+    const wide: Record<string, string>[] = parse(
+      await Bun.file(mirror("worldbank/API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv")).text(),
+      { columns: true, from_line: 5, bom: true, relax_column_count: true },
+    );
+    const withData = wide.filter(
+      (r) => economies.has(r["Country Code"]) && Object.entries(r).some(([k, v]) => /^\d{4}$/.test(k) && v !== ""),
+    );
+    expect(withData.length).toBeGreaterThan(150);
+    const answers = await Promise.all(
+      withData.map(async (r) => [r["Country Code"], (await get(`/api/v1/ppp/countries/${r["Country Code"]}`)).status]),
+    );
+    expect(answers.filter(([, status]) => status !== 200)).toEqual([]);
+  });
+
   test("unknown code → 404; malformed → 422", async () => {
     expect((await get("/api/v1/ppp/countries/XX")).status).toBe(404);
     expect((await get("/api/v1/ppp/countries/12")).status).toBe(422);

@@ -7,6 +7,8 @@ import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
 // World Bank codes outside ISO 3166 (Kosovo, Channel Islands).
 const WB_ISO2_TO_ISO3: Record<string, string> = { XK: "XKX", JG: "CHI" };
 const iso3Of = (iso2: string) => WB_ISO2_TO_ISO3[iso2] ?? countries.alpha2ToAlpha3(iso2) ?? null;
+const iso2Of = (iso3: string) =>
+  countries.alpha3ToAlpha2(iso3) ?? Object.entries(WB_ISO2_TO_ISO3).find(([, wb]) => wb === iso3)?.[0] ?? null;
 
 export async function loadWorldBankPpp(ctx: LoadContext): Promise<LoadResult> {
   const meta = await readTable(ctx.file("worldbank/Metadata_Country_API_PA.NUS.PPPC.RF_DS2_en_csv_v2_6595.csv"), {
@@ -18,7 +20,7 @@ export async function loadWorldBankPpp(ctx: LoadContext): Promise<LoadResult> {
     ["iso3", "iso2", "name", "region", "income_group"],
     meta.rows.map((r) => [
       str(r["COUNTRY CODE"]),
-      countries.alpha3ToAlpha2(str(r["COUNTRY CODE"])!) ?? null,
+      iso2Of(str(r["COUNTRY CODE"])!),
       str(r.TABLENAME),
       str(r.REGION),
       str(r.INCOMEGROUP),
@@ -92,7 +94,7 @@ export async function loadWorldBankInflation(ctx: LoadContext): Promise<LoadResu
     ["iso3", "iso2", "name"],
     annual.rows.map((r) => [
       str(r["COUNTRY CODE"]),
-      countries.alpha3ToAlpha2(str(r["COUNTRY CODE"])!) ?? null,
+      iso2Of(str(r["COUNTRY CODE"])!),
       str(r.COUNTRY),
     ]),
     true,
@@ -135,7 +137,7 @@ export async function loadWorldBankInflation(ctx: LoadContext): Promise<LoadResu
         .filter((r) => /^[A-Z]{3}$/.test(str(r["COUNTRY CODE"]) ?? ""))
         .map((r) => [
           str(r["COUNTRY CODE"]),
-          countries.alpha3ToAlpha2(str(r["COUNTRY CODE"])!) ?? null,
+          iso2Of(str(r["COUNTRY CODE"])!),
           str(r.COUNTRY),
         ]),
       true,

@@ -57,28 +57,24 @@ export const pppCountries = defineRoute({
   examples: [{ summary: "Every country with PPP data" }],
   response: z.array(
     z.object({
-      country_code: z.string().nullable().describe("ISO 3166 alpha-2 code"),
-      iso3: z.string().describe("ISO 3166 alpha-3 code, as the World Bank keys it"),
+      country_code: z
+        .string()
+        .nullable()
+        .describe("ISO 3166 alpha-2 code; for an economy ISO does not list, the World Bank's (XK: Kosovo)"),
+      iso3: z.string().describe("ISO 3166 alpha-3 code, as the World Bank keys it (XKX: Kosovo)"),
       country_name: z.string().describe("the country's English name"),
       first_year: z.number().int().describe("first year with a PPP factor or price level ratio"),
       last_year: z.number().int().describe("last year with a PPP factor or price level ratio"),
     }),
   ),
   handle: (_input, s) => ({
-    data: s.ppp.countries().flatMap((c) => {
-      const iso2 = countries.alpha3ToAlpha2(c.iso3) ?? null;
-      return iso2
-        ? [
-            {
-              country_code: iso2,
-              iso3: c.iso3,
-              country_name: countries.getName(iso2, "en") ?? c.iso3,
-              first_year: c.first,
-              last_year: c.last,
-            },
-          ]
-        : [];
-    }),
+    data: s.ppp.countries().map((c) => ({
+      country_code: c.iso2,
+      iso3: c.iso3,
+      country_name: (c.iso2 && countries.getName(c.iso2, "en")) || c.name,
+      first_year: c.first,
+      last_year: c.last,
+    })),
     datasets: ["worldbank_ppp"],
     methodologyNotes: `${PPP_SOURCE}. World Bank aggregates (regions, income groups) are not listed.`,
   }),

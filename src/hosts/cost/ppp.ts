@@ -14,10 +14,15 @@ export const pppCountry = defineRoute({
   method: "GET",
   path: "/api/v1/ppp/countries/:country_code",
   scope: "costapi:read",
-  examples: [{ summary: "Germany", params: { country_code: "DE" } }],
+  examples: [
+    { summary: "Germany", params: { country_code: "DE" } },
+    { summary: "Kosovo, by the World Bank's code", params: { country_code: "XK" } },
+  ],
   params: z.object({ country_code: countryCodeParam }),
   response: z.object({
-    country_code: z.string().describe("ISO 3166 alpha-2 code"),
+    country_code: z
+      .string()
+      .describe("ISO 3166 alpha-2 code; for an economy ISO does not list, the World Bank's (XK: Kosovo)"),
     country_name: z.string().describe("the country's English name"),
     years: z
       .array(
@@ -42,7 +47,13 @@ export const pppCountry = defineRoute({
   }),
   errors: ["NOT_FOUND"],
   handle: ({ params }, s, fail) => {
-    const country = parseCountryCode(params.country_code);
+    // The World Bank keys its series by its own codes: ISO 3166's for most economies, XK/XKX for Kosovo (ISO's
+    // libraries say XKK), JG/CHI for the Channel Islands. An ISO code is read first (EL, UK, alpha-3), then the Bank's.
+    const iso = parseCountryCode(params.country_code);
+    const wb = s.ppp.economy(iso?.iso2 ?? params.country_code) ?? s.ppp.economy(params.country_code);
+    const country = wb
+      ? { iso2: wb.iso2 ?? wb.iso3, iso3: wb.iso3, name: iso?.name ?? wb.name }
+      : iso;
     if (!country)
       throw fail("NOT_FOUND", `No country with the code ${params.country_code.toUpperCase()}.`, {
         suggestion: "GET /api/v1/ppp/countries lists the countries with PPP data.",
