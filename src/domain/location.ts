@@ -131,6 +131,23 @@ const NATIONAL = new Set([
   "99",
   "0000000",
 ]);
+// Regions of several countries that job ads name for remote work: no one country's figures answer for them (and
+// "EU" is not Eu in Normandy).
+const SEVERAL_COUNTRIES = new Set(
+  [
+    "eu",
+    "european union",
+    "europe",
+    "eea",
+    "emea",
+    "dach",
+    "benelux",
+    "nordics",
+    "scandinavia",
+    "apac",
+    "latam",
+  ].concat(["worldwide", "global", "anywhere", "international"]),
+);
 const EU_EEA_SET = new Set<string>(EU_EEA);
 const US_AND_TERRITORIES = new Set(["US", "PR", "GU", "VI", "AS", "MP", "UM"]);
 /** A place this large is known by its name without "City" ("Salt Lake", "Oklahoma"…: the state comes first). */
@@ -214,10 +231,10 @@ function stateNamed(text: string, data: LocationData, standalone: boolean): UsAr
   return abbreviation ? data.stateByCode(abbreviation) : null;
 }
 
-/** "Orange County", "Orleans Parish" (within a state when given): the county's metro, the next counties of that name as alternatives. */
+/** "Orange County", "Orleans Parish", "Capitol Planning Region" (within a state when given): the county's metro, the next counties of that name as alternatives. */
 function byCounty(name: string, input: string, data: LocationData, state?: string): ResolvedLocation | null {
   const key = placeKey(name);
-  if (!/ (county|parish|borough)$/.test(key)) return null;
+  if (!/ (county|parish|borough|planning region)$/.test(key)) return null; // Connecticut's since 2022: planning regions
   const answers = data
     .countiesNamed(key)
     .filter((c) => !state || c.state === state)
@@ -287,6 +304,13 @@ function byPlace(
   return null;
 }
 
+/** The region of several countries an input names ("EMEA", "Remote - Europe"), or null. */
+export function severalCountries(raw: string): string | null {
+  const input = raw.trim().replace(/\s+/g, " ");
+  const name = readJobAdPlace(input)?.text ?? input;
+  return SEVERAL_COUNTRIES.has(placeKey(name)) ? name : null;
+}
+
 export function resolveLocation(raw: string | undefined, data: LocationData): ResolvedLocation | null {
   const input = (raw ?? "").trim().replace(/\s+/g, " ");
   // A work mode or a postcode around the name: the name decides; a work mode alone is the U.S. national figure,
@@ -314,6 +338,7 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
   };
 
   if (NATIONAL.has(lower.replace(/^the /, ""))) return us(data.area("0000000"));
+  if (SEVERAL_COUNTRIES.has(placeKey(input))) return null;
   const zipForm = /^(?:zip(?:\s*code)?:?\s*)?(\d{5})(?:-\d{4})?$/i.exec(input);
   if (zipForm && (input.length !== 5 || data.area(`00${input}`)?.kind !== "msa")) return us(fromZip(zipForm[1]));
   if (/^\d+$/.test(input)) {
@@ -346,6 +371,12 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
   const county = byCounty(input, input, data);
   if (county) return county;
 
+  // "Jacksonville, Florida Metropolitan Area": the metro words go before the comma is read.
+  const trimmed = input.replace(METRO_WORDS, "").trim();
+  if (trimmed && trimmed !== input && trimmed.includes(",")) {
+    const r = resolveAs(trimmed, data, mayCorrect);
+    if (r) return { ...r, input };
+  }
   const comma = /^(.+?),\s*([^,]+)$/.exec(input);
   if (comma) {
     const r = qualified(comma[1].trim(), comma[2].trim(), input, data, mayCorrect ? "comma" : "exact");
@@ -404,7 +435,7 @@ function placesNamed(key: string, data: LocationData): PlaceRecord[] {
 
 // "Greater Boston", "Boston area", "Dallas-Fort Worth Metroplex", "Region of Madrid", "Hamburg und Umgebung".
 const METRO_WORDS =
-  /^(?:greater|metro|metropolitan|(?:the\s+)?(?:region|area)\s+of)\s+|\s+(?:metro(?:politan)?(?:\s+area)?|metroplex|area|region|and\s+surrounding\s+areas?|und\s+umgebung|et\s+environs|e\s+dintorni|y\s+alrededores|en\s+omgeving|i\s+okolice)$/i;
+  /^(?:(?:greater|metro|metropolitan|(?:the\s+)?(?:region|area)\s+of|r[ée]gion\s+de|regione\s+di|regi[oó]n\s+de|regio|region)\s+|r[ée]gion\s+d['’]\s*)|\s+(?:metro(?:politan)?(?:\s+area)?|metroplex|area|region|gebiet|and\s+surrounding\s+areas?|und\s+umgebung|et\s+environs|e\s+dintorni|y\s+alrededores|en\s+omgeving|i\s+okolice)$/i;
 
 /**
  * "Place, Qualifier", or "Place Qualifier" without the comma (`form` "space": only a known qualifier and a known

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { openSnapshot } from "../../src/snapshot/open.ts";
 import { createServices, type Services } from "../../src/services.ts";
-import { resolveLocation, suggestLocations } from "../../src/domain/location.ts";
+import { resolveLocation, severalCountries, suggestLocations } from "../../src/domain/location.ts";
 
 let s: Services;
 beforeAll(() => {
@@ -387,6 +387,15 @@ const JOB_AD_RULES: [string, [string, string | null][]][] = [
       ["Anywhere in the United States", "US:0000000"],
       ["LA area", "US:0031080"],
       ["Halle/Saale", "EU:DE"],
+      ["Orlando, Florida Metropolitan Area", "US:0036740"],
+      ["Capitol Planning Region, CT", "US:0025540"],
+      ["Région de Lyon", "EU:FR"],
+      ["Region Hannover", "EU:DE"],
+      ["Lille (59)", "EU:FR"],
+      ["Poznań 61-001", "EU:PL"],
+      ["Remote (EU based)", null],
+      ["Work from home (US-based)", "US:0000000"],
+      ["Thuiswerk - Gent", "EU:BE"],
     ],
   ],
 ];
@@ -405,6 +414,14 @@ describe("places as people write them (issue 13)", () => {
         expect([input, describeResult(resolveLocation(input, s.locations))]).toEqual([input, expected]);
     });
   }
+
+  test("job ads: a region of several countries (EMEA, Europe, EU) resolves to none, not to a place of that name", () => {
+    for (const input of ["EMEA", "Remote - Europe", "EU", "Remote (EU based)", "DACH"]) {
+      expect([input, resolveLocation(input, s.locations)]).toEqual([input, null]);
+      expect(severalCountries(input)).not.toBeNull();
+    }
+    expect(severalCountries("Remote, Germany")).toBeNull();
+  });
 
   test("job ads: what was set aside is kept for the answer's notes; a place without either has none", () => {
     expect(resolveLocation("Hybrid - 10115 Berlin", s.locations)!.setAside).toEqual({

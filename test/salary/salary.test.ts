@@ -153,6 +153,36 @@ describe("E2 EU", () => {
   });
 });
 
+describe("E2 places as job ads write them", () => {
+  test("a work mode alone answers with the U.S. national row and says so; with a country, that country's figures", async () => {
+    const remote = await (await get("job_title=Registered%20Nurses&location=Remote")).json();
+    const national = await (await get("job_title=Registered%20Nurses")).json();
+    expect(remote.salary).toEqual(national.salary); // the row a request without a location gets
+    expect(remote.notes.join(" ")).toContain(
+      '"Remote" names no place: a remote job is answered with the U.S. national figures',
+    );
+    const germany = await (await get("job_title=Registered%20Nurses&location=Remote%20(Germany)")).json();
+    const de = await (await get("job_title=Registered%20Nurses&location=DE")).json();
+    expect(germany.salary.mean).toBe(de.salary.mean);
+    expect(germany.notes).toContain(
+      '"Remote" is a work mode, set aside: the figures are the national ones of Germany, where a remote job is based.',
+    );
+  });
+
+  test("a postcode beside the city is set aside and said; a region of several countries is refused with what to send", async () => {
+    const ny = await (await get("job_title=Registered%20Nurses&location=New%20York%2C%20NY%2010001")).json();
+    expect(ny.notes).toContain(
+      'The postcode "10001" was set aside: the place\'s name decides (New York-Newark-Jersey City, NY-NJ).',
+    );
+    const emea = await get("job_title=Registered%20Nurses&location=Remote%20-%20EMEA");
+    expect(emea.status).toBe(400);
+    expect((await emea.json()).error).toMatchObject({
+      code: "LOCATION_NOT_FOUND",
+      message: "\"EMEA\" names several countries, and salary figures are a country's or a place's.",
+    });
+  });
+});
+
 describe("E2 errors", () => {
   test("no matching occupation → 404 NO_SALARY_DATA with a suggestion", async () => {
     const res = await get("job_title=xyzzy%20qwrtp");

@@ -7,6 +7,13 @@
 /** Work-mode words in the languages titles are matched in, longest first so "hybrid remote" goes whole. */
 const WORK_MODES = [
   "anywhere in",
+  "télétravail complet",
+  "teletravail complet",
+  "100% télétravail",
+  "100% remoto",
+  "100% zdalnie",
+  "lavoro da remoto",
+  "thuiswerk",
   "temporarily remote",
   "fully remote",
   "100% remote",
@@ -67,17 +74,19 @@ const MODE = new RegExp(
 );
 /** What is left around a removed word: "anywhere in", "in", "à", "w" before the place; separators at the ends. */
 const LEAD = /^(?:anywhere\s+in|anywhere|based\s+in|in|im|à|a|en|w|we|aus)\s+/iu;
+/** "(US based)", "EU-based": the country a remote job is based in. */
+const BASED = /[\s-]+based$/iu;
 const EDGES = /^[\s,;:|·•/\\()[\]–—-]+|[\s,;:|·•/\\()[\]–—-]+$/gu;
 
 // Postcodes: leading ("10115 Berlin", "D-80331 München", "00-001 Warszawa", "1012 AB Amsterdam", "111 22
 // Stockholm", "1250-096 Lisboa"), trailing ("Berlin, 10115", "Austin, TX 78701-1234", "Sydney NSW 2000"), British
 // and Canadian ("London EC2A 2BB", "Vancouver, BC V6B 1A1") and Irish ("Dublin 2, D02 X285"). A city district number ("Paris 8e", "Praha 1", "Dublin 2")
-// and a Danish district letter ("København Ø") go with a postcode or alone after a name.
+// a Danish district letter ("København Ø") and a French département in brackets ("Bordeaux (33)") go with a postcode or alone after a name.
 const LEADING_POSTCODE = /^((?:[A-Z]{1,2}-)?\d{2,5}(?:[- ]\d{2,4})?(?: [A-Z]{2}(?= \p{L}))?)[,\s]+(?=\p{L})/u;
-const TRAILING_POSTCODE = /(?<=\p{L}\.?)[,\s]+((?:[A-Z]{1,2}-)?\d{4,5}(?:-\d{3,4})?)$/u;
+const TRAILING_POSTCODE = /(?<=\p{L}\.?)[,\s]+((?:[A-Z]{1,2}-)?\d{4,5}(?:-\d{3,4})?|\d{2}-\d{3})$/u;
 const UK_OR_CANADIAN_POSTCODE = /(?<=\p{L})[,\s]+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$/u;
 const EIRCODE = /(?<=\p{L}|\d)[,\s]+([AC-FHKNPRTV-Y]\d{2}\s?[AC-FHKNPRTV-Y\d]{4})$/u;
-const DISTRICT = /(?<=\p{L})\s+(?:\d{1,2}(?:e|er|ème|\.)?|[ØVNSK])$/u;
+const DISTRICT = /(?<=\p{L})\s+(?:\d{1,2}(?:e|er|ème|\.)?|[ØVNSK]|\(\d{2,3}\)?)$/u;
 /** "…, USA" after a ZIP code: the country goes with the address, the ZIP before it. */
 const US_TAIL = /,?\s*(?:USA|US|United States)$/u;
 
@@ -96,7 +105,7 @@ export function readJobAdPlace(input: string): JobAdPlace | null {
     workMode ??= m;
     return " ";
   });
-  if (workMode) text = tidy(text).replace(LEAD, "");
+  if (workMode) text = tidy(tidy(text).replace(LEAD, "")).replace(BASED, "");
   let postcode: string | null = null;
   const usTail = US_TAIL.exec(text);
   const core = usTail && /\d/.test(text.slice(0, usTail.index)) ? text.slice(0, usTail.index) : text;

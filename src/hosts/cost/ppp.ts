@@ -51,9 +51,7 @@ export const pppCountry = defineRoute({
     // libraries say XKK), JG/CHI for the Channel Islands. An ISO code is read first (EL, UK, alpha-3), then the Bank's.
     const iso = parseCountryCode(params.country_code);
     const wb = s.ppp.economy(iso?.iso2 ?? params.country_code) ?? s.ppp.economy(params.country_code);
-    const country = wb
-      ? { iso2: wb.iso2 ?? wb.iso3, iso3: wb.iso3, name: iso?.name ?? wb.name }
-      : iso;
+    const country = wb ? { iso2: wb.iso2 ?? wb.iso3, iso3: wb.iso3, name: iso?.name ?? wb.name } : iso;
     if (!country)
       throw fail("NOT_FOUND", `No country with the code ${params.country_code.toUpperCase()}.`, {
         suggestion: "GET /api/v1/ppp/countries lists the countries with PPP data.",

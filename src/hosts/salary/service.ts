@@ -6,6 +6,7 @@ import {
   placeReadings,
   resolveLocation,
   suggestLocations,
+  severalCountries,
   type ResolvedLocation,
   type UsArea,
 } from "../../domain/location.ts";
@@ -181,6 +182,16 @@ export function locate(
       },
     );
   }
+  const region = resolved ? null : severalCountries(location ?? "");
+  if (region)
+    throw fail(
+      "LOCATION_NOT_FOUND",
+      `"${region}" names several countries, and salary figures are a country's or a place's.`,
+      {
+        field,
+        suggestion: 'Name one country or place (location=Germany, or "Remote, Germany" for a remote job based there).',
+      },
+    );
   if (!resolved) {
     const near = suggestLocations(location ?? "", s.locations);
     throw fail(
