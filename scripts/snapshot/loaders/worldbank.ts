@@ -92,11 +92,7 @@ export async function loadWorldBankInflation(ctx: LoadContext): Promise<LoadResu
     ctx.db,
     "wb_country",
     ["iso3", "iso2", "name"],
-    annual.rows.map((r) => [
-      str(r["COUNTRY CODE"]),
-      iso2Of(str(r["COUNTRY CODE"])!),
-      str(r.COUNTRY),
-    ]),
+    annual.rows.map((r) => [str(r["COUNTRY CODE"]), iso2Of(str(r["COUNTRY CODE"])!), str(r.COUNTRY)]),
     true,
   );
   let rows = insertRows(
@@ -135,11 +131,7 @@ export async function loadWorldBankInflation(ctx: LoadContext): Promise<LoadResu
       ["iso3", "iso2", "name"],
       t.rows
         .filter((r) => /^[A-Z]{3}$/.test(str(r["COUNTRY CODE"]) ?? ""))
-        .map((r) => [
-          str(r["COUNTRY CODE"]),
-          iso2Of(str(r["COUNTRY CODE"])!),
-          str(r.COUNTRY),
-        ]),
+        .map((r) => [str(r["COUNTRY CODE"]), iso2Of(str(r["COUNTRY CODE"])!), str(r.COUNTRY)]),
       true,
     );
     rows += insertRows(ctx.db, "wb_cpi_monthly", ["iso3", "series", "data_source", "period", "value"], out);

@@ -64,11 +64,11 @@ const WORK_MODES = [
   "ibrido",
   "in sede",
 ];
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const MODE = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${[...WORK_MODES]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeRegExp)
     .join("|")})(?![\\p{L}\\p{N}])`,
   "giu",
 );
