@@ -42,14 +42,58 @@ describe("E19 happy", () => {
 
   test("no category mixes all; defaults 1/20", async () => {
     const all = await get("/api/v1/skills");
-    expect(all.data.total).toBe(knowledgeIds.length + new Set(skillRows.map((r) => r["Element ID"])).size);
+    expect(all.data.total).toBe(knowledgeIds.length + new Set(skillRows.map((r) => r["Element ID"])).size + 52);
     expect(all.data.items.length).toBe(20);
+    expect(all.data.items[0].category).toBe("knowledge"); // knowledge, then skills, then abilities
   });
 
-  test("category=ability: empty (not in the mirror yet) and the notes say so", async () => {
-    const body = await get("/api/v1/skills?category=ability");
-    expect(body.data.total).toBe(0);
-    expect(body.metadata.methodology_notes).toContain("Abilities");
+  test("category=ability: the 52 abilities of the content model (the leaves under 1.A), each as O*NET names it", async () => {
+    // Leaves: ids under 1.A that head no other id (1.A.1.a.1 Oral Comprehension; not 1.A.1.a Verbal Abilities).
+    const ids = [...contentModel.keys()];
+    const leaves = ids.filter((id) => id.startsWith("1.A.") && !ids.some((o) => o.startsWith(`${id}.`)));
+    expect(leaves.length).toBe(52); // as O*NET's content model counts them
+    const body = await get("/api/v1/skills?category=ability&page_size=100");
+    expect(body.data.total).toBe(52);
+    expect(body.data.items).toEqual(
+      leaves.sort().map((id) => ({
+        skill_id: id,
+        name: contentModel.get(id)!.name,
+        description: contentModel.get(id)!.description,
+        category: "ability",
+      })),
+    );
+    expect(body.metadata.methodology_notes).toContain("carries no ability ratings");
+  });
+
+  test("abilities: searchable (E18), detail with no occupations (E20), none rated for an occupation (E16); notes say why", async () => {
+    const search = await get("/api/v1/skills/search?q=oral%20comprehension&category=ability");
+    expect(search.data.items[0]).toMatchObject({
+      skill_id: "1.A.1.a.1",
+      name: "Oral Comprehension",
+      category: "ability",
+    });
+    const detail = await s.call("skills", "/api/v1/skills/1.A.1.a.1");
+    expect(detail.status).toBe(200);
+    const body = await detail.json();
+    expect(body.data).toMatchObject({ skill_id: "1.A.1.a.1", category: "ability", occupations: [] });
+    expect(body.metadata.methodology_notes).toContain("Abilities.xlsx");
+    const nurse = await s.call("skills", "/api/v1/occupations/29-1141.00/skills?category=ability");
+    expect(nurse.status).toBe(200);
+    const rated = await nurse.json();
+    expect(rated.data).toEqual([]);
+    expect(rated.metadata.methodology_notes).toContain("carries no ability ratings");
+  });
+
+  test("no category holds knowledge, skills and abilities (the spec's three); work styles only when asked for", async () => {
+    const all = await get("/api/v1/skills?page_size=100&page=2");
+    const categories = new Set<string>();
+    for (let page = 1; ; page++) {
+      const b = await get(`/api/v1/skills?page_size=100&page=${page}`);
+      for (const x of b.data.items) categories.add(x.category);
+      if (page * 100 >= b.data.total) break;
+    }
+    expect([...categories].sort()).toEqual(["ability", "knowledge", "skill"]);
+    expect(all.data.total).toBe(knowledgeIds.length + new Set(skillRows.map((r) => r["Element ID"])).size + 52);
   });
 
   test("bad category or page_size → 422", async () => {

@@ -80,12 +80,15 @@ export async function loadOnet30(ctx: LoadContext): Promise<LoadResult> {
 export async function loadOnet29(ctx: LoadContext): Promise<LoadResult> {
   let rows = 0;
   // Work Styles are rated on importance only, and carry no "Not Relevant" column (str() of a missing cell is null).
-  for (const [file, category] of [
-    ["Skills.xlsx", "skill"],
-    ["Knowledge.xlsx", "knowledge"],
-    ["Work Styles.xlsx", "work_style"],
+  // Abilities ratings are optional: the mirror has none today; O*NET's Excel or text release has them.
+  const abilities = ctx.present(EXCEL + "Abilities.xlsx") ?? ctx.present(TEXT + "Abilities.txt");
+  for (const [path, category] of [
+    [ctx.file(EXCEL + "Skills.xlsx"), "skill"],
+    [ctx.file(EXCEL + "Knowledge.xlsx"), "knowledge"],
+    [ctx.file(EXCEL + "Work Styles.xlsx"), "work_style"],
+    ...(abilities ? [[abilities, "ability"] as const] : []),
   ] as const) {
-    const t = await readTable(ctx.file(EXCEL + file), {
+    const t = await readTable(path, {
       required: ["O*NET-SOC Code", "Element ID", "Scale ID", "Data Value"],
     });
     rows += insertRows(

@@ -76,9 +76,13 @@ export const paginated = <T extends z.ZodType>(item: T) =>
     pages: z.number().int().describe("how many pages there are at this page_size"),
   });
 
-export const ONET_NOTES =
-  "Occupations and titles: O*NET 30.0; skills, knowledge and work styles ratings: O*NET 29.3. Abilities ratings are not in the data mirror yet, " +
-  "so category=ability returns no items. bright_outlook and green_occupation are false for every occupation until the Bright Outlook " +
+/** What every skills-host answer says of its O*NET data; the abilities clause follows what the build loaded. */
+export const onetNotes = (skills: { abilitiesRated: boolean }) =>
+  "Occupations and titles: O*NET 30.0; skills, knowledge and work styles ratings: O*NET 29.3. " +
+  (skills.abilitiesRated
+    ? "Abilities ratings: O*NET 29.3 (Abilities). "
+    : "The loaded O*NET release carries no ability ratings: the 52 abilities of O*NET's content model (ids 1.A.*) are listed and searchable with category ability, and no occupation is rated on them (the snapshot build loads Abilities.xlsx or Abilities.txt when placed in the O*NET folder of the data mirror; docs/data.md). ") +
+  "bright_outlook and green_occupation are false for every occupation until the Bright Outlook " +
   "and Green occupation lists are loaded. Ratings are normalised to 0–1 by O*NET's own scale bounds: importance = (IM − 1) / 4, level = LV / 7. " +
   "Work styles (category=work_style, an addition listed only when asked for) are rated on importance only, on the same scale; their level is null.";
 

@@ -8,7 +8,7 @@ import {
   pageParams,
   paginated,
   searchQuery,
-  ONET_NOTES,
+  onetNotes,
   SEARCH_NOTES,
 } from "./models.ts";
 import { toOccupationSummary } from "./occupations.ts";
@@ -29,7 +29,7 @@ export const searchOccupations = defineRoute({
   examples: [{ summary: "Nurses", query: { q: "nurse" } }],
   query: z.strictObject({ q: searchQuery, ...pageParams, ...occupationFilters }),
   response: paginated(OccupationHit),
-  handle: ({ query }, { occupationSearch, occupations, wages }) => {
+  handle: ({ query }, { occupationSearch, occupations, wages, skills }) => {
     const hits = occupationSearch.search(query.q).flatMap((m) => {
       const o = occupations.get(m.key)!;
       const keep =
@@ -48,7 +48,7 @@ export const searchOccupations = defineRoute({
     return {
       data: { ...page, items },
       datasets: ["onet_30_0", "onet_29_3", "bls_oews"],
-      methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}`,
+      methodologyNotes: `${SEARCH_NOTES} ${onetNotes(skills)}`,
     };
   },
 });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { inCategory } from "../../snapshot/repositories/skills.ts";
-import { skillCategory, ONET_NOTES } from "./models.ts";
+import { skillCategory, onetNotes } from "./models.ts";
 import { socCodeParams } from "./occupation-path.ts";
 import { missingDataNote } from "./gaps.ts";
 
@@ -23,7 +23,7 @@ export const occupationSkills = defineRoute({
   id: "E16",
   summary: "Skills of an occupation",
   description:
-    "O*NET skills and knowledge ratings of one occupation, sorted by importance (then level) descending, then skill_id; category=work_style (an addition) gives its 16 work styles instead. An occupation O*NET has not rated answers an empty list with a note naming the rated occupations under its SOC code and among its related occupations.",
+    "O*NET skills and knowledge ratings of one occupation, sorted by importance (then level) descending, then skill_id; category=work_style (an addition) gives its 16 work styles instead; category=ability is empty while the loaded O*NET release carries no ability ratings. An occupation O*NET has not rated answers an empty list with a note naming the rated occupations under its SOC code and among its related occupations.",
   method: "GET",
   path: "/api/v1/occupations/:soc_code/skills",
   scope: "skills:read",
@@ -66,6 +66,6 @@ export const occupationSkills = defineRoute({
       ratings.length === 0
         ? `${missingDataNote(occupation, "skills, knowledge or work styles ratings", (c) => skills.isRated(c), s)} `
         : "";
-    return { data, datasets: ["onet_29_3", "onet_30_0"], methodologyNotes: unrated + ONET_NOTES };
+    return { data, datasets: ["onet_29_3", "onet_30_0"], methodologyNotes: unrated + onetNotes(skills) };
   },
 });

@@ -4,7 +4,7 @@ import { defineRoute } from "../../http/route.ts";
 import { paginate } from "../../domain/pagination.ts";
 import type { Occupation } from "../../snapshot/repositories/occupations.ts";
 import type { WagesRepository } from "../../snapshot/repositories/wages.ts";
-import { OccupationSummary, occupationFilters, pageParams, paginated, ONET_NOTES } from "./models.ts";
+import { OccupationSummary, occupationFilters, pageParams, paginated, onetNotes } from "./models.ts";
 
 export const toOccupationSummary = (o: Occupation, wages: WagesRepository): z.infer<typeof OccupationSummary> => ({
   soc_code: o.socCode,
@@ -28,7 +28,7 @@ export const listOccupations = defineRoute({
   ],
   query: z.strictObject({ ...pageParams, ...occupationFilters }),
   response: paginated(OccupationSummary),
-  handle: ({ query }, { occupations, wages }) => {
+  handle: ({ query }, { occupations, wages, skills }) => {
     // Page first, then shape: only the page's occupations need their OEWS code looked up.
     const page = paginate(
       occupations.list({ jobZone: query.job_zone, brightOutlook: query.bright_outlook, green: query.green }),
@@ -38,7 +38,7 @@ export const listOccupations = defineRoute({
     return {
       data: { ...page, items: page.items.map((o) => toOccupationSummary(o, wages)) },
       datasets: ["onet_30_0", "bls_oews"],
-      methodologyNotes: ONET_NOTES,
+      methodologyNotes: onetNotes(skills),
     };
   },
 });

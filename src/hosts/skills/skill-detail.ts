@@ -1,7 +1,7 @@
 // E20 GET /v1/skills/{skill_id}: one skill and every occupation rated on it, by importance.
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
-import { Skill, ONET_NOTES } from "./models.ts";
+import { Skill, onetNotes } from "./models.ts";
 import { toSkill } from "./skills.ts";
 
 const SkillDetail = Skill.extend({
@@ -62,7 +62,7 @@ export const skillDetail = defineRoute({
           .map((r) => ({ soc_code: r.socCode, title: r.title, importance: r.importance, level: r.level })),
       },
       datasets: ["onet_29_3", "onet_30_0"],
-      methodologyNotes: ONET_NOTES,
+      methodologyNotes: onetNotes(skills),
     };
   },
 });

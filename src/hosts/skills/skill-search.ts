@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineRoute } from "../../http/route.ts";
 import { paginate } from "../../domain/pagination.ts";
-import { Skill, pageParams, paginated, searchQuery, skillCategory, ONET_NOTES, SEARCH_NOTES } from "./models.ts";
+import { Skill, pageParams, paginated, searchQuery, skillCategory, onetNotes, SEARCH_NOTES } from "./models.ts";
 import { toSkill } from "./skills.ts";
 import { inCategory } from "../../snapshot/repositories/skills.ts";
 
@@ -14,7 +14,7 @@ export const searchSkills = defineRoute({
   id: "E18",
   summary: "Search skills",
   description:
-    "Skills and knowledge areas (work styles with category=work_style) whose name is similar to q. Page 1 and page_size 20 by default. When q also names technologies (O*NET Technology Skills: Python, Excel), metadata.technologies counts them, names the best three and links GET /api/v1/technologies/search.",
+    "Skills, knowledge areas and abilities (work styles with category=work_style) whose name is similar to q. Page 1 and page_size 20 by default. When q also names technologies (O*NET Technology Skills: Python, Excel), metadata.technologies counts them, names the best three and links GET /api/v1/technologies/search.",
   method: "GET",
   path: "/api/v1/skills/search",
   scope: "skills:read",
@@ -30,7 +30,7 @@ export const searchSkills = defineRoute({
     return {
       data: paginate(hits, query.page, query.page_size),
       datasets: ["onet_29_3", "onet_30_0"],
-      methodologyNotes: `${SEARCH_NOTES} ${ONET_NOTES}`,
+      methodologyNotes: `${SEARCH_NOTES} ${onetNotes(skills)}`,
       ...(technologies.length
         ? {
             extraMetadata: {

@@ -1,4 +1,4 @@
-// O*NET skills, knowledge and work styles elements with each occupation's ratings, normalised to 0–1.
+// O*NET skills, knowledge, abilities and work styles elements with each occupation's ratings, normalised to 0–1.
 import type { Database } from "bun:sqlite";
 import { normaliseOnScale, type ScaleBounds } from "../../domain/onet-scales.ts";
 
@@ -42,8 +42,10 @@ const byImportance = (a: OccupationRating, b: OccupationRating) =>
   b.importance - a.importance || (b.level ?? 0) - (a.level ?? 0) || a.socCode.localeCompare(b.socCode);
 
 export class SkillsRepository {
-  /** Every rated element, knowledge before skills, each in O*NET element-id order. */
+  /** Every rated element and every ability: knowledge, skills, abilities, work styles, each in element-id order. */
   readonly all: readonly Skill[];
+  /** Whether the loaded O*NET release rates abilities (Abilities.xlsx or Abilities.txt was in the mirror). */
+  readonly abilitiesRated: boolean;
   private readonly byId = new Map<string, Skill>();
   // Ratings per element are computed on first use (one indexed query) and kept: start-up stays fast.
   private readonly ratings = new Map<string, readonly OccupationRating[]>();
@@ -65,13 +67,18 @@ export class SkillsRepository {
     this.level = scales.get("LV")!;
     this.all = db
       .query<{ element_id: string; name: string; description: string | null; category: SkillCategory }, []>(
-        `SELECT e.element_id, e.name, e.description, (SELECT category FROM onet_rating r WHERE r.element_id = e.element_id LIMIT 1) AS category
+        // Rated elements, and the 52 abilities of the content model (1.A.n.x.n) whether or not a release rates them.
+        `SELECT e.element_id, e.name, e.description,
+                coalesce((SELECT category FROM onet_rating r WHERE r.element_id = e.element_id LIMIT 1), 'ability') AS category
        FROM onet_element e WHERE EXISTS (SELECT 1 FROM onet_rating r WHERE r.element_id = e.element_id)
-       ORDER BY category, e.element_id`,
+          OR e.element_id GLOB '1.A.[0-9].[a-z].[0-9]*'
+       ORDER BY e.element_id`,
       )
       .all()
-      .map((r) => ({ skillId: r.element_id, name: r.name, description: r.description, category: r.category }));
+      .map((r) => ({ skillId: r.element_id, name: r.name, description: r.description, category: r.category }))
+      .sort((a, b) => SKILL_CATEGORIES.indexOf(a.category) - SKILL_CATEGORIES.indexOf(b.category));
     for (const s of this.all) this.byId.set(s.skillId, s);
+    this.abilitiesRated = !!db.query("SELECT 1 FROM onet_rating WHERE category = 'ability' LIMIT 1").get();
     this.ratingsQuery = db.query<RatingRow, [string]>(
       `SELECT r.soc_code, o.title,
               max(CASE WHEN r.scale_id = 'IM' THEN r.value END) AS im,
