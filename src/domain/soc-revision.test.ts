@@ -1,6 +1,13 @@
 // The SOC 2010 → 2018 relations and trend sources on a small made-up classification, one case per relation.
 import { describe, expect, test } from "bun:test";
-import { employmentWeighted, hybridHolders, socRevisions, trendSources, type RevisionInputs } from "./soc-revision.ts";
+import {
+  employmentWeighted,
+  hybridHolders,
+  populationCheck,
+  socRevisions,
+  trendSources,
+  type RevisionInputs,
+} from "./soc-revision.ts";
 
 // SOC 2018 detailed codes of the example, with what each case is:
 //   11-1111 one_to_one from 11-1111             11-2222 merged from 11-2001 + 11-2002
@@ -171,5 +178,45 @@ describe("employmentWeighted", () => {
     ).toBeNull();
     expect(employmentWeighted([{ employment: null, value: 1 }])).toBeNull();
     expect(employmentWeighted([])).toBeNull();
+  });
+});
+
+describe("populationCheck", () => {
+  test("the nearest vintages publishing each; the same population within ±20% of the code's own", () => {
+    // 15-1256 in May 2019–2020 against 15-1253 from May 2021 (OEWS national files): May 2020 meets May 2021.
+    const hybrid = new Map([
+      [2019, 1406870],
+      [2020, 1476800],
+    ]);
+    expect(
+      populationCheck(
+        hybrid,
+        new Map([
+          [2021, 190120],
+          [2022, 196420],
+        ]),
+      ),
+    ).toEqual({
+      sourceYear: 2020,
+      source: 1476800,
+      targetYear: 2021,
+      target: 190120,
+      same: false,
+    });
+    expect(populationCheck(hybrid, new Map([[2021, 1364180]]))?.same).toBe(true); // 15-1252: 1.08×
+    // The bounds: 120 and 80 against 100 are the same population, 121 and 79 are not.
+    const against100 = (n: number) => populationCheck(new Map([[2018, n]]), new Map([[2021, 100]]))!.same;
+    expect([120, 80, 121, 79].map(against100)).toEqual([true, true, false, false]);
+    // The same vintage beats any other; nothing to compare → null.
+    expect(
+      populationCheck(
+        new Map([
+          [2020, 50],
+          [2021, 100],
+        ]),
+        new Map([[2021, 100]]),
+      )?.sourceYear,
+    ).toBe(2021);
+    expect(populationCheck(new Map(), new Map([[2021, 100]]))).toBeNull();
   });
 });

@@ -211,3 +211,34 @@ export function employmentWeighted(
   const total = parts.reduce((sum, p) => sum + p.employment!, 0);
   return parts.reduce((sum, p) => sum + p.employment! * p.value!, 0) / total;
 }
+
+/** An earlier code's point enters a series only when its national employment is within this share of the target's. */
+export const SAME_POPULATION_TOLERANCE = 0.2;
+
+/** The two codes' national employment in the nearest vintages that publish each, and whether it is the same population. */
+export interface PopulationCheck {
+  sourceYear: number;
+  source: number;
+  targetYear: number;
+  target: number;
+  same: boolean;
+}
+
+/**
+ * Whether an earlier code (or a sum of codes) measures nearly the same occupation as a SOC 2018 code: national
+ * employment in the nearest pair of vintages publishing each (the same vintage when both are published in one),
+ * within ±SAME_POPULATION_TOLERANCE of the target's. null when either was never published with employment.
+ */
+export function populationCheck(
+  source: ReadonlyMap<number, number>,
+  target: ReadonlyMap<number, number>,
+): PopulationCheck | null {
+  let best: PopulationCheck | null = null;
+  for (const [sourceYear, s] of source)
+    for (const [targetYear, t] of target) {
+      const gap = Math.abs(sourceYear - targetYear);
+      if (best && gap >= Math.abs(best.sourceYear - best.targetYear)) continue;
+      best = { sourceYear, source: s, targetYear, target: t, same: Math.abs(s - t) <= SAME_POPULATION_TOLERANCE * t };
+    }
+  return best;
+}

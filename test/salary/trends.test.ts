@@ -94,21 +94,43 @@ describe("E1", () => {
     expect(notes).toContain("OEWS May 2016 is not in the data mirror");
   });
 
-  test("web developers (15-1254): SOC 2010 15-1134 also became 15-1255, so no point before 2019, and notes say why", async () => {
+  test("web developers (15-1254): no point before 2021: 15-1134 was divided, and the hybrid 15-1257 counts other people too", async () => {
     const body = await (await get("occupation_code=15-1254&years=10")).json();
     expect(body.trend.map((p: any) => [p.year, p.basis])).toEqual([
-      [2019, "oews_hybrid"],
-      [2020, "oews_hybrid"],
       [2021, "published"],
       [2022, "published"],
       [2023, "published"],
       [2024, "published"],
       [2025, "published"],
     ]);
-    expect(body.trend[0].median).toBe(workbook.get(2019)!.get("15-1257")!.median);
+    // The hybrid Web Developers and Digital Interface Designers: May 2020 employment against 15-1254's in May 2021.
+    const [hybrid, own] = [workbook.get(2020)!.get("15-1257")!.emp!, workbook.get(2021)!.get("15-1254")!.emp!];
+    expect(Math.abs(hybrid - own) > 0.2 * own).toBe(true); // 156,220 against 84,820 in the files
+    expect(body.notes.join(" ")).toContain(
+      `Left out: May 2019 and 2020. Those vintages publish 15-1254 only within 15-1257 (Web Developers and Digital Interface Designers), a different population: 15-1257 (Web Developers and Digital Interface Designers) counted ${hybrid.toLocaleString("en-US")} people nationally in May 2020, ${(hybrid / own).toFixed(2)} times the ${own.toLocaleString("en-US")} of 15-1254 in May 2021`,
+    );
     expect(body.notes.join(" ")).toContain(
       "Left out: 2015, 2017 and 2018. SOC 2010 15-1134 (Web Developers), from which 15-1254 came, was divided among several SOC 2018 codes",
     );
+  });
+
+  test("QA analysts and testers (15-1253): the hybrid 15-1256 mostly counts developers, so 2019–2020 are left out (no −11% step)", async () => {
+    const body = await (await get("occupation_code=15-1253&years=10")).json();
+    expect(body.trend.map((p: any) => p.year)).toEqual([2021, 2022, 2023, 2024, 2025]);
+    const [hybrid, own] = [workbook.get(2020)!.get("15-1256")!.emp!, workbook.get(2021)!.get("15-1253")!.emp!];
+    expect(body.notes.join(" ")).toContain(
+      `counted ${hybrid.toLocaleString("en-US")} people nationally in May 2020, ${(hybrid / own).toFixed(2)} times the ${own.toLocaleString("en-US")} of 15-1253 in May 2021`,
+    );
+    // Software developers (15-1252) are most of 15-1256: within ±20%, so its 2019–2020 points stay.
+    const dev = await (await get("occupation_code=15-1252&years=10")).json();
+    const devOwn = workbook.get(2021)!.get("15-1252")!.emp!;
+    expect(Math.abs(hybrid - devOwn) <= 0.2 * devOwn).toBe(true);
+    expect(
+      dev.trend.filter((p: any) => p.year === 2019 || p.year === 2020).map((p: any) => [p.year, p.median]),
+    ).toEqual([
+      [2019, workbook.get(2019)!.get("15-1256")!.median],
+      [2020, workbook.get(2020)!.get("15-1256")!.median],
+    ]);
   });
 
   test("a merged code that keeps one source's number (27-3099 ← 27-3012 + 27-3099): combined to May 2018, its own figure from 2019", async () => {

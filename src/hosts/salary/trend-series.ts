@@ -1,7 +1,14 @@
 // E1's series: one point per OEWS vintage an area has, reaching back across the 2018 SOC revision where the codes
 // allow (src/domain/soc-revision.ts), with a note for every vintage left out and why.
 import { OEWS_HYBRID_FROM, OEWS_SOC_2018_FROM, type OewsCode } from "../../domain/oews-codes.ts";
-import { employmentWeighted, type SocRevision, type TrendBasis } from "../../domain/soc-revision.ts";
+import {
+  employmentWeighted,
+  populationCheck,
+  SAME_POPULATION_TOLERANCE,
+  type PopulationCheck,
+  type SocRevision,
+  type TrendBasis,
+} from "../../domain/soc-revision.ts";
 import { round } from "../../domain/rounding.ts";
 import type { UsArea } from "../../domain/location.ts";
 import type { Services } from "../../services.ts";
@@ -41,6 +48,7 @@ export function wageTrend(soc: string, area: UsArea, years: number, s: Services)
   const combined = new Set<number>();
   const continued = new Set<number>();
   const hybrids = new Map<string, number[]>();
+  const differs = new Map<string, { codes: string[]; years: number[]; check: PopulationCheck | null }>();
   const points = s.wages
     .years(area.areaCode)
     .slice(-years)
@@ -48,6 +56,17 @@ export function wageTrend(soc: string, area: UsArea, years: number, s: Services)
       const source = grouped ? groupSource(year, soc, series, s) : ownSource(year, soc, s);
       if (!source) {
         left.push({ year, split: !grouped && year < OEWS_SOC_2018_FROM && revision?.relation === "split" });
+        return [];
+      }
+      // An earlier code enters only when it counts about as many people as the code itself (±20%): a hybrid that
+      // mostly counts another occupation would splice a different population into the series.
+      const earlier = isEarlier(year, source.codes, soc);
+      const check = earlier && !grouped ? samePopulation(source.codes, soc, s) : null;
+      if (earlier && !grouped && !check?.same) {
+        const key = source.codes.join("+");
+        const entry = differs.get(key) ?? { codes: source.codes, years: [], check };
+        entry.years.push(year);
+        differs.set(key, entry);
         return [];
       }
       const rows = source.codes.map((c) => s.wages.rows(year, c, area.areaCode)[0]);
@@ -78,11 +97,51 @@ export function wageTrend(soc: string, area: UsArea, years: number, s: Services)
   if (continued.size) notes.push(continuedNote([...continued], soc, revision!, named(s, last2010)));
   for (const [code, inYears] of hybrids) notes.push(hybridNote(inYears, soc, code, s));
   if (left.length) notes.push(...leftOutNotes(left, soc, series, grouped, revision, named(s, last2010)));
+  for (const d of differs.values()) notes.push(differentPopulationNote(d.years, soc, d.codes, d.check, s));
   notes.push(...coverageNotes(area, years, s));
   return { series, points, notes };
 }
 
 const nullableRound = (x: number | null) => (x === null ? null : round(x, 0));
+
+/** A point from another code, or from SOC 2010 under the same number (before the hybrid vintages). */
+const isEarlier = (year: number, codes: readonly string[], soc: string) =>
+  year < OEWS_HYBRID_FROM || codes.length !== 1 || codes[0] !== soc;
+
+/**
+ * Whether earlier codes count about the same people as `soc` (SAME_POPULATION_TOLERANCE), nationally: their summed
+ * employment in the vintages where they are `soc`'s source, against `soc`'s in the vintages that publish it itself.
+ */
+function samePopulation(codes: readonly string[], soc: string, s: Services): PopulationCheck | null {
+  const key = codes.join("+");
+  const source = new Map<number, number>();
+  const target = new Map<number, number>();
+  for (const year of s.wages.years(NATIONAL)) {
+    const from = ownSource(year, soc, s)?.codes;
+    const into = !from ? null : !isEarlier(year, from, soc) ? target : from.join("+") === key ? source : null;
+    const counts = (from ?? []).map((c) => s.wages.rows(year, c, NATIONAL)[0]?.tot_emp ?? null);
+    if (into && counts.every((n) => n !== null)) into.set(year, counts.reduce((a, b) => a! + b!, 0)!);
+  }
+  return populationCheck(source, target);
+}
+
+function differentPopulationNote(
+  years: number[],
+  soc: string,
+  codes: string[],
+  check: PopulationCheck | null,
+  s: Services,
+): string {
+  const year = years[0]!;
+  const what = list(codes.map(named(s, year)));
+  const why = check
+    ? `${what} counted ${check.source.toLocaleString("en-US")} people nationally in May ${check.sourceYear}, ${(check.source / check.target).toFixed(2)} times the ${check.target.toLocaleString("en-US")} of ${soc} in May ${check.targetYear}, the nearest vintage publishing it`
+    : `the national employment of ${what} and of ${soc} cannot be compared (not published)`;
+  return (
+    `Left out: May ${list(years)}. Those vintages publish ${soc} only within ${what}, a different population: ${why}. ` +
+    `An earlier code's figure enters the series only when its employment is within ±${SAME_POPULATION_TOLERANCE * 100}% of the code's own.`
+  );
+}
 
 /** A series kept under an aggregate or broad group: only years publishing the occupation under that same code. */
 function groupSource(
