@@ -202,7 +202,10 @@ export function Combobox({
 export interface Series {
   label: string;
   values: (number | null)[];
+  /** The index of the point drawn large (a diamond): a line's median. */
   emphasis?: number;
+  /** The index of a point that is not joined to its neighbours (a triangle): a mean beside percentiles. */
+  alone?: number;
 }
 type Kind = "line" | "bar" | "hbar" | "stacked";
 
@@ -244,8 +247,13 @@ export function ChartFigure({
           spanGaps: true,
           borderColor: PALETTE[i % PALETTE.length],
           backgroundColor: PALETTE[i % PALETTE.length],
-          pointRadius: s.values.map((_, j) => (j === s.emphasis ? 8 : 3)),
-          pointStyle: s.values.map((_, j) => (j === s.emphasis ? "rectRot" : "circle")),
+          pointRadius: s.values.map((_, j) => (j === s.emphasis ? 8 : j === s.alone ? 7 : 3)),
+          pointStyle: s.values.map((_, j) => (j === s.emphasis ? "rectRot" : j === s.alone ? "triangle" : "circle")),
+          // A point drawn alone joins no line: the segments into and out of it are not drawn.
+          segment: {
+            borderColor: (ctx: { p0DataIndex: number; p1DataIndex: number }) =>
+              ctx.p0DataIndex === s.alone || ctx.p1DataIndex === s.alone ? "transparent" : undefined,
+          },
         })),
       },
       options: {

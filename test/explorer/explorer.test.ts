@@ -381,6 +381,32 @@ run("explorer in chromium", () => {
     expectClean(w);
   });
 
+  test("salary: an EU place's mean is drawn beside U.S. percentiles, and a place matched to another occupation says which", async () => {
+    const w = await signedIn("/explore/salary");
+    const { page } = w;
+    await page.type(".combobox:nth-of-type(1) input", "Softwareentwickler (m/w/d)");
+    await closeSuggestions(page, ".combobox:nth-of-type(1) input");
+    for (const place of ["Austin, TX", "München"]) {
+      await page.type(".place-picker input", place);
+      await closeSuggestions(page, ".place-picker input");
+      await page.click(".place-picker button");
+    }
+    await page.click("form.controls button[type=submit]");
+    const job = `job_title=${encodeURIComponent("Softwareentwickler (m/w/d)")}&currency=USD`;
+    const [austin, munich] = await Promise.all(
+      ["Austin, TX", "München"].map((p) => api("salary", `/api/v1/salary?${job}&location=${encodeURIComponent(p)}`)),
+    );
+    expect([munich.salary.median, typeof munich.salary.mean]).toEqual([null, "number"]); // Eurostat: a mean only
+    await page.waitForSelector("#percentile-chart");
+    const table = await chartTable(page, "#percentile-chart");
+    expect(table.columns).toEqual([austin.query.location, `${munich.query.location} (${munich.query.matched_title})`]);
+    expect(table.rows.mean).toEqual([shown(austin.salary.mean), shown(munich.salary.mean)]);
+    expect(table.rows.median).toEqual([shown(austin.salary.median), "—"]);
+    expect(await text(page, ".other-matches")).toContain(`${munich.query.location}: ${munich.query.matched_title}`);
+    expect(await canvasDrawn(page, "#percentile-chart")).toBe(true);
+    expectClean(w);
+  });
+
   test("salary: a place typed but not added is looked up with the title", async () => {
     const w = await signedIn("/explore/salary");
     const { page } = w;

@@ -48,6 +48,10 @@ interface Place {
 type PlaceResult = { place: Place; answer?: SalaryAnswer; error?: unknown };
 
 const PERCENTILES = ["p10", "p25", "median", "p75", "p90"] as const;
+/** What the chart draws per place: the percentiles on a line, then the mean on its own. */
+const FIGURES = [...PERCENTILES, "mean"] as const;
+/** The occupation an answer's figures are for, on its path (SOC for U.S. places, ISCO for EU ones). */
+const codeOf = (a: SalaryAnswer) => (a.query.region === "eu" ? a.query.matched_isco_full : a.query.matched_soc);
 const MAX_PLACES = 10;
 
 const suggestTitles = async (q: string, signal: AbortSignal): Promise<Option[]> => {
@@ -216,7 +220,16 @@ export function SalaryPage() {
 
       <div aria-live="polite">
         {first ? (
-          <MatchPanel answer={first} chosenCode={occupationCode} busy={busy} onSwitch={(code) => lookUp(code)} />
+          <MatchPanel
+            answer={first}
+            others={answered
+              .slice(1)
+              .map((r) => r.answer)
+              .filter((a) => codeOf(a) !== codeOf(first))}
+            chosenCode={occupationCode}
+            busy={busy}
+            onSwitch={(code) => lookUp(code)}
+          />
         ) : null}
       </div>
       {results
@@ -249,11 +262,14 @@ export function SalaryPage() {
 
 function MatchPanel({
   answer,
+  others,
   chosenCode,
   busy,
   onSwitch,
 }: {
   answer: SalaryAnswer;
+  /** Places whose figures are for another occupation than the first place's (another path, or another match). */
+  others: SalaryAnswer[];
   chosenCode: string | null;
   busy: boolean;
   onSwitch: (code: string) => void;
@@ -268,6 +284,16 @@ function MatchPanel({
         <span class="confidence">{q.match_confidence.toFixed(2)}</span> ·{" "}
         {chosenCode ? "chosen by code" : `matched by ${q.match_method}`}
       </p>
+      {others.length ? (
+        <ul class="other-matches">
+          {others.map((a) => (
+            <li>
+              {a.query.location}: <strong>{a.query.matched_title}</strong> ({codeOf(a)}
+              {a.query.region === "eu" ? ", ISCO-08" : ""}) · confidence {a.query.match_confidence.toFixed(2)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {q.alternatives.length ? (
         <>
           <p>Not the right one? Switch to:</p>
@@ -295,12 +321,17 @@ function MatchPanel({
 function PercentileChart({ results, adjust }: { results: { place: Place; answer: SalaryAnswer }[]; adjust: boolean }) {
   // The adjustment is E3's: a figure ÷ (the place's price index ÷ 100); places without an index are left out.
   const usable = adjust ? results.filter((r) => r.answer.salary.cost_of_living_index) : results;
+  // Percentiles on a line, the mean beside them as a point of its own: an EU place (Eurostat publishes a mean and
+  // no percentiles) is drawn too, and a U.S. place's mean shows where OEWS publishes one.
+  const firstCode = codeOf(results[0].answer);
   const series: Series[] = usable.map(({ answer }) => {
     const factor = adjust ? 100 / answer.salary.cost_of_living_index! : 1;
+    const other = codeOf(answer) !== firstCode ? ` (${answer.query.matched_title})` : "";
     return {
-      label: answer.query.location,
-      values: PERCENTILES.map((p) => (answer.salary[p] === null ? null : Math.round(answer.salary[p]! * factor))),
+      label: `${answer.query.location}${other}`,
+      values: FIGURES.map((p) => (answer.salary[p] === null ? null : Math.round(answer.salary[p]! * factor))),
       emphasis: 2,
+      alone: FIGURES.indexOf("mean"),
     };
   });
   const left = results.filter((r) => !usable.includes(r)).map((r) => r.answer.query.location);
@@ -311,18 +342,18 @@ function PercentileChart({ results, adjust }: { results: { place: Place; answer:
       id="percentile-chart"
       title={`Annual pay by percentile${adjust ? ", adjusted for cost of living" : ""}`}
       kind="line"
-      labels={[...PERCENTILES]}
+      labels={[...FIGURES]}
       series={series}
       unit={`${currency} per year${adjust ? " (U.S. average prices)" : ""}`}
       note={
         <>
-          The median is the large diamond.
+          The median is the large diamond; the mean, where published, the triangle beside the percentiles.
           {adjust
             ? " Adjusted = figure ÷ (price index ÷ 100). U.S. places: BEA regional price parities (as E3's col_adjusted_median). EU places: World Bank price level ratios (U.S. = 100), a national and different basis."
             : ""}
           {left.length ? ` Left out (no price index): ${left.join(", ")}.` : ""}
           {meansOnly.length
-            ? ` ${meansOnly.map((r) => `${r.answer.query.location}: Eurostat publishes no percentiles, mean ${formatNumber(r.answer.salary.mean, 0)} ${currency}`).join("; ")}.`
+            ? ` ${meansOnly.map((r) => `${r.answer.query.location}: Eurostat publishes no percentiles, only the mean (${formatNumber(r.answer.salary.mean, 0)} ${currency})`).join("; ")}.`
             : ""}
         </>
       }
