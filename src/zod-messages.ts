@@ -57,6 +57,10 @@ export const readableIssue: z.core.$ZodErrorMap = (issue) => {
       return issue.values.length === 1
         ? `must be ${String(issue.values[0])}`
         : `must be one of ${listed(issue.values)}`;
+    case "invalid_union": {
+      const options = (issue as { options?: unknown[] }).options;
+      return options?.length ? `must be one of ${listed(options)}` : undefined;
+    }
     case "not_multiple_of":
       return `must be a multiple of ${String(issue.divisor)}`;
     default:

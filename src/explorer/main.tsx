@@ -105,9 +105,7 @@ function App() {
         {key ? (
           pageFor(path)
         ) : (
-          <p class="need-key">
-            Enter an API key above to start. Ask your administrator for one (`npm run keys -- create`).
-          </p>
+          <p class="need-key">Enter an API key above to start. Ask whoever runs this service for one.</p>
         )}
       </main>
     </>

@@ -46,16 +46,7 @@ export async function csvRows(request: Request, limits: BodyLimits, spec: CsvBod
       info: true,
     }) as unknown as typeof table;
   } catch (err) {
-    const e = err as { message?: string; lines?: number };
-    throw validationError([
-      {
-        field: "body",
-        code: "invalid_csv",
-        message: `line ${e.lines ?? "?"}: ${String(e.message ?? "malformed CSV")
-          .replace(/^Invalid Record Length: /, "")
-          .slice(0, 200)}`,
-      },
-    ]);
+    throw validationError([{ field: "body", code: "invalid_csv", message: csvErrorMessage(err) }]);
   }
   const [first, ...records] = table;
   const header = first?.record;
@@ -117,4 +108,17 @@ export function csvValidationError(err: unknown, spec: CsvBody, lines: number[])
     };
   });
   return validationError(errors);
+}
+
+/** csv-parse's error in a client's words, naming the line once ("expect 3, got 4 on line 2" says it twice). */
+function csvErrorMessage(err: unknown): string {
+  const e = err as { message?: string; lines?: number; code?: string };
+  const line = e.lines ?? "?";
+  const length = /expect (\d+), got (\d+)/.exec(e.message ?? "");
+  if (e.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH" && length)
+    return `line ${line} has ${length[2]} fields where the header has ${length[1]}: a value holding the separator (an amount written 52,000, a title with a comma) must be in double quotes`;
+  const what = String(e.message ?? "malformed CSV")
+    .replace(/^Invalid (?:Record Length|Closing Quote|Opening Quote): /, "")
+    .replace(/,? (?:on|at) line \d+\.?$/, "");
+  return `line ${line}: ${what}`.slice(0, 200);
 }

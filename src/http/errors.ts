@@ -55,7 +55,10 @@ export type Fail<C extends ErrorCode> = (code: C, message: string, extra?: ApiEr
 export const fail: Fail<ErrorCode> = (code, message, extra) => new ApiError(code, message, extra);
 
 export function validationError(errors: FieldError[]): ApiError {
-  const summary = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
+  // "q: q must have at least 1 character" names the field twice: a message that starts with it stands alone.
+  const summary = errors
+    .map((e) => (e.message.startsWith(`${e.field} `) ? e.message : `${e.field}: ${e.message}`))
+    .join("; ");
   return new ApiError("VALIDATION_ERROR", `Request validation failed: ${summary}`, { errors, field: errors[0]?.field });
 }
 

@@ -57,11 +57,11 @@ export function serveExplorer(
       docBaseUrl,
     );
   }
-  if (!assets.size)
-    return notFound(
-      "The explorer is not built.",
-      "Run `npm run explorer` (npm start and npm run build do it), then restart.",
-    );
+  if (!assets.size) {
+    // The operator's fix goes to the log; the browser is told what it can do.
+    logExplorerMissing();
+    return notFound("The explorer is not installed on this server.", "Ask whoever runs this service to build it.");
+  }
   const asset = path.startsWith("/explore/assets/") ? path.slice("/explore/assets/".length) : null;
   const name = asset ?? "index.html";
   const file = assets.get(name);
@@ -71,4 +71,13 @@ export function serveExplorer(
   // Assets are named by their content's hash, so a browser may keep them; the page itself is always re-read.
   if (asset !== null) headers["Cache-Control"] = "public, max-age=31536000, immutable";
   return new Response(method === "HEAD" ? null : file, { status: 200, headers });
+}
+
+function logExplorerMissing() {
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: "the explorer is not built: run `npm run explorer` (npm start and npm run build do it), then restart",
+    }),
+  );
 }

@@ -44,7 +44,7 @@ export class Guard {
   authenticate(presented: string | null): MaybePromise<ApiKey> {
     if (!presented)
       throw new ApiError("INVALID_API_KEY", "Missing API key: send it in the X-API-Key header.", {
-        suggestion: "Create one with `npm run keys -- create`.",
+        suggestion: "Ask whoever runs this service for an API key, and send it in the X-API-Key header.",
       });
     // Bound the work an attacker can make us do, and never echo the key back.
     if (presented.length > 256) throw new ApiError("INVALID_API_KEY", "The API key is not valid.");

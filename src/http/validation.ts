@@ -68,8 +68,8 @@ export function queryParams(url: string): Record<string, string> {
 /** YYYY-MM-DD that is a real calendar date (query parameters and body fields alike). */
 export const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
   .refine((d) => {
     const t = new Date(`${d}T00:00:00Z`);
     return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
-  }, "not a calendar date");
+  }, "is not a date of the calendar");

@@ -95,9 +95,21 @@ test("paths that only look like the explorer's are not: /explorer and /exploreX 
     expect((await get(path, "explorer.example.org")).status).not.toBe(200);
 });
 
-test("an unbuilt explorer says how to build it, in the envelope", async () => {
-  const res = serveExplorer("/", "GET", beginRequest(new Request("http://x/")), new Map(), "/docs");
+test("an unbuilt explorer: the browser is told to ask the operator (in the envelope), the log says how to build it", async () => {
+  const logged: string[] = [];
+  const original = console.error;
+  console.error = (line: string) => void logged.push(line);
+  let res: Response;
+  try {
+    res = serveExplorer("/", "GET", beginRequest(new Request("http://x/")), new Map(), "/docs");
+  } finally {
+    console.error = original;
+  }
   expect(res.status).toBe(404);
   const body = (await res.json()) as any;
-  expect(body.error.suggestion).toContain("npm run explorer");
+  expect(body.error).toMatchObject({
+    message: "The explorer is not installed on this server.",
+    suggestion: "Ask whoever runs this service to build it.",
+  });
+  expect(logged.join("\n")).toContain("npm run explorer");
 });

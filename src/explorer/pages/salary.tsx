@@ -1,4 +1,4 @@
-// Salary: a title (suggested from E15) in up to ten places (suggested by X6), each place's published percentiles
+// Salary: a title (suggested in the language typed by X9, else from E15) in up to ten places (suggested by X6), each place's published percentiles
 // from E2 on one chart, the trend from E1 with its CAGR, and the matched occupation with its alternatives.
 import { useMemo, useState } from "preact/hooks";
 import { call, latestOnly, type Enveloped } from "../api.ts";
@@ -54,7 +54,18 @@ const FIGURES = [...PERCENTILES, "mean"] as const;
 const codeOf = (a: SalaryAnswer) => (a.query.region === "eu" ? a.query.matched_isco_full : a.query.matched_soc);
 const MAX_PLACES = 10;
 
+/**
+ * Titles in the language typed: X9 reads the text as E2's matcher does; when that is not English its labels are
+ * offered (Softwareentw → Softwareentwickler/Softwareentwicklerin), else E15's O*NET titles.
+ */
 const suggestTitles = async (q: string, signal: AbortSignal): Promise<Option[]> => {
+  const read = await call<{ language: string | null; suggestions: { label: string; title: string }[] }>(
+    "salary",
+    "/api/v1/titles/suggest",
+    { query: { q, limit: 8 }, signal },
+  );
+  if (read.language && read.language !== "en" && read.suggestions.length)
+    return read.suggestions.map((t) => ({ label: t.label, value: t.label, hint: `(${t.title})` }));
   const r = await call<Enveloped<{ items: { soc_code: string; title: string; matched_title?: string }[] }>>(
     "skills",
     "/api/v1/occupations/search",

@@ -18,7 +18,7 @@ export const metroArea = defineRoute({
     area_code: z
       .string()
       .max(20)
-      .regex(/^METRO\d{5}$/i, "expected METRO followed by a 5-digit CBSA code, e.g. METRO35620")
+      .regex(/^METRO\d{5}$/i, "must be METRO followed by a 5-digit CBSA code, e.g. METRO35620")
       .transform((v) => v.slice(5))
       .describe("METRO followed by the 5-digit CBSA code, any case, e.g. METRO35620"),
   }),

@@ -6,7 +6,7 @@ export { isoDate } from "../../http/validation.ts";
 export const countryCodeParam = z
   .string()
   .max(8)
-  .regex(/^[A-Za-z]{2,3}$/, "expected a 2- or 3-letter ISO country code")
+  .regex(/^[A-Za-z]{2,3}$/, "must be a 2- or 3-letter ISO country code")
   .describe("ISO 3166 alpha-2 or alpha-3 (any case; EL and UK accepted)");
 
 export const CPI_NOTES = {

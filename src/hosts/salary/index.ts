@@ -8,6 +8,7 @@ import { payEquityAnalysisRoute } from "./pay-equity-analysis.ts";
 import { validateSalaryRange } from "./validate-range.ts";
 import { locationSearch } from "./location-search.ts";
 import { salaryCountries } from "./countries.ts";
+import { titleSuggest } from "./title-suggest.ts";
 
 export const salaryRoutes = [
   trends,
@@ -20,5 +21,6 @@ export const salaryRoutes = [
   payEquityAnalysisRoute,
   validateSalaryRange,
   locationSearch,
+  titleSuggest,
   salaryCountries,
 ];

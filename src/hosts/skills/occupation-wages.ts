@@ -126,7 +126,7 @@ export const occupationWages = defineRoute({
       .max(7)
       .regex(
         /^\d{2}$|^\d{5}$|^\d{7}$/,
-        "expected a 7-digit BLS area code (0000000 national), a 2-digit state FIPS, a 5-digit CBSA or 99",
+        "must be a 7-digit BLS area code (0000000 national), a 2-digit state FIPS, a 5-digit CBSA or 99",
       )
       .optional()
       .describe(

@@ -43,7 +43,7 @@ export const skillDetail = defineRoute({
     skill_id: z
       .string()
       .max(32)
-      .regex(/^\d(\.[A-Za-z0-9]+)+$/, "expected an O*NET element id such as 2.A.1.a")
+      .regex(/^\d(\.[A-Za-z0-9]+)+$/, "must be an O*NET element id such as 2.A.1.a")
       .describe("O*NET element id from E19 or E18"),
   }),
   response: SkillDetail,

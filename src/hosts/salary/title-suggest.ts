@@ -1,0 +1,97 @@
+// X9 GET /api/v1/titles/suggest (addition): job titles as the matcher reads what was typed, in the language it
+// was typed in (Softwareentw → Softwareentwickler/Softwareentwicklerin), for a title field's suggestions (the
+// explorer's). E15 searches O*NET's English titles; this reads the labels E2 matches: ESCO's and the national
+// lists' in seven languages, O*NET's in English.
+import { z } from "zod";
+import { defineRoute } from "../../http/route.ts";
+import { EU_EEA } from "../../domain/european-countries.ts";
+import { parseCountryCode } from "../../domain/country-code.ts";
+import type { Services } from "../../services.ts";
+import type { LabelSource } from "../../domain/title/lexicon.ts";
+import { cite } from "./service.ts";
+
+const EU = new Set<string>(EU_EEA);
+// Labels a person would pick: not employers' filed titles (written as HR systems do, "SR TECHNICAL MANAGER, SW DEV"),
+// nor ESCO's hidden terms (misspellings and obsolete forms it keeps for search).
+const NOT_OFFERED = new Set<LabelSource>(["employer_filing", "esco_hidden"]);
+
+interface TitleSuggestion {
+  label: string;
+  language: string;
+  code: string;
+  title: string;
+}
+
+/** The matcher's candidates' labels in the language of its best reading of `q`, one per label, best first. */
+export function titleSuggestions(q: string, country: string | null, s: Services, limit: number) {
+  const target = country && EU.has(country) ? "isco" : "soc";
+  const match = s.titleMatcher.match(q, { target, country, candidates: limit * 2 });
+  if (!match) return { language: null, suggestions: [] as TitleSuggestion[] };
+  const language = match.best.labelLang;
+  const seen = new Set<string>();
+  const suggestions = [match.best, ...match.alternatives]
+    .filter((c) => c.label && c.labelLang === language && !NOT_OFFERED.has(c.labelSource!))
+    .filter((c) => !seen.has(c.label!) && seen.add(c.label!))
+    .slice(0, limit)
+    .map((c) => ({ label: c.label!, language: c.labelLang!, code: c.code, title: c.codeTitle }));
+  return { language, suggestions };
+}
+
+export const titleSuggest = defineRoute({
+  id: "X9",
+  summary: "Title suggestions in the language typed (addition)",
+  description:
+    "The labels E2's matcher reads `q` as, in the language of its best reading: ESCO and national titles in German, French, Dutch, Polish, Spanish and Italian, ESCO and O*NET titles in English. `country` (an ISO code) reads it as E2 does for a place there (an EU/EEA country: ISCO-08 codes; otherwise O*NET-SOC). Send a suggestion's `label` as E2's `job_title`.",
+  method: "GET",
+  path: "/api/v1/titles/suggest",
+  scope: "salary:read",
+  examples: [
+    { summary: "A German title, half typed", query: { q: "Softwareentw", country: "DE" } },
+    { summary: "A French one", query: { q: "infirmier de nuit" } },
+  ],
+  query: z.strictObject({
+    q: z.string().trim().min(1).max(200).describe("a job title as a person types it, whole or begun"),
+    country: z
+      .string()
+      .trim()
+      .max(3)
+      .optional()
+      .describe("ISO code of the place the title is for (DE, FR, US); omitted: read as for a U.S. place"),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(20)
+      .default(8)
+      .describe("at most this many suggestions (1–20, default 8)"),
+  }),
+  response: z.object({
+    q: z.string().describe("the input, trimmed"),
+    language: z
+      .string()
+      .nullable()
+      .describe("the language of the best reading's label (en, de, fr, nl, pl, es, it); null when nothing matched"),
+    suggestions: z
+      .array(
+        z.object({
+          label: z.string().describe("a title as its source writes it, in `language`"),
+          language: z.string().describe("the label's language"),
+          code: z.string().describe("the occupation it names: O*NET-SOC (U.S. reading) or ISCO-08 unit group (EU)"),
+          title: z.string().describe("that occupation's title (O*NET's, or the ISCO-08 group's in English)"),
+        }),
+      )
+      .describe("best first, in the matcher's order; empty when nothing matched"),
+    data_source: z.string().describe("the title lists the matcher reads"),
+  }),
+  handle: ({ query }, s) => {
+    const country = query.country ? (parseCountryCode(query.country)?.iso2 ?? null) : null;
+    return {
+      data: {
+        q: query.q,
+        ...titleSuggestions(query.q, country, s, query.limit),
+        data_source: cite(s, "onet_30_0", "esco_occupations", "esco_national_titles"),
+      },
+      datasets: ["onet_30_0", "esco_occupations", "esco_national_titles"],
+    };
+  },
+});

@@ -1,0 +1,56 @@
+// X9 GET /api/v1/titles/suggest: titles in the language typed, each one a label of ESCO's (or O*NET's) file.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mirror, startTestServer, type TestServer } from "../support/server.ts";
+import { textRows } from "../support/publisher.ts";
+
+let s: TestServer;
+/** The Austrian and German national lists mapped to ESCO, as text: a national title is a label too. */
+let nationalText = "";
+/** ESCO v1.2.0's German labels (preferred and alternative) → the ISCO-08 group of their occupation. */
+const germanLabels = new Map<string, string>();
+beforeAll(async () => {
+  s = startTestServer();
+  for (const file of ["AT_mapping.csv", "DE_mapping_18.05.22.csv"])
+    nationalText += await Bun.file(mirror(`esco/national/${file}`)).text();
+  for (const r of await textRows("esco/v1.2.0/occupations_de.csv"))
+    for (const label of [r.preferredLabel, ...(r.altLabels ?? "").split("\n")])
+      if (label) germanLabels.set(label.trim(), r.iscoGroup!);
+}, 60_000);
+afterAll(() => s.stop());
+const suggest = async (query: string) => (await s.call("salary", `/api/v1/titles/suggest?${query}`)).json();
+
+test("a German title, half typed: German labels from ESCO's file (with its ISCO-08 group) or a national list", async () => {
+  const body = await suggest("q=Softwareentw&country=DE");
+  expect(body.language).toBe("de");
+  expect(body.suggestions.length).toBeGreaterThan(2);
+  for (const t of body.suggestions) {
+    expect(t.language).toBe("de");
+    expect([t.label, germanLabels.has(t.label) || nationalText.includes(t.label)]).toEqual([t.label, true]);
+    if (germanLabels.has(t.label)) expect(t.code).toBe(germanLabels.get(t.label)!); // the label's own ISCO group
+  }
+  const whole = await suggest("q=Softwareentwickler&country=DE");
+  expect(whole.suggestions[0]).toMatchObject({ label: "Softwareentwickler/Softwareentwicklerin", code: "2512" });
+  expect(germanLabels.get("Softwareentwickler/Softwareentwicklerin")).toBe("2512");
+});
+
+test("French, Polish and Italian titles answer in their language; English reads as English without filed titles", async () => {
+  for (const [q, language] of [
+    ["infirmier%20de%20nuit", "fr"],
+    ["programista", "pl"],
+    ["cuoco", "it"],
+    ["software%20dev", "en"],
+  ] as const) {
+    const body = await suggest(`q=${q}`);
+    expect([q, body.language]).toEqual([q, language]);
+    for (const t of body.suggestions) expect([q, t.language]).toEqual([q, language]);
+  }
+  const english = await suggest("q=software%20dev");
+  for (const t of english.suggestions) expect(t.label).not.toMatch(/^[A-Z0-9 ,\\/&-]+$/); // no all-caps filing
+});
+
+test("nothing to read → no suggestions; bad input → 422 in the envelope", async () => {
+  expect(await suggest("q=qqqqzzzz")).toMatchObject({ language: null, suggestions: [] });
+  const bad = await s.call("salary", "/api/v1/titles/suggest?q=");
+  expect(bad.status).toBe(422);
+  expect((await bad.json()).error.request_id).toBeDefined();
+});
