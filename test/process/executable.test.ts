@@ -147,6 +147,19 @@ test("the executable refuses an unknown command or keys option with its usage an
   expect(badTier.stderr).toContain("workforce-api keys create --tier free|pro|enterprise");
 });
 
+test("start-up failures are one line naming the cause and the fix, exit 2: a taken port, a bad variable", async () => {
+  const env = { STATE_DB: join(dir, "state.sqlite"), SNAPSHOT_PATH: "", LISTEN_ADDRESS: "127.0.0.1" };
+  const taken = await runToEnd([resolve("build/workforce-api")], { ...env, PORT: String(running.port) });
+  expect(taken.code).toBe(2);
+  expect(taken.stderr.trim()).toBe(
+    `workforce-api: port ${running.port} on 127.0.0.1 is already in use by another process; stop that process or set PORT to a free port`,
+  );
+  const bad = await runToEnd([resolve("build/workforce-api")], { ...env, WORKERS: "lots" });
+  expect(bad.code).toBe(2);
+  expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+  expect(bad.stderr).toContain('WORKERS is a whole number from 1 to 64, or "auto" (it is "lots")');
+});
+
 test("a newer snapshot placed beside the executable is served after SIGHUP; removed, the embedded one comes back", async () => {
   const alone = mkdtempSync(join(tmpdir(), "wf-exe-swap-"));
   copyFileSync("build/workforce-api", join(alone, "workforce-api"));
