@@ -4,7 +4,9 @@ import { cpiHistory } from "./cpi-history.ts";
 import { cpiCompare } from "./cpi-compare.ts";
 import { pppCountry } from "./ppp.ts";
 import { metroArea } from "./metro.ts";
-import { cpiCountries, pppCountries, metroAreas } from "./discovery.ts";
+import { cpiCountries } from "./cpi-countries.ts";
+import { pppCountries } from "./ppp-countries.ts";
+import { metroAreas } from "./metro-areas.ts";
 
 export const costRoutes = [
   listCpiCategories,

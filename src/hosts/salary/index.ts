@@ -2,7 +2,9 @@
 import { salary } from "./salary.ts";
 import { compareSalaries } from "./compare.ts";
 import { trends } from "./trends.ts";
-import { euSalary, euCompare, euCountries } from "./eu.ts";
+import { euSalary } from "./eu-salary.ts";
+import { euCompare } from "./eu-compare.ts";
+import { euCountries } from "./eu-countries.ts";
 import { payGapReportRoute } from "./pay-gap-report.ts";
 import { payEquityAnalysisRoute } from "./pay-equity-analysis.ts";
 import { validateSalaryRange } from "./validate-range.ts";
