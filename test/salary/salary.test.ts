@@ -37,6 +37,11 @@ describe("E2 US", () => {
       hourly: null,
     }); // MSA rows carry no hourly figure (H_MEAN, H_MEDIAN blank; the file has no hourly percentiles)
     expect([row.H_MEAN, row.H_MEDIAN]).toEqual(["", ""]);
+    // No metro row of the file has a mean: the note says so from the data, naming the vintage.
+    expect(oews.filter((r) => r.AREA_TYPE === "4").every((r) => r.A_MEAN === "")).toBe(true);
+    expect(body.notes).toContain(
+      "The mean is not published for this area (BLS OEWS May 2025 publishes no mean for any area of its kind).",
+    );
     expect(body.query).toMatchObject({
       job_title: "Sr. Software Eng",
       matched_soc: "15-1252",

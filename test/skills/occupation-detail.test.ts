@@ -73,6 +73,20 @@ describe("E17", () => {
       "6": "nonmetro",
     };
     expect(new Set(body.data.map((w: any) => w.area_type))).toEqual(new Set(rows.map((r) => typeName[r.AREA_TYPE])));
+    // What the file publishes for no metro row (read from the file, not written per vintage) is said once.
+    const msa = oews2025.filter((r) => r.AREA_TYPE === "4");
+    const blank = (col: string) => msa.every((r) => r[col] === "" || r[col] === "*" || r[col] === "#");
+    const missing = [
+      ["A_MEAN", "annual mean"],
+      ["H_MEAN", "hourly mean"],
+      ["H_MEDIAN", "hourly median"],
+    ].filter(([col]) => blank(col!));
+    expect(missing.length).toBeGreaterThan(0);
+    const names = missing.map(([, name]) => name!);
+    const either = names.length < 2 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+    expect(body.metadata.methodology_notes).toContain(
+      `BLS OEWS May 2025 publishes no ${either} for any metropolitan-area row; those figures are null.`,
+    );
   });
 
   test("area_code: 7-digit, 5-digit CBSA and national forms; nulls carry a reason", async () => {

@@ -1,6 +1,10 @@
-// BLS OEWS: national workbooks (May 2014-2024) and the all-areas CSVs (May 2024, May 2025).
+// BLS OEWS: the national workbooks and the area CSVs the manifest lists (May 2014–2024 and May 2024–2025 today).
 import { readTable, sheetGrids, parseNumber, str, num, type Row, type Marker } from "../tabular.ts";
 import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
+import { basename } from "node:path";
+
+/** The manifest path a row's source_file names ("bls-oews/oews_M2025_all_areas.csv"), from the file's absolute path. */
+const relativeName = (path: string) => `bls-oews/${basename(path)}`;
 
 const WAGE_COLUMNS = [
   "TOT_EMP",
@@ -18,11 +22,11 @@ const WAGE_COLUMNS = [
   "A_PCT90",
 ] as const;
 
-const NATIONAL_WORKBOOKS = [2014, 2015, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024].map(
-  (y) => `bls-oews/national_M${y}_dl.xlsx`,
-);
-// CSVs after the workbooks: the workbook's national rows (with hourly percentiles) win on overlap.
-const AREA_FILES = ["bls-oews/oews_M2024_national_state_nonmetro.csv", "bls-oews/oews_M2025_all_areas.csv"];
+// The files are the manifest's (data/sources.json): a new May vintage is a manifest entry, not an edit here.
+// National workbooks (national_MYYYY_dl.xlsx) first, then the area CSVs (oews_MYYYY_*.csv), each in year order:
+// the workbook's national rows (with hourly percentiles) win on overlap.
+const NATIONAL_WORKBOOKS = "bls-oews/national_M*_dl.xlsx";
+const AREA_FILES = "bls-oews/oews_M*.csv";
 
 /** 7-digit BLS area code: 0000000 national, SS00000 state/territory, 00 + CBSA for an MSA, nonmetro as published. */
 export function areaCodeOf(area: string, areaType: number): string {
@@ -40,20 +44,24 @@ export function socGroup(code: string): string {
   return "detailed";
 }
 
-const yearOf = (path: string) => Number(/M(\d{4})/.exec(path)![1]);
+const yearOf = (path: string) => Number(/_M(\d{4})[_.]/.exec(basename(path))![1]);
+const byYear = (paths: string[]) => [...paths].sort((a, b) => yearOf(a) - yearOf(b) || a.localeCompare(b));
 
 export async function loadOews(ctx: LoadContext): Promise<LoadResult> {
   const out: unknown[][] = [];
   const topCodes: unknown[][] = [];
-  for (const path of [...NATIONAL_WORKBOOKS, ...AREA_FILES]) {
-    const year = yearOf(path);
-    const table = await readTable(ctx.file(path), { required: ["OCC_CODE", "OCC_TITLE", "TOT_EMP", "A_MEDIAN"] });
-    for (const row of table.rows) out.push(toRecord(row, year, path));
+  const workbooks = byYear(ctx.glob(NATIONAL_WORKBOOKS));
+  const files = [...workbooks, ...byYear(ctx.glob(AREA_FILES))];
+  for (const path of files) {
+    const table = await readTable(path, { required: ["OCC_CODE", "OCC_TITLE", "TOT_EMP", "A_MEDIAN"] });
+    for (const row of table.rows) out.push(toRecord(row, yearOf(path), relativeName(path)));
   }
-  // Each workbook states its top-code in its field descriptions ("$115.00 per hour or $239,200 per year").
-  for (const path of ["bls-oews/field_descriptions.xlsx", ...NATIONAL_WORKBOOKS]) {
-    const found = await statedTopCode(ctx.file(path));
-    if (found) topCodes.push([path.includes("field_descriptions") ? 2014 : yearOf(path), found.annual, found.hourly]);
+  // Each workbook states its top-code in its field descriptions ("$115.00 per hour or $239,200 per year"); the
+  // separate field_descriptions.xlsx is May 2014's, whose workbook carries none.
+  for (const path of [ctx.file("bls-oews/field_descriptions.xlsx"), ...workbooks]) {
+    const found = await statedTopCode(path);
+    if (found)
+      topCodes.push([path.endsWith("field_descriptions.xlsx") ? 2014 : yearOf(path), found.annual, found.hourly]);
   }
   insertRows(ctx.db, "oews_top_code", ["year", "annual", "hourly"], topCodes, true);
   const rows = insertRows(
@@ -91,7 +99,7 @@ export async function loadOews(ctx: LoadContext): Promise<LoadResult> {
     true,
   );
   // OEWS estimates refer to May of their year: the vintage is the newest file's.
-  const years = [...NATIONAL_WORKBOOKS, ...AREA_FILES].map(yearOf).sort();
+  const years = files.map(yearOf).sort();
   return { rows, vintage: `May ${years.at(-1)}`, periodStart: `${years[0]}-05`, periodEnd: `${years.at(-1)}-05` };
 }
 

@@ -182,7 +182,7 @@ export const SalaryResponse = z.object({
         "BLS OEWS annual 90th-percentile wage, in `currency` per year; null when not published or top-coded",
       ),
       mean: money.describe(
-        "BLS OEWS annual mean wage, in `currency` per year; null when not published (May 2025 MSA rows carry none) or top-coded",
+        "BLS OEWS annual mean wage, in `currency` per year; null when not published (an all-areas file may carry none for metro rows: `notes` say so) or top-coded",
       ),
       sample_size: z.number().int().nullable().describe("always null: OEWS publishes no sample sizes"),
       cost_of_living_index: money

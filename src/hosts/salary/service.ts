@@ -329,7 +329,11 @@ export function usFigures(
   const codeNote = oewsCodeNote(s.wages, s.occupations.socTitles, year, soc);
   if (codeNote) notes.push(codeNote);
   if (hasAny(row, ANNUAL) && row.a_mean === null)
-    notes.push("The mean is not published for this area (May 2025 MSA rows carry percentiles only).");
+    notes.push(
+      s.wages.missingFor(row.year, row.area_type).includes("a_mean")
+        ? `The mean is not published for this area (BLS OEWS May ${row.year} publishes no mean for any area of its kind).`
+        : `The mean is not published for this occupation in this area (BLS OEWS May ${row.year}).`,
+    );
   const rate = s.priceLevels.eurPerUsd;
   const to: Currency = currency === "EUR" && rate ? "EUR" : "USD";
   if (to === "EUR") notes.push(conversionNote("USD", "EUR", rate!));

@@ -14,7 +14,7 @@ export const trends = defineRoute({
   id: "E1",
   summary: "Salary trend",
   description:
-    "Median annual wage (BLS OEWS) for the most recent `years` vintages the area has, ascending by year, and the CAGR between the first and last points with a median, whatever their basis. Vintages coded in SOC 2010 (to May 2018) and the May 2019–2020 hybrid join the SOC 2018 series through the O*NET-SOC 2010 → 2019 crosswalk: one-to-one codes continue exactly, merged codes are combined by employment (marked `basis: combined_soc2010`), hybrid codes are marked `oews_hybrid`, and codes split out of broader ones have no point there. U.S. only; the data mirror holds metro areas for May 2025 only and states for May 2024 and 2025, and notes say so.",
+    "Median annual wage (BLS OEWS) for the most recent `years` vintages the area has, ascending by year, and the CAGR between the first and last points with a median, whatever their basis. Vintages coded in SOC 2010 (to May 2018) and the May 2019–2020 hybrid join the SOC 2018 series through the O*NET-SOC 2010 → 2019 crosswalk: one-to-one codes continue exactly, merged codes are combined by employment (marked `basis: combined_soc2010`), hybrid codes are marked `oews_hybrid`, and codes split out of broader ones have no point there. U.S. only; where the data mirror holds fewer vintages for an area (metros and states come from the all-areas files only), notes say which.",
   method: "GET",
   path: "/api/v1/trends",
   scope: "salary:read",

@@ -107,6 +107,10 @@ function nullReasons(rows: WageRow[]) {
   });
 }
 
+const MISSING_NAMES = { a_mean: "annual mean", h_mean: "hourly mean", h_median: "hourly median" } as const;
+const either = (xs: readonly string[]) =>
+  xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} or ${xs.at(-1)}`;
+
 export const occupationWages = defineRoute({
   id: "E17",
   summary: "Wages of an occupation",
@@ -172,9 +176,18 @@ export const occupationWages = defineRoute({
       notes.push(
         `BLS top-codes wages at $${top.annual.toLocaleString("en-US")} a year ($${top.hourly.toFixed(2)} an hour); a top-coded or unpublished value is null, with its reason in metadata.null_reasons.`,
       );
-    notes.push(
-      "May 2025 MSA rows carry percentiles and employment only (mean and hourly figures are blank in the source).",
-    );
+    // What a vintage publishes for no area of a kind (May 2025's MSA rows: no mean, no hourly figures), from its rows.
+    for (const [type, kind] of [
+      [4, "metropolitan-area"],
+      [6, "nonmetropolitan-area"],
+      [2, "state"],
+    ] as const) {
+      const missing = wages.missingFor(year, type);
+      if (missing.length && rows.some((r) => r.area_type === type))
+        notes.push(
+          `BLS OEWS May ${year} publishes no ${either(missing.map((m) => MISSING_NAMES[m]))} for any ${kind} row; those figures are null.`,
+        );
+    }
     return {
       data: rows.map(toWageData),
       datasets: ["bls_oews"],
