@@ -113,3 +113,18 @@ test("an unbuilt explorer: the browser is told to ask the operator (in the envel
   });
   expect(logged.join("\n")).toContain("npm run explorer");
 });
+
+test("explorer code imports the API's modules for their types only, and uses no Bun global (it runs in a browser)", async () => {
+  const root = "src/explorer";
+  const offences: string[] = [];
+  for (const file of new Bun.Glob("**/*.{ts,tsx}").scanSync({ cwd: root })) {
+    if (file.endsWith(".test.ts")) continue;
+    const text = await Bun.file(`${root}/${file}`).text();
+    if (/\bBun\./.test(text)) offences.push(`${file}: Bun global`);
+    // A value import from outside the explorer would bundle server code; types are erased.
+    for (const m of text.matchAll(/^import (?!type )[^;]*?from "([^"]+)"/gm))
+      if (/\/(?:hosts|snapshot|http|state)\/|\/services\.ts$/.test(m[1]!))
+        offences.push(`${file}: value import of ${m[1]}`);
+  }
+  expect(offences).toEqual([]);
+});

@@ -5,40 +5,11 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiFailure, call, latestOnly, sourceOf, type Enveloped } from "../api.ts";
 import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option } from "../components.tsx";
+import type { CpiCountries, CpiHistory, MetroAreas, MetroPrices, PppHistory } from "../api-types.ts";
 
-interface CpiCountry {
-  country_code: string;
-  country_name: string;
-  source: string;
-  first_period: string;
-  last_period: string;
-}
-interface CpiHistory {
-  country_code: string;
-  country_name: string;
-  series_id: string;
-  observations: { period: string; value: number }[];
-  latest_period: string;
-  months_behind: number;
-  stale: boolean; // E9's own judgement: the page does no staleness arithmetic
-}
-interface Ppp {
-  country_code: string;
-  country_name: string;
-  years: { year: number; ppp_factor: number | null; price_level_ratio: number | null }[];
-  source: string;
-}
-interface Metro {
-  area_code: string;
-  area_name: string;
-  latest_year: number | null;
-  rpp_overall: number | null;
-  rpp_goods: number | null;
-  rpp_rents: number | null;
-  rpp_utilities: number | null;
-  rpp_other_services: number | null;
-  items: { item_code: string; item_name: string | null; period: string; price: number | null }[];
-}
+type CpiCountry = CpiCountries[number];
+type Ppp = PppHistory;
+type Metro = MetroPrices;
 
 const MAX_COUNTRIES = 6;
 const month = (period: string) => period.slice(0, 7);
@@ -272,11 +243,10 @@ function PppTable({ ppp }: { ppp: Enveloped<Ppp>[] }) {
 }
 
 const suggestMetros = async (q: string, signal: AbortSignal): Promise<Option[]> => {
-  const r = await call<Enveloped<{ area_code: string; area_name: string; has_items: boolean }[]>>(
-    "cost",
-    "/api/v1/prices/us/metro-areas",
-    { query: { q, page_size: 8 }, signal },
-  );
+  const r = await call<Enveloped<MetroAreas>>("cost", "/api/v1/prices/us/metro-areas", {
+    query: { q, page_size: 8 },
+    signal,
+  });
   return r.data.map((m) => ({
     label: m.area_name,
     value: m.area_code,

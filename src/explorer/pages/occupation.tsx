@@ -4,29 +4,11 @@ import { ApiFailure, call, sourceOf, type Enveloped } from "../api.ts";
 import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option } from "../components.tsx";
 import { navigate } from "../router.ts";
 import { StateMap } from "./state-map.tsx";
+import type { OccupationSearch, OccupationSkills, OccupationTechnologies, OccupationWages } from "../api-types.ts";
 
-interface Rating {
-  skill_id: string;
-  name: string;
-  importance: number;
-  level: number | null;
-}
-interface Technologies {
-  soc_code: string;
-  title: string;
-  technology_count: number;
-  commodities: { commodity_title: string; examples: { name: string; hot_technology: boolean; in_demand: boolean }[] }[];
-}
-interface Wage {
-  area_code: string;
-  area_title: string;
-  area_type: string;
-  year: number;
-  median: number | null;
-  pct10: number | null;
-  pct90: number | null;
-  total_employment: number | null;
-}
+type Rating = OccupationSkills[number];
+type Technologies = OccupationTechnologies;
+type Wage = OccupationWages[number];
 
 const SOC_CODE = /^\d{2}-\d{4}(\.\d{2})?$/;
 const CATEGORIES = [
@@ -37,11 +19,10 @@ const CATEGORIES = [
 const TOP = 15;
 
 const suggestOccupations = async (q: string, signal: AbortSignal): Promise<Option[]> => {
-  const r = await call<Enveloped<{ items: { soc_code: string; title: string }[] }>>(
-    "skills",
-    "/api/v1/occupations/search",
-    { query: { q, page_size: 8 }, signal },
-  );
+  const r = await call<Enveloped<OccupationSearch>>("skills", "/api/v1/occupations/search", {
+    query: { q, page_size: 8 },
+    signal,
+  });
   return r.data.items.map((o) => ({ label: `${o.title} (${o.soc_code})`, value: o.soc_code }));
 };
 

@@ -2,83 +2,12 @@
 // the Swiss office's target and limit values, what explains the raw gap (a bar per factor), the categories, the
 // coefficients and the remediation. Every figure is the API's; the page only formats them.
 import { ChartFigure, formatNumber } from "../components.tsx";
+import type { PayEquityAnalysis } from "../api-types.ts";
 
-interface Estimate {
-  sex_coefficient: number;
-  standard_error: number;
-  t_statistic: number;
-  p_value: number;
-  degrees_of_freedom: number;
-  r_squared: number;
-  unexplained_gap_pct: number;
-  confidence_interval_pct: { lower: number; upper: number };
-  significant: boolean;
-}
-type Verdict = "no_significant_gap" | "within_target" | "within_limit" | "limit_exceeded";
-export interface Analysis extends Estimate {
-  model: "swiss_standard" | "custom";
-  currency: string | null;
-  pay_basis: string;
-  full_time_weekly_hours: number;
-  employees_analysed: number;
-  women: number;
-  men: number;
-  excluded: { row: number; id?: string | number; reason: string }[];
-  target_value_pct: number;
-  limit_value_pct: number;
-  verdict: Verdict;
-  verdict_text: string;
-  coefficients: {
-    name: string;
-    factor: string;
-    estimate: number | null;
-    standard_error: number | null;
-    t_statistic: number | null;
-    p_value: number | null;
-    aliased: boolean;
-  }[];
-  reference_levels: Record<string, string>;
-  mean_gap_pct: number | null;
-  median_gap_pct: number | null;
-  decomposition: {
-    raw_log_gap: number;
-    explained: number;
-    unexplained: number;
-    explained_share_pct: number | null;
-    factors: { factor: string; log_points: number; share_pct: number | null }[];
-  };
-  categories: {
-    category: string;
-    employees: number;
-    women: number;
-    men: number;
-    k_anonymity_warning: boolean;
-    mean_gap_pct: number | null;
-    median_gap_pct: number | null;
-    estimate: Estimate | null;
-    reason: string | null;
-    factors_dropped: string[];
-    requires_joint_assessment: boolean;
-  }[];
-  requires_any_joint_assessment: boolean;
-  remediation: {
-    rule: string;
-    total_cost: number;
-    employees_adjusted: number;
-    unexplained_gap_pct_after: number;
-    adjustments: {
-      row: number;
-      id?: string | number;
-      pay_before: number;
-      pay_predicted: number;
-      raise: number;
-      raise_pct: number;
-      annual_cost: number;
-    }[];
-  };
-  methodology_note: string;
-  disclaimer: string;
-}
+export type Analysis = PayEquityAnalysis;
+type Verdict = Analysis["verdict"];
+/** The fit's figures for the sex coefficient: the whole model's (Analysis) or a category's. */
+type Estimate = Pick<Analysis, "confidence_interval_pct" | "unexplained_gap_pct" | "p_value" | "significant">;
 
 export const MODEL_NAMES = {
   swiss_standard: "Swiss standard analysis model (Logib module 1)",

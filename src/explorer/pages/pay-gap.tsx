@@ -18,6 +18,7 @@ import {
 import { FilePeriodSelect } from "./file-period.tsx";
 // The countries the Pay Transparency Directive reaches (E7 answers for those with SES data): the API's own list.
 import { EU_EEA } from "../../domain/european-countries.ts";
+import type { PayGapReport } from "../api-types.ts";
 
 const countryName = new Intl.DisplayNames(["en"], { type: "region" });
 
@@ -35,46 +36,8 @@ const ISCO_MAJOR = [
   ["0", "Armed forces occupations"],
 ];
 
-interface Category {
-  isco_code: string;
-  category_name: string;
-  employee_count: number;
-  male_count: number;
-  female_count: number;
-  mean_male: number | null;
-  mean_female: number | null;
-  gap_pct: number | null;
-  median_gap_pct: number | null;
-  requires_joint_assessment: boolean;
-  national_benchmark_gap_pct: number | null;
-  k_anonymity_warning: boolean;
-  pay_basis: "hourly" | "annual";
-  excluded_from_gap: number;
-}
-interface Report {
-  country_code: string;
-  country_name: string;
-  overall_mean_gap_pct: number | null;
-  overall_median_gap_pct: number | null;
-  categories: Category[];
-  pay_basis: "hourly" | "annual";
-  excluded_from_gap: number;
-  national_average_gap_pct: number | null;
-  total_employees: number;
-  requires_any_joint_assessment: boolean;
-  recommendations: string[];
-  methodology_note: string;
-  disclaimer: string;
-  article_9_indicators: {
-    quartile_bands: { band: number; women_pct: number; men_pct: number }[];
-    quartile_basis: string;
-  };
-  unmatched_titles: {
-    job_title: string;
-    employees: number;
-    alternatives: { code: string; title: string; confidence: number }[];
-  }[];
-}
+type Report = PayGapReport;
+type Category = Report["categories"][number];
 type Override = { isco_code?: string; category?: string };
 /** A category's means are per hour, or per year full-time equivalent (E7's pay_basis). */
 const per = (c: Category) => (c.pay_basis === "hourly" ? "/ hour" : "/ year");

@@ -3,44 +3,14 @@
 import { useMemo, useState } from "preact/hooks";
 import { call, latestOnly, type Enveloped } from "../api.ts";
 import { ChartFigure, Combobox, ErrorBox, formatNumber, type Option, type Series } from "../components.tsx";
+import type {
+  LocationSuggestions,
+  OccupationSearch,
+  SalaryAnswer,
+  TitleSuggestions,
+  TrendAnswer,
+} from "../api-types.ts";
 
-interface Alternative {
-  code: string;
-  title: string;
-  confidence: number;
-}
-interface SalaryAnswer {
-  query: {
-    matched_title: string;
-    matched_soc?: string | null;
-    matched_isco_full?: string;
-    location: string;
-    region?: "eu";
-    currency: string;
-    match_confidence: number;
-    match_method: string;
-    alternatives: Alternative[];
-  };
-  salary: {
-    p10: number | null;
-    p25: number | null;
-    median: number | null;
-    p75: number | null;
-    p90: number | null;
-    mean: number | null;
-    cost_of_living_index: number | null;
-  };
-  data_source: string;
-  data_date: string;
-  notes: string[];
-}
-interface TrendAnswer {
-  location: string;
-  trend: { year: number; median: number | null; basis: string }[];
-  cagr: string | null;
-  matched_title: string;
-  notes: string[];
-}
 interface Place {
   label: string;
   location: string;
@@ -51,7 +21,9 @@ const PERCENTILES = ["p10", "p25", "median", "p75", "p90"] as const;
 /** What the chart draws per place: the percentiles on a line, then the mean on its own. */
 const FIGURES = [...PERCENTILES, "mean"] as const;
 /** The occupation an answer's figures are for, on its path (SOC for U.S. places, ISCO for EU ones). */
-const codeOf = (a: SalaryAnswer) => (a.query.region === "eu" ? a.query.matched_isco_full : a.query.matched_soc);
+/** An EU answer's query (E2 answers an EU place in the EU shape, with `region: "eu"`), else null. */
+const euQuery = (a: SalaryAnswer) => ("region" in a.query && a.query.region === "eu" ? a.query : null);
+const codeOf = (a: SalaryAnswer) => euQuery(a)?.matched_isco_full ?? a.query.matched_soc;
 const MAX_PLACES = 10;
 
 /**
@@ -59,18 +31,13 @@ const MAX_PLACES = 10;
  * offered (Softwareentw → Softwareentwickler/Softwareentwicklerin), else E15's O*NET titles.
  */
 const suggestTitles = async (q: string, signal: AbortSignal): Promise<Option[]> => {
-  const read = await call<{ language: string | null; suggestions: { label: string; title: string }[] }>(
-    "salary",
-    "/api/v1/titles/suggest",
-    { query: { q, limit: 8 }, signal },
-  );
+  const read = await call<TitleSuggestions>("salary", "/api/v1/titles/suggest", { query: { q, limit: 8 }, signal });
   if (read.language && read.language !== "en" && read.suggestions.length)
     return read.suggestions.map((t) => ({ label: t.label, value: t.label, hint: `(${t.title})` }));
-  const r = await call<Enveloped<{ items: { soc_code: string; title: string; matched_title?: string }[] }>>(
-    "skills",
-    "/api/v1/occupations/search",
-    { query: { q, page_size: 8 }, signal },
-  );
+  const r = await call<Enveloped<OccupationSearch>>("skills", "/api/v1/occupations/search", {
+    query: { q, page_size: 8 },
+    signal,
+  });
   return r.data.items.map((o) => ({
     label: o.matched_title ?? o.title,
     value: o.matched_title ?? o.title,
@@ -79,11 +46,7 @@ const suggestTitles = async (q: string, signal: AbortSignal): Promise<Option[]> 
 };
 
 const suggestPlaces = async (q: string, signal: AbortSignal): Promise<Option[]> => {
-  const r = await call<{ suggestions: { label: string; name: string | null; location: string; kind: string }[] }>(
-    "salary",
-    "/api/v1/locations/search",
-    { query: { q }, signal },
-  );
+  const r = await call<LocationSuggestions>("salary", "/api/v1/locations/search", { query: { q }, signal });
   return r.suggestions.map((s) => ({
     label: s.label,
     value: s.location,
@@ -138,9 +101,7 @@ export function SalaryPage() {
       ),
     );
     // The trend is U.S. data: the first U.S. place's, else the national series.
-    const usIndex = settled.findIndex(
-      (s, i) => chosen[i].location && s.status === "fulfilled" && s.value.query.region !== "eu",
-    );
+    const usIndex = settled.findIndex((s, i) => chosen[i].location && s.status === "fulfilled" && !euQuery(s.value));
     const usPlace = usIndex >= 0 ? chosen[usIndex] : null;
     // A metro or state series can be short (the data holds few vintages for some areas): then the national one answers too.
     const trendOf = (location?: string) =>
@@ -286,7 +247,7 @@ function MatchPanel({
   onSwitch: (code: string) => void;
 }) {
   const q = answer.query;
-  const code = q.region === "eu" ? q.matched_isco_full : q.matched_soc;
+  const code = codeOf(answer);
   return (
     <section class="match">
       <h2>Matched occupation</h2>
@@ -300,7 +261,7 @@ function MatchPanel({
           {others.map((a) => (
             <li>
               {a.query.location}: <strong>{a.query.matched_title}</strong> ({codeOf(a)}
-              {a.query.region === "eu" ? ", ISCO-08" : ""}) · confidence {a.query.match_confidence.toFixed(2)}
+              {euQuery(a) ? ", ISCO-08" : ""}) · confidence {a.query.match_confidence.toFixed(2)}
             </li>
           ))}
         </ul>
