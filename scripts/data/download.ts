@@ -9,7 +9,6 @@ import { gunzipSync, unzipSync } from "fflate";
 import * as XLSX from "@e965/xlsx";
 import Papa from "papaparse";
 import { datasets, type DatasetManifest, type ManifestFile } from "../snapshot/manifest.ts";
-import { buildSnapshot } from "../snapshot/build.ts";
 import { decodeJsonStat, headerRowIndex, readTable, workbookGrids } from "../snapshot/tabular.ts";
 import { DOWNLOAD_LOG, readDownloadLog, type DownloadLog } from "../snapshot/download-log.ts";
 import { DownloadError, fetchToFile, type FetchOptions } from "./fetch.ts";
@@ -28,6 +27,11 @@ export interface DownloadOptions {
   /** DATA_DOWNLOAD_BASE: "http://127.0.0.1:8123" fetches https://www.bls.gov/x as http://127.0.0.1:8123/www.bls.gov/x. */
   base?: string;
   fetch?: Partial<FetchOptions>;
+  /**
+   * Builds a snapshot from a mirror (the snapshot build's buildSnapshot, passed in by its command line, so the
+   * download does not import the build that imports it).
+   */
+  build: (mirror: string, output: string) => Promise<{ snapshotId: string }>;
 }
 
 /** One file to put in the mirror, and how to get it out of what its URL serves. */
@@ -146,7 +150,7 @@ export async function downloadMirror(
     // The last check: the real build over the mirror with the new files in it.
     const overlay = overlayMirror(mirror, join(staging, "overlay"), staged);
     const built = `${opts.output}.download`;
-    const { snapshotId } = await buildSnapshot(overlay, built);
+    const { snapshotId } = await opts.build(overlay, built);
     replaceFiles(mirror, staged, join(staging, "previous"));
     renameSync(built, opts.output);
     return { replaced: [...staged.keys()].filter((p) => p !== DOWNLOAD_LOG), manual, snapshotId };

@@ -294,6 +294,7 @@ async function download(args: string[], output: string) {
     contact: env.DATA_CONTACT ?? "",
     base: env.DATA_DOWNLOAD_BASE || undefined,
     fetch: { attempts: 1 + count("DATA_DOWNLOAD_RETRIES", 3), backoffMs: count("DATA_DOWNLOAD_BACKOFF_MS", 1000) },
+    build: (mirror, out) => buildSnapshot(mirror, out),
   });
   console.log(
     `downloaded ${done.replaced.length} files into ${defaultMirror()}; snapshot ${done.snapshotId} → ${output}`,
