@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { availableParallelism } from "node:os";
 import { readableIssue } from "./zod-messages.ts";
+import { StartupError } from "./startup-error.ts";
 
 const flag = z
   .enum(["0", "1", "true", "false"])
@@ -96,8 +97,8 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 
-/** A variable the service cannot run with: start-up stops with this one line (exit 2). */
-export class ConfigError extends Error {}
+// Settings whose values are secrets: a refusal names them without echoing what was set.
+const SECRET = /KEY|SECRET|PASSWORD|TOKEN|REDIS_URL/;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
@@ -105,7 +106,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => {
       const name = String(i.path[0] ?? "");
-      const given = typeof set[name] === "string" ? ` (it is "${set[name].slice(0, 60)}")` : "";
+      const given =
+        typeof set[name] !== "string"
+          ? ""
+          : SECRET.test(name)
+            ? " (its value is not shown)"
+            : ` (it is "${set[name].slice(0, 60)}")`;
       const what = i.message.startsWith(name)
         ? i.message
         : /^(must|is) /.test(i.message)
@@ -113,7 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : `${name}: ${i.message}`;
       return `${what}${given}`;
     });
-    throw new ConfigError(`${problems.join("; ")}; fix the environment variable (docs/configuration.md)`);
+    throw new StartupError(`${problems.join("; ")}; fix the environment variable (docs/configuration.md)`);
   }
   return parsed.data;
 }

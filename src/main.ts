@@ -1,7 +1,7 @@
 // Start-up: configuration, snapshot check, indexes, then serve all three hosts on one port.
-import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { loadConfig, type Config } from "./config.ts";
+import { StartupError } from "./startup-error.ts";
 import { createApp } from "./app.ts";
-import { SnapshotError } from "./snapshot/open.ts";
 import { commandOf, runCommand } from "./cli/commands.ts";
 import type { AppOptions } from "./app.ts";
 import { isWorker, superviseWorkers, workerLogField } from "./workers.ts";
@@ -20,7 +20,7 @@ export async function start(options: AppOptions = {}) {
     await app.ready;
   } catch (err) {
     // A missing or wrong snapshot, or bad configuration, stops start-up with one line that says what to do.
-    const known = err instanceof SnapshotError || err instanceof ConfigError;
+    const known = err instanceof StartupError;
     console.error(`workforce-api: ${known ? (err as Error).message : oneLine(err)}`);
     process.exit(known ? 2 : 1);
   }
@@ -114,9 +114,11 @@ function listenFailure(err: unknown, config: Config): string {
     case "EADDRINUSE":
       return `${where} is already in use by another process; stop that process or set PORT to a free port`;
     case "EACCES":
-      return `not allowed to listen on ${where} (ports below 1024 need privileges); set PORT to 1024 or above`;
+      return config.PORT > 0 && config.PORT < 1024
+        ? `not allowed to listen on ${where}: ports below 1024 need privileges; set PORT to 1024 or above`
+        : `not allowed to listen on ${where}; check what the process may open, or set another PORT`;
     case "EADDRNOTAVAIL":
-      return `LISTEN_ADDRESS ${config.LISTEN_ADDRESS} is no address of this machine; set it to one (0.0.0.0: all)`;
+      return `LISTEN_ADDRESS ${config.LISTEN_ADDRESS} is not an address of this machine; set it to one of its addresses, or 0.0.0.0 for all`;
     default:
       return `cannot listen on ${where}: ${oneLine(err)}`;
   }

@@ -13,6 +13,14 @@ const KIND: Record<string, string> = {
   date: "a date",
 };
 
+const FORMATS: Record<string, string> = {
+  url: "a URL",
+  email: "an e-mail address",
+  uuid: "a UUID",
+  datetime: "a date and time (ISO 8601)",
+  date: "a date written YYYY-MM-DD",
+};
+
 const listed = (values: readonly unknown[]) =>
   values.length <= 12 ? values.map((v) => String(v)).join(", ") : `${values.slice(0, 12).join(", ")}, …`;
 
@@ -59,8 +67,16 @@ export const readableIssue: z.core.$ZodErrorMap = (issue) => {
         : `must be one of ${listed(issue.values)}`;
     case "invalid_union": {
       const options = (issue as { options?: unknown[] }).options;
-      return options?.length ? `must be one of ${listed(options)}` : undefined;
+      return options?.length ? `must be one of ${listed(options)}` : "is in none of the forms this field accepts";
     }
+    case "invalid_format": {
+      const format = (issue as { format?: string }).format ?? "";
+      return format === "regex" ? "is not in the expected form" : `must be ${FORMATS[format] ?? `a valid ${format}`}`;
+    }
+    case "invalid_key":
+      return "has a key that is not allowed";
+    case "invalid_element":
+      return "has an element that is not allowed";
     case "not_multiple_of":
       return `must be a multiple of ${String(issue.divisor)}`;
     default:

@@ -40,12 +40,19 @@ test("a key whose tier can never use one of its scopes is refused, with the reas
   const free = keys("create", "--tier", "free", "--scopes", "salary:read,compliance:report");
   expect(free.code).toBe(2);
   expect(free.stderr).toContain("compliance:report needs the enterprise tier");
+  expect(keys("create", "--tier", "free", "--scopes", "compliance:read,compliance:report").stderr).toContain(
+    "Use --tier enterprise, or leave them out.",
+  ); // one fix for both: the highest tier needed
   expect(free.stderr).toContain("--tier enterprise");
   expect(keys("create", "--tier", "pro", "--scopes", "compliance:read").code).toBe(0); // the spec: Pro or higher
   const pro = keys("create", "--tier", "pro", "--scopes", "compliance:report");
   expect(pro.code).toBe(2);
   expect(keys("create", "--tier", "free", "--scopes", "compliance:read").stderr).toContain("the pro tier or higher");
   expect(keys("list").stdout).not.toContain("compliance:report"); // nothing was issued
+  // A bad scope is named as typed, with what it must be.
+  expect(keys("create", "--tier", "free", "--scopes", "skills:read,salery:read").stderr).toContain(
+    '--scopes "salery:read": must be one of salary:read,',
+  );
 });
 
 test("list shows tier, scopes, the daily limit (the tier's when the key sets none) and the last day of use", () => {

@@ -9,6 +9,20 @@ import { openStateStores } from "../state/stores.ts";
 import { loadConfig } from "../config.ts";
 import { readableIssue } from "../zod-messages.ts";
 
+/** A create option's problem as the operator typed it: "--scopes: "salery:read" must be one of …". */
+function optionProblem(issue: { path: PropertyKey[]; message: string }, values: Record<string, unknown>): string {
+  const [option, index] = issue.path;
+  const typed = String(values[String(option)] ?? "");
+  const value =
+    typeof index === "number"
+      ? typed
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean)[index]
+      : undefined;
+  return `--${String(option)}${value !== undefined ? ` "${value}"` : ""}: ${issue.message}`;
+}
+
 const tierOrHigher = (tier: Tier) => (tier === TIERS.at(-1) ? `the ${tier} tier` : `the ${tier} tier or higher`);
 
 const COMMAND_USAGE = {
@@ -47,7 +61,7 @@ const createArgs = z.object({
   "daily-limit": z.coerce.number().int().positive().optional(),
 });
 
-/** Runs one keys command; returns the exit code (0 done, 1 refused, 2 bad usage). */
+/** Runs one keys command; returns the exit code (0 done; 1 nothing to do, e.g. revoking an unknown key; 2 bad usage or a refused key). */
 export async function keysCommand(
   args: string[],
   program = "workforce-api keys",
@@ -83,18 +97,15 @@ export async function keysCommand(
   if (command === "help") return (console.log(keysUsage(program)), 0);
   if (!known) return usage(command ? `unknown command: ${command}` : "missing command");
   const create = command === "create" ? createArgs.safeParse(values, { error: readableIssue }) : undefined;
-  if (create && !create.success)
-    return usage(create.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("\n"));
+  if (create && !create.success) return usage(create.error.issues.map((i) => optionProblem(i, values)).join("\n"));
   const unusable = create?.success ? unusableScopes(create.data.tier, create.data.scopes as Scope[]) : [];
   if (create?.success && unusable.length) {
+    // One fix for all of them: the highest tier any refused scope needs.
+    const needed = TIERS[Math.max(...unusable.map((s) => TIERS.indexOf(SCOPE_MIN_TIER[s]!)))]!;
     console.error(
-      unusable
-        .map(
-          (s) =>
-            `refused: a ${create.data.tier}-tier key with ${s} could never use it: ${s} needs ${tierOrHigher(SCOPE_MIN_TIER[s]!)}. ` +
-            `Use --tier ${SCOPE_MIN_TIER[s]}, or leave ${s} out.`,
-        )
-        .join("\n"),
+      `refused: a ${create.data.tier}-tier key could never use ${unusable.join(", ")} (${unusable
+        .map((s) => `${s} needs ${tierOrHigher(SCOPE_MIN_TIER[s]!)}`)
+        .join("; ")}). Use --tier ${needed}, or leave ${unusable.length > 1 ? "them" : "it"} out.`,
     );
     return 2;
   }
@@ -129,7 +140,8 @@ export async function keysCommand(
           k.tier,
           k.scopes.join(","),
           k.dailyLimit ? String(k.dailyLimit) : `${limits[k.tier]} (tier)`,
-          (await stores.quota.lastUsedDay(k.id)) ?? "never",
+          // Redis forgets a day's count two days later: older use cannot be told from none there.
+          (await stores.quota.lastUsedDay(k.id)) ?? (config.REDIS_URL ? "not in 2 days" : "never"),
           k.name ?? "",
           k.createdAt,
           k.revokedAt ? `revoked ${k.revokedAt}` : "active",

@@ -146,7 +146,7 @@ const SEVERAL_COUNTRIES = new Set(
     "scandinavia",
     "apac",
     "latam",
-  ].concat(["worldwide", "global", "anywhere", "international"]),
+  ].concat(["worldwide", "global", "anywhere", "international", "work from anywhere"]),
 );
 const EU_EEA_SET = new Set<string>(EU_EEA);
 const US_AND_TERRITORIES = new Set(["US", "PR", "GU", "VI", "AS", "MP", "UM"]);
@@ -317,12 +317,22 @@ export function resolveLocation(raw: string | undefined, data: LocationData): Re
   // as an omitted location is (the spec's default). What the name alone cannot resolve, the whole input may.
   const ad = readJobAdPlace(input);
   if (ad) {
+    const setAside = { workMode: ad.workMode, postcode: ad.postcode };
+    // "TX 78701": a state and a ZIP code in it: the ZIP code's area, which is narrower.
+    const zip = ad.postcode && /^\d{5}(?:-\d{4})?$/.test(ad.postcode) ? data.zip(ad.postcode.slice(0, 5)) : null;
+    const state = zip ? (data.stateByCode(ad.text.toUpperCase()) ?? stateNamed(ad.text, data, true)) : null;
+    const zipArea =
+      state && zip?.state === state.stateCode && zip.countyFips ? data.areaForCounty(zip.countyFips) : null;
+    if (zipArea) return { region: "us", area: zipArea, input, setAside };
     // "Sydney NSW 2000", "20121 Milano MI": the region or province code left after the postcode.
     const lastWord = / (\S+)$/;
-    const readings = ad.text ? [ad.text, ad.text.replace(lastWord, ", $1"), ad.text.replace(lastWord, "")] : [""];
-    for (const text of ad.postcode ? readings : readings.slice(0, 1)) {
+    const withPostcode = ad.text.includes(",")
+      ? []
+      : [ad.text.replace(lastWord, ", $1"), ad.text.replace(lastWord, "")];
+    const readings = ad.text ? [ad.text, ...(ad.postcode ? withPostcode : [])] : [""];
+    for (const text of readings) {
       const r = resolveAs(text, data, text !== "");
-      if (r) return { ...r, input, setAside: { workMode: ad.workMode, postcode: ad.postcode } };
+      if (r) return { ...r, input, setAside };
     }
   }
   return resolveAs(input, data, true);
@@ -412,9 +422,10 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
   // "Salt Lake": a large place's name without its "City"; "Frankfurt/Main": the name before the slash.
   const city = placesNamed(`${key} city`, data).filter((p) => isCovered(p) && p.population >= LARGE_PLACE);
   if (city.length) return byPlace(city, input, data);
-  const slashed = /^([^/]+?)\s*\/\s*\S/.exec(input);
-  if (slashed) {
-    const r = resolveAs(slashed[1], data, false);
+  // "Frankfurt/Main", "Halle/Saale": a river or region after the slash; two places ("Seattle/Austin") are none.
+  const slashed = /^([^/]+?)\s*\/\s*(\S.*)$/.exec(input);
+  if (slashed && !placeAlone(slashed[2]!, data)) {
+    const r = resolveAs(slashed[1]!, data, false);
     if (r) return { ...r, input };
   }
   return mayCorrect ? corrected(input, input, data) : null;

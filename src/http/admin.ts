@@ -7,6 +7,7 @@ import { guardRequest, type Guard } from "./guard.ts";
 import { json } from "./responses.ts";
 import type { AnyHostRoutes } from "./server.ts";
 import type { ReloadOutcome } from "../live-snapshot.ts";
+import { SCOPE_MIN_TIER } from "../state/api-keys.ts";
 
 export const SNAPSHOT_RELOAD_PATH = "/admin/snapshot/reload";
 
@@ -20,7 +21,9 @@ export function adminRoutes(guard: Guard, reload: (trigger: string) => Promise<R
           { headers: { Allow: "POST" } },
         );
       }
-      return Promise.resolve(guardRequest(guard, { scope: "snapshot:admin", minTier: "enterprise" }, request, ctx))
+      return Promise.resolve(
+        guardRequest(guard, { scope: "snapshot:admin", minTier: SCOPE_MIN_TIER["snapshot:admin"] }, request, ctx),
+      )
         .then(() => reload(`admin route (key ${ctx.keyId})`))
         .then((result) => {
           if (result.outcome === "refused") {

@@ -46,7 +46,7 @@ export async function csvRows(request: Request, limits: BodyLimits, spec: CsvBod
       info: true,
     }) as unknown as typeof table;
   } catch (err) {
-    throw validationError([{ field: "body", code: "invalid_csv", message: csvErrorMessage(err) }]);
+    throw validationError([{ field: "body", code: "invalid_csv", message: csvErrorMessage(err, separatorOf(text)) }]);
   }
   const [first, ...records] = table;
   const header = first?.record;
@@ -111,12 +111,18 @@ export function csvValidationError(err: unknown, spec: CsvBody, lines: number[])
 }
 
 /** csv-parse's error in a client's words, naming the line once ("expect 3, got 4 on line 2" says it twice). */
-function csvErrorMessage(err: unknown): string {
+function csvErrorMessage(err: unknown, separator: string): string {
   const e = err as { message?: string; lines?: number; code?: string };
   const line = e.lines ?? "?";
   const length = /expect (\d+), got (\d+)/.exec(e.message ?? "");
-  if (e.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH" && length)
-    return `line ${line} has ${length[2]} fields where the header has ${length[1]}: a value holding the separator (an amount written 52,000, a title with a comma) must be in double quotes`;
+  if (e.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH" && length) {
+    const [header, got] = [Number(length[1]), Number(length[2])];
+    const why =
+      got > header
+        ? `a value holding the separator "${separator}" must be in double quotes${separator === "," ? " (an amount written 52,000, a title with a comma)" : ""}`
+        : `a value is missing: an empty one still needs its separator "${separator}"`;
+    return `line ${line} has ${got} fields where the header has ${header}: ${why}`;
+  }
   const what = String(e.message ?? "malformed CSV")
     .replace(/^Invalid (?:Record Length|Closing Quote|Opening Quote): /, "")
     .replace(/,? (?:on|at) line \d+\.?$/, "");

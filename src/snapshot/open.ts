@@ -2,8 +2,10 @@
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { SCHEMA_VERSION } from "./schema.ts";
+import { StartupError } from "../startup-error.ts";
 
-export class SnapshotError extends Error {}
+/** The snapshot is missing, foreign or unreadable: start-up stops with this (one line, exit 2). */
+export class SnapshotError extends StartupError {}
 
 const BUILD_HINT =
   "Build it with `npm run data` from a folder of publisher files (DATA_MIRROR, default ../shared/data), download them first with " +

@@ -1,5 +1,5 @@
 // The writable state database (API keys and daily usage). Separate from the read-only snapshot.
-import { ConfigError } from "../config.ts";
+import { StartupError } from "../startup-error.ts";
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -37,7 +37,7 @@ export function openStateDb(path: string, busyTimeoutMs = 5000): Database {
     db.exec(STATE_DDL);
     return db;
   } catch (err) {
-    throw new ConfigError(
+    throw new StartupError(
       `cannot open the state database ${path} for writing (${(err as Error).message}). Set STATE_DB to a writable file.`,
     );
   }

@@ -43,6 +43,6 @@ test("placed Abilities.txt ratings are loaded: importance (IM − 1) / 4 and lev
   ]);
   const rated = s.skills.ratingsOf("11-1021.00").find((r) => r.skill.skillId === "1.A.1.a.1");
   expect(rated?.skill.category).toBe("ability");
-  expect(onetNotes(s.skills)).toContain("Abilities ratings: O*NET");
+  expect(onetNotes(s.skills)).toContain("Abilities ratings: O*NET's Abilities file");
   expect(s.skills.list("ability")).toHaveLength(52); // every ability listed, rated or not
 });

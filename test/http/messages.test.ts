@@ -73,7 +73,7 @@ async function collect(): Promise<{ request: string; message: string }[]> {
 // Library words where a client should read what the value must be ("expected int, received number").
 const JARGON = [
   /\b(?:expected|received)\b.*\b(?:int|number|string|nan|undefined|object|array|boolean|bigint)\b/i,
-  /\bInvalid (?:input|option|type|union|enum value|discriminator)\b/,
+  /\bInvalid (?:input|option|type|union|enum value|discriminator|string|key|element|URL)\b/,
   /\bExpected '/,
   /\bToo (?:small|big)\b/,
   /\bNaN\b/,

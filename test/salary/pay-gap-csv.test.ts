@@ -115,12 +115,16 @@ test("malformed CSV names its line; a row with more cells than the header is ref
   const quote = await errorOf(await csv('job_title,gender,salary\nNurse,M,"52000\nNurse,F,49000\n'));
   const quoteMessage: string = quote.errors[0].message;
   expect(quoteMessage.match(/line \d+/g)).toHaveLength(1); // the line named once
+  const short = await errorOf(await csv("job_title;gender;salary\nNurse;M\nNurse;F;49000\n"));
+  expect(short.errors[0].message).toBe(
+    'line 2 has 2 fields where the header has 3: a value is missing: an empty one still needs its separator ";"',
+  );
   expect(quote.errors[0]).toMatchObject({ code: "invalid_csv", message: expect.stringMatching(/^line \d+: /) });
   const wide = await errorOf(await csv("job_title,gender,salary\nNurse,M,52000,extra\nNurse,F,49000\n"));
   expect(wide.errors[0]).toMatchObject({
     code: "invalid_csv",
     message:
-      "line 2 has 4 fields where the header has 3: a value holding the separator (an amount written 52,000, a title with a comma) must be in double quotes",
+      'line 2 has 4 fields where the header has 3: a value holding the separator "," must be in double quotes (an amount written 52,000, a title with a comma)',
   });
 });
 

@@ -164,14 +164,17 @@ describe("E2 places as job ads write them", () => {
     const national = await (await get("job_title=Registered%20Nurses")).json();
     expect(remote.salary).toEqual(national.salary); // the row a request without a location gets
     expect(remote.notes.join(" ")).toContain(
-      '"Remote" names no place: a remote job is answered with the U.S. national figures',
+      '"Remote" names no place: a remote job without one is answered with the U.S. national figures',
     );
     const germany = await (await get("job_title=Registered%20Nurses&location=Remote%20(Germany)")).json();
     const de = await (await get("job_title=Registered%20Nurses&location=DE")).json();
     expect(germany.salary.mean).toBe(de.salary.mean);
     expect(germany.notes).toContain(
-      '"Remote" is a work mode, set aside: the figures are the national ones of Germany, where a remote job is based.',
+      '"Remote" is a work mode, set aside: the figures are the national ones of Germany, where the remote job is based.',
     );
+    // An EU city answers with its country's figures (SES is national), and the note says so, not "those of Berlin".
+    const berlin = await (await get("job_title=Registered%20Nurses&location=Hybrid%20-%2010115%20Berlin")).json();
+    expect(berlin.notes).toContain('"Hybrid" is a work mode, set aside: the figures are the national ones of Germany.');
   });
 
   test("a postcode beside the city is set aside and said; a region of several countries is refused with what to send", async () => {

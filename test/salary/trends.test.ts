@@ -107,7 +107,7 @@ describe("E1", () => {
     const [hybrid, own] = [workbook.get(2020)!.get("15-1257")!.emp!, workbook.get(2021)!.get("15-1254")!.emp!];
     expect(Math.abs(hybrid - own) > 0.2 * own).toBe(true); // 156,220 against 84,820 in the files
     expect(body.notes.join(" ")).toContain(
-      `Left out: May 2019 and 2020. Those vintages publish 15-1254 only within 15-1257 (Web Developers and Digital Interface Designers), a different population: 15-1257 (Web Developers and Digital Interface Designers) counted ${hybrid.toLocaleString("en-US")} people nationally in May 2020, ${(hybrid / own).toFixed(2)} times the ${own.toLocaleString("en-US")} of 15-1254 in May 2021`,
+      `Left out: May 2019 and 2020: those vintages publish 15-1254 only within 15-1257 (Web Developers and Digital Interface Designers), a different population: 15-1257 (Web Developers and Digital Interface Designers) counted ${hybrid.toLocaleString("en-US")} people nationally in May 2020, ${(hybrid / own).toFixed(2)} times the ${own.toLocaleString("en-US")} of 15-1254 in May 2021`,
     );
     expect(body.notes.join(" ")).toContain(
       "Left out: 2015, 2017 and 2018. SOC 2010 15-1134 (Web Developers), from which 15-1254 came, was divided among several SOC 2018 codes",

@@ -7,9 +7,15 @@ test("work modes in seven languages, with the separators and prepositions around
     ["Remote, US", "US", "Remote"],
     ["Hybrid in Munich", "Munich", "Hybrid"],
     ["Temporarily Remote in Houston, TX", "Houston, TX", "Temporarily Remote"],
-    ["Wien – Hybrid / Homeoffice", "Wien", "Hybrid"],
+    ["Wien – Hybrid / Homeoffice", "Wien", "Hybrid / Homeoffice"],
+    ["Remote or Hybrid", "", "Remote or Hybrid"], // not "or", Oregon
+    ["Albany (Hybrid or Remote)", "Albany", "Hybrid or Remote"],
+    ["Berlin (remote possible)", "Berlin", "remote possible"],
+    ["Remote (US only)", "US", "Remote"],
+    ["Remote from Spain", "Spain", "Remote"],
+    ["Hybrid - A Coruña", "A Coruña", "Hybrid"], // the article is the city's, not a preposition after the mode
+    ["zdalnie lub hybrydowo, Kraków", "Kraków", "zdalnie lub hybrydowo"],
     ["Lyon (télétravail partiel)", "Lyon", "télétravail partiel"],
-    ["Nantes (télétravail) partiel", "Nantes partiel", "télétravail"],
     ["Thuiswerken", "", "Thuiswerken"],
     ["Gdańsk (praca zdalna)", "Gdańsk", "praca zdalna"],
     ["Valencia · Teletrabajo", "Valencia", "Teletrabajo"],
@@ -24,6 +30,8 @@ test("postcodes before or after the name, in U.S., EU, British, Canadian and Iri
     ["New York, NY 10001", "New York, NY", "10001"],
     ["Phoenix, AZ 85004-2202", "Phoenix, AZ", "85004-2202"],
     ["San Jose, CA 95113, USA", "San Jose, CA", "95113"],
+    ["43215 COLUMBUS", "COLUMBUS", "43215"], // not "COLUMB" + "US"
+    ["8000 AARHUS", "AARHUS", "8000"],
     ["10115 Berlin", "Berlin", "10115"],
     ["D-80331 München", "München", "D-80331"],
     ["00-001 Warszawa", "Warszawa", "00-001"],
@@ -40,6 +48,16 @@ test("postcodes before or after the name, in U.S., EU, British, Canadian and Iri
 
 test("a district number alone is set aside silently; a plain name, a ZIP code alone or a code is left to the resolver", () => {
   expect(readJobAdPlace("Paris 8e")).toEqual({ text: "Paris", workMode: null, postcode: null });
-  for (const input of ["Berlin", "Austin, TX", "78701", "ZIP 78701", "0035620", "US-TX", "Remoteville", "Onsited"])
+  for (const input of [
+    "Berlin",
+    "Austin, TX",
+    "78701",
+    "ZIP 78701",
+    "0035620",
+    "US-TX",
+    "Remoteville",
+    "Onsited",
+    "29 Palms, CA",
+  ])
     expect([input, readJobAdPlace(input)]).toEqual([input, null]);
 });

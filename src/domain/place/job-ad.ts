@@ -4,7 +4,7 @@
 // city by itself here: with a name beside it, the name decides (a U.S. ZIP code alone is still read as one by
 // the resolver; EU postcode tables are not in the data).
 
-/** Work-mode words in the languages titles are matched in, longest first so "hybrid remote" goes whole. */
+/** Work-mode words in the languages titles are matched in (the pattern tries the longest first: "hybrid remote" goes whole). */
 const WORK_MODES = [
   "anywhere in",
   "télétravail complet",
@@ -31,7 +31,6 @@ const WORK_MODES = [
   "telecommute",
   "telework",
   "work from home",
-  "work from anywhere",
   "wfh",
   "home office",
   "homeoffice",
@@ -65,30 +64,38 @@ const WORK_MODES = [
   "in sede",
 ];
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const ONE_MODE = [...WORK_MODES]
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRegExp)
+  .join("|");
+// Modes joined ("Remote or Hybrid", "hybride ou télétravail", "zdalnie lub hybrydowo", "Remote/Hybrid") go as one, with
+// what qualifies them ("possible", "only") and the preposition that leads to the place ("Hybrid in Munich", "Remote
+// from Spain", "télétravail à Paris"): only directly after the mode, so "Hybrid - A Coruña" keeps its article.
+const JOINED =
+  "(?:\\s*(?:\\/|,|&|\\+|\\bor\\b|\\band\\b|\\bou\\b|\\bet\\b|\\boder\\b|\\bund\\b|\\bof\\b|\\ben\\b|\\blub\\b|\\bi\\b|\\bo\\b|\\by\\b|\\be\\b)\\s*)";
+const QUALIFIER =
+  "(?:\\s+(?:possible|possível|possibile|möglich|mogelijk|optional|only|first|friendly|partiel|parcial))?";
+const LEADS_TO = "(?:\\s+(?:anywhere\\s+in|based\\s+in|from|in|im|à|a|en|w|we|aus|z|desde|da))?";
 const MODE = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${[...WORK_MODES]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join("|")})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])((?:${ONE_MODE})(?:${JOINED}(?:${ONE_MODE}))*${QUALIFIER})(?![\\p{L}\\p{N}])${LEADS_TO}(?![\\p{L}\\p{N}])`,
   "giu",
 );
-/** What is left around a removed word: "anywhere in", "in", "à", "w" before the place; separators at the ends. */
-const LEAD = /^(?:anywhere\s+in|anywhere|based\s+in|in|im|à|a|en|w|we|aus)\s+/iu;
-/** "(US based)", "EU-based": the country a remote job is based in. */
-const BASED = /[\s-]+based$/iu;
+/** "(US based)", "EU-based", "(US only)": the country a remote job is based in. */
+const BASED = /[\s-]+(?:based|only)$/iu;
 const EDGES = /^[\s,;:|·•/\\()[\]–—-]+|[\s,;:|·•/\\()[\]–—-]+$/gu;
 
 // Postcodes: leading ("10115 Berlin", "D-80331 München", "00-001 Warszawa", "1012 AB Amsterdam", "111 22
 // Stockholm", "1250-096 Lisboa"), trailing ("Berlin, 10115", "Austin, TX 78701-1234", "Sydney NSW 2000"), British
 // and Canadian ("London EC2A 2BB", "Vancouver, BC V6B 1A1") and Irish ("Dublin 2, D02 X285"). A city district number ("Paris 8e", "Praha 1", "Dublin 2")
 // a Danish district letter ("København Ø") and a French département in brackets ("Bordeaux (33)") go with a postcode or alone after a name.
-const LEADING_POSTCODE = /^((?:[A-Z]{1,2}-)?\d{2,5}(?:[- ]\d{2,4})?(?: [A-Z]{2}(?= \p{L}))?)[,\s]+(?=\p{L})/u;
+const LEADING_POSTCODE =
+  /^((?:[A-Z]{1,2}-)?(?:\d{4,5}(?:[- ]\d{2,4})?|\d{2,3}[- ]\d{2,4})(?: [A-Z]{2}(?= \p{L}))?)[,\s]+(?=\p{L})/u;
 const TRAILING_POSTCODE = /(?<=\p{L}\.?)[,\s]+((?:[A-Z]{1,2}-)?\d{4,5}(?:-\d{3,4})?|\d{2}-\d{3})$/u;
 const UK_OR_CANADIAN_POSTCODE = /(?<=\p{L})[,\s]+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$/u;
 const EIRCODE = /(?<=\p{L}|\d)[,\s]+([AC-FHKNPRTV-Y]\d{2}\s?[AC-FHKNPRTV-Y\d]{4})$/u;
 const DISTRICT = /(?<=\p{L})\s+(?:\d{1,2}(?:e|er|ème|\.)?|[ØVNSK]|\(\d{2,3}\)?)$/u;
 /** "…, USA" after a ZIP code: the country goes with the address, the ZIP before it. */
-const US_TAIL = /,?\s*(?:USA|US|United States)$/u;
+const US_TAIL = /(?:^|[\s,])\s*(?:USA|US|United States)$/u;
 
 export interface JobAdPlace {
   /** The place's name as left: "" when the text was only a work mode ("Remote"). */
@@ -101,11 +108,11 @@ export interface JobAdPlace {
 export function readJobAdPlace(input: string): JobAdPlace | null {
   let text = input;
   let workMode: string | null = null;
-  text = text.replace(MODE, (m) => {
-    workMode ??= m;
+  text = text.replace(MODE, (_, mode: string) => {
+    workMode ??= mode;
     return " ";
   });
-  if (workMode) text = tidy(tidy(text).replace(LEAD, "")).replace(BASED, "");
+  if (workMode) text = tidy(text).replace(BASED, "");
   let postcode: string | null = null;
   const usTail = US_TAIL.exec(text);
   const core = usTail && /\d/.test(text.slice(0, usTail.index)) ? text.slice(0, usTail.index) : text;

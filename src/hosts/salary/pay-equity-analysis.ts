@@ -105,7 +105,7 @@ const CustomRecord = z.object({
     ),
   factors: z
     .record(
-      z.string().regex(FACTOR_NAME, "a factor name: a letter, then letters, digits or _ (at most 40)"),
+      z.string().regex(FACTOR_NAME, "must be a factor name: a letter, then letters, digits or _ (at most 40)"),
       z.union([z.number().finite(), z.string().trim().min(1).max(100)]),
     )
     .refine((f) => Object.keys(f).length <= MAX_FACTORS, `at most ${MAX_FACTORS} factors`)
@@ -118,7 +118,7 @@ const CustomRecord = z.object({
 const Common = {
   currency: z
     .string()
-    .regex(/^[A-Z]{3}$/, "an ISO 4217 code (CHF, EUR)")
+    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code (CHF, EUR)")
     .optional()
     .describe("the records' currency, echoed with the remediation cost; nothing is converted"),
 };
@@ -261,7 +261,9 @@ export const payEquityAnalysisRoute = defineRoute({
         model: z.literal("custom").describe("the employer's own objective factors"),
         ...Common,
         categorical_factors: z
-          .array(z.string().regex(FACTOR_NAME))
+          .array(
+            z.string().regex(FACTOR_NAME, "must be a factor name: a letter, then letters, digits or _ (at most 40)"),
+          )
           .max(MAX_FACTORS)
           .default([])
           .describe("factors to treat as categories even where their values are numbers (grade 1, 2, 3)"),

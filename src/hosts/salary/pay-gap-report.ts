@@ -69,13 +69,13 @@ const EmployeeRecordBody = z.object({
   isco_code: z
     .string()
     .trim()
-    .regex(/^\d{1,4}$/, "an ISCO-08 code of 1 to 4 digits")
+    .regex(/^\d{1,4}$/, "must be an ISCO-08 code of 1 to 4 digits")
     .optional()
     .describe("addition: the record's ISCO-08 group; wins over job_title"),
   soc_code: z
     .string()
     .trim()
-    .regex(/^\d{2}-\d{4}(\.\d{2})?$/, "a SOC 2018 or O*NET-SOC code (15-1252, 15-1252.00)")
+    .regex(/^\d{2}-\d{4}(\.\d{2})?$/, "must be a SOC 2018 or O*NET-SOC code (15-1252, 15-1252.00)")
     .optional()
     .describe("addition: the record's SOC code, mapped to its ISCO-08 unit group; wins over job_title"),
 });

@@ -225,19 +225,21 @@ export function locationNotes(
   countryName?: string,
 ): string[] {
   const { workMode, postcode } = place.setAside ?? {};
-  const national = place.region === "us" ? place.area.kind === "national" : !place.city;
+  // SES figures are national: an EU place answers with its country whatever the city.
+  const national = place.region === "us" ? place.area.kind === "national" : true;
   const name =
-    place.region === "eu"
-      ? (place.city ?? countryName ?? place.countryName)
-      : national
-        ? "the United States"
-        : place.area.title;
+    place.region === "eu" ? (countryName ?? place.countryName) : national ? "the United States" : place.area.title;
+  const remote =
+    !!workMode &&
+    /remot|telecommut|telework|home|télétravail|teletravail|thuis|zdaln|teletrabajo|smart/i.test(workMode);
+  const job = remote ? "a remote job" : "a job";
+  const namesNoPlace = national && place.region === "us" && !/\p{L}/u.test(place.input.replace(workMode ?? "", ""));
   return [
     ...(workMode
       ? [
-          national && place.region === "us" && !place.input.replace(workMode, "").match(/\p{L}/u)
-            ? `"${workMode}" names no place: a remote job is answered with the U.S. national figures, as a request without a location is; name a country ("${workMode}, Germany") for its figures.`
-            : `"${workMode}" is a work mode, set aside: the figures are ${national ? "the national ones of" : "those of"} ${name}${national ? ", where a remote job is based" : ""}.`,
+          namesNoPlace
+            ? `"${workMode}" names no place: ${job} without one is answered with the U.S. national figures, as a request without a location is; name a country ("${workMode}, Germany") for its figures.`
+            : `"${workMode}" is a work mode, set aside: the figures are ${national ? "the national ones of" : "those of"} ${name}${remote && national ? ", where the remote job is based" : ""}.`,
         ]
       : []),
     ...(postcode ? [`The postcode "${postcode}" was set aside: the place's name decides (${name}).`] : []),

@@ -49,6 +49,7 @@ export function wageTrend(soc: string, area: UsArea, years: number, s: Services)
   const continued = new Set<number>();
   const hybrids = new Map<string, number[]>();
   const differs = new Map<string, { codes: string[]; years: number[]; check: PopulationCheck | null }>();
+  const checks = new Map<string, PopulationCheck | null>(); // per source: the same for every year it answers
   const points = s.wages
     .years(area.areaCode)
     .slice(-years)
@@ -61,9 +62,10 @@ export function wageTrend(soc: string, area: UsArea, years: number, s: Services)
       // An earlier code enters only when it counts about as many people as the code itself (±20%): a hybrid that
       // mostly counts another occupation would splice a different population into the series.
       const earlier = isEarlier(year, source.codes, soc);
-      const check = earlier && !grouped ? samePopulation(source.codes, soc, s) : null;
+      const key = source.codes.join("+");
+      if (earlier && !grouped && !checks.has(key)) checks.set(key, samePopulation(source.codes, soc, s));
+      const check = checks.get(key) ?? null;
       if (earlier && !grouped && !check?.same) {
-        const key = source.codes.join("+");
         const entry = differs.get(key) ?? { codes: source.codes, years: [], check };
         entry.years.push(year);
         differs.set(key, entry);
@@ -76,13 +78,12 @@ export function wageTrend(soc: string, area: UsArea, years: number, s: Services)
       }
       if (source.basis === "combined_soc2010") combined.add(year);
       // A principal code's one SOC 2010 source answered (in a hybrid year, its own number holds the SOC 2018 occupation).
-      const fromSoc2010 = year < OEWS_HYBRID_FROM || source.codes[0] !== soc;
       if (
         !grouped &&
         revision?.relation === "principal" &&
         revision.from.length === 1 &&
         source.basis === "published" &&
-        fromSoc2010
+        earlier
       )
         continued.add(year);
       if (source.basis === "oews_hybrid")
@@ -137,8 +138,15 @@ function differentPopulationNote(
   const why = check
     ? `${what} counted ${check.source.toLocaleString("en-US")} people nationally in May ${check.sourceYear}, ${(check.source / check.target).toFixed(2)} times the ${check.target.toLocaleString("en-US")} of ${soc} in May ${check.targetYear}, the nearest vintage publishing it`
     : `the national employment of ${what} and of ${soc} cannot be compared (not published)`;
+  // How those vintages reach the code: its number under SOC 2010's older scope, a combination, or a hybrid code.
+  const how =
+    codes.length > 1
+      ? `the point would combine ${what}`
+      : codes[0] === soc
+        ? `${soc} was coded in SOC 2010, whose ${soc} held other occupations too`
+        : `those vintages publish ${soc} only within ${what}`;
   return (
-    `Left out: May ${list(years)}. Those vintages publish ${soc} only within ${what}, a different population: ${why}. ` +
+    `Left out: May ${list(years)}: ${how}, a different population: ${why}. ` +
     `An earlier code's figure enters the series only when its employment is within ±${SAME_POPULATION_TOLERANCE * 100}% of the code's own.`
   );
 }

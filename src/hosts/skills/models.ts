@@ -80,7 +80,7 @@ export const paginated = <T extends z.ZodType>(item: T) =>
 export const onetNotes = (skills: { abilitiesRated: boolean }) =>
   "Occupations and titles: O*NET 30.0; skills, knowledge and work styles ratings: O*NET 29.3. " +
   (skills.abilitiesRated
-    ? "Abilities ratings: O*NET 29.3 (Abilities). "
+    ? "Abilities ratings: O*NET's Abilities file as placed in the data mirror (its release is the operator's choice). "
     : "The loaded O*NET release carries no ability ratings: the 52 abilities of O*NET's content model (ids 1.A.*) are listed and searchable with category ability, and no occupation is rated on them (the snapshot build loads Abilities.xlsx or Abilities.txt when placed in the O*NET folder of the data mirror; docs/data.md). ") +
   "bright_outlook and green_occupation are false for every occupation until the Bright Outlook " +
   "and Green occupation lists are loaded. Ratings are normalised to 0–1 by O*NET's own scale bounds: importance = (IM − 1) / 4, level = LV / 7. " +
