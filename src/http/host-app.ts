@@ -144,7 +144,10 @@ function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: 
     const pathAndQuery = targetOf(request.url);
     const cacheKey = route.method === "GET" ? `${semesterLabel(semesterOn(new Date()))} ${pathAndQuery}` : null;
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
-    if (hit) return hit;
+    if (hit) {
+      if ("error" in hit) throw hit.error;
+      return hit;
+    }
     // A CSV body (routes that declare one) carries in the query what the JSON body would: its own query schema.
     const csv = route.csv && isCsv(request) ? route.csv : null;
     const query = parseInput(csv ? csv.query : (route.query ?? NO_QUERY), queryParams(pathAndQuery), "query");
@@ -164,7 +167,14 @@ function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: 
       return jsonBody(request, deps.bodyLimits, Boolean(route.csv)).then((body) =>
         compute(query, params, parseInput(route.body, body, "body")),
       );
-    const answered = compute(query, params, undefined);
+    let answered: SerialisedAnswer;
+    try {
+      answered = compute(query, params, undefined);
+    } catch (err) {
+      // A client error of a GET is as repeatable as its answer: kept too (a 5xx never is).
+      if (cacheKey !== null && err instanceof ApiError && err.status < 500) cache.set(cacheKey, { error: err });
+      throw err;
+    }
     if (cacheKey !== null) cache.set(cacheKey, answered);
     return answered;
   };

@@ -3,13 +3,27 @@
 // is kept (envelope.ts), not its object graph, and it is bounded by bytes (least recently used out first), so
 // no mix of requests can grow memory without limit.
 import type { SerialisedAnswer } from "./envelope.ts";
+import type { ApiError } from "./errors.ts";
+
+/**
+ * A kept answer, or a kept client error: an input that resolves to nothing (a misspelt place, a made-up title)
+ * answers the same 4xx every time, and finding that out (a spelling search) costs more than most answers.
+ */
+export type CachedAnswer = SerialisedAnswer | { error: ApiError };
+
+const sizeOf = (key: string, value: CachedAnswer) =>
+  2 *
+  (key.length +
+    ("error" in value
+      ? value.error.message.length + JSON.stringify(value.error.extra).length
+      : value.dataJson.length + value.sourcesJson.length + value.restJson.length));
 
 export class ResultCache {
-  private readonly entries = new Map<string, SerialisedAnswer & { bytes: number }>();
+  private readonly entries = new Map<string, CachedAnswer & { bytes: number }>();
   private bytes = 0;
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string): SerialisedAnswer | undefined {
+  get(key: string): CachedAnswer | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
@@ -19,8 +33,8 @@ export class ResultCache {
   }
 
   /** Keep an answer unless it alone would take more than a tenth of the budget. */
-  set(key: string, value: SerialisedAnswer): void {
-    const bytes = 2 * (key.length + value.dataJson.length + value.sourcesJson.length + value.restJson.length);
+  set(key: string, value: CachedAnswer): void {
+    const bytes = sizeOf(key, value);
     if (this.maxBytes <= 0 || bytes > this.maxBytes / 10) return;
     const old = this.entries.get(key);
     if (old) {

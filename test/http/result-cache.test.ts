@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { ResultCache } from "../../src/http/result-cache.ts";
+import { ApiError } from "../../src/http/errors.ts";
 
 let s: TestServer;
 beforeAll(() => {
@@ -29,6 +30,18 @@ describe("answers of repeated requests", () => {
     const one = s.key("free", ["costapi:read"], 1);
     expect((await s.call("cost", path, { key: one })).status).toBe(200);
     expect((await s.call("cost", path, { key: one })).status).toBe(429);
+  });
+
+  test("a client error answered again (kept like an answer): the same 400 with a fresh request_id, counted", async () => {
+    const key = s.key("pro", ["salary:read"], 50);
+    const path = "/api/v1/salary?job_title=nurse&location=Xyzzyvile%20Qx";
+    const [a, b] = [await s.call("salary", path, { key }), await s.call("salary", path, { key })];
+    expect([a.status, b.status]).toEqual([400, 400]);
+    const [ea, eb] = [(await a.json()).error, (await b.json()).error];
+    expect({ ...eb, request_id: "" }).toEqual({ ...ea, request_id: "" });
+    expect(eb.request_id).not.toBe(ea.request_id);
+    expect(eb.request_id).toBe(b.headers.get("x-request-id"));
+    expect([a.headers.get("ratelimit-remaining"), b.headers.get("ratelimit-remaining")]).toEqual(["49", "48"]);
   });
 
   test("a parameter given twice → 422 naming it, not a silent pick", async () => {
@@ -65,6 +78,18 @@ describe("ResultCache", () => {
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
     expect(cache.usedBytes).toBe(9_900);
+  });
+
+  test("keeps a client error as an entry of its own, counted in bytes like an answer", () => {
+    const cache = new ResultCache(10_000);
+    const error = new ApiError("LOCATION_NOT_FOUND", 'Cannot resolve the location "Xyzzyville".', {
+      field: "location",
+    });
+    cache.set("k", { error });
+    const kept = cache.get("k");
+    expect(kept && "error" in kept ? kept.error : null).toBe(error);
+    // 2 × (key "k" 1 + message 41 + extra {"field":"location"} 20), as for an answer's texts
+    expect(cache.usedBytes).toBe(124);
   });
 
   test("never keeps an answer larger than a tenth of the budget, and keeps nothing with a budget of 0", () => {
