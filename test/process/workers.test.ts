@@ -120,7 +120,7 @@ test("WORKERS above 1 with PORT=0, or not a number, is refused at start with the
     [{ WORKERS: "many" }, "WORKERS is a whole number"],
   ] as const) {
     const r = await runToEnd([process.execPath, "src/main.ts"], { ...env, STATE_DB: stateDb });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2); // one line, exit 2, as every start-up failure
     expect(r.stderr).toContain(message);
   }
 });
