@@ -17,3 +17,10 @@ const TABLE: Record<string, TranspositionEntry> = {};
 
 export const transpositionOf = (iso2: string): TranspositionEntry =>
   Object.hasOwn(TABLE, iso2) ? TABLE[iso2] : UNKNOWN;
+
+/** The info E8 gives when no source confirms the country's transposition (directive_transposed is then false). */
+export const transpositionUnknownFinding = (countryName: string) => ({
+  code: "TRANSPOSITION_STATUS_UNKNOWN" as const,
+  severity: "info" as const,
+  message: `No source available to this service (table dated ${TRANSPOSITION_TABLE_DATE}) confirms that ${countryName} has transposed Directive (EU) 2023/970, so directive_transposed is false; check the national measure.`,
+});

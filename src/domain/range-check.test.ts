@@ -1,5 +1,5 @@
-import { expect, test } from "bun:test";
-import { marketCheck } from "./range-check.ts";
+import { describe, expect, test } from "bun:test";
+import { marketCheck, noBenchmarkFinding, sameEndsFinding } from "./range-check.ts";
 
 const range = (min: number, max: number, period: "annual" | "monthly" | "hourly" = "annual") => ({
   min,
@@ -20,4 +20,32 @@ test("market: percentiles on the posting's period; hourly at the benchmark's own
   expect(below.reasonable).toBe(false);
   expect(below.findings[0]).toMatchObject({ code: "BELOW_MARKET", severity: "info" });
   expect(below.findings[0].message).toContain("below the group's estimated 10th percentile");
+});
+
+describe("findings without a market verdict", () => {
+  test("each reason says why and what to send, as a NO_BENCHMARK warning", () => {
+    expect(noBenchmarkFinding({ reason: "no_rate", currency: "XAF" })).toEqual({
+      code: "NO_BENCHMARK",
+      severity: "warning",
+      message: "No market verdict: no exchange rate from XAF to EUR is available.",
+    });
+    const noMatch = noBenchmarkFinding({ reason: "no_match", threshold: 0.35, closest: "none" });
+    expect(noMatch.message).toContain("confidence 0.35 or more");
+    expect(noMatch.message).toEndWith("closest: none. Send occupation_code to choose one.");
+    const noMean = noBenchmarkFinding({
+      reason: "no_mean",
+      source: "Eurostat SES 2022",
+      group: "6",
+      groupTitle: "Skilled agricultural workers",
+      country: "Malta",
+    });
+    expect(noMean.message).toBe(
+      "No market verdict: Eurostat SES 2022 publishes no annual, monthly or annualisable hourly earnings for ISCO group 6 (Skilled agricultural workers) in Malta.",
+    );
+  });
+
+  test("equal ends are an error of the posting; different ends are none", () => {
+    expect(sameEndsFinding(50000, 50000)?.severity).toBe("error");
+    expect(sameEndsFinding(50000, 50001)).toBeNull();
+  });
 });

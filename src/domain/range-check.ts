@@ -69,3 +69,40 @@ export function marketCheck(
   });
   return { reasonable: verdict.reasonable, findings, percentiles, sigma, hours };
 }
+
+/** Why a range gets no market verdict; statistically_reasonable then stays true (not assessed). */
+export type NoBenchmark =
+  | { reason: "no_rate"; currency: string }
+  | { reason: "no_match"; threshold: number; closest: string }
+  | { reason: "no_mean"; source: string; group: string; groupTitle: string; country: string }
+  | { reason: "no_deciles" };
+
+/** The NO_BENCHMARK finding that says why, and what to send instead where there is something to send. */
+export function noBenchmarkFinding(why: NoBenchmark): Finding {
+  const message =
+    why.reason === "no_rate"
+      ? `No market verdict: no exchange rate from ${why.currency} to EUR is available.`
+      : why.reason === "no_match"
+        ? `No market verdict: the job title matches no occupation with confidence ${why.threshold} or more, so there is no benchmark to compare the range with (statistically_reasonable is not assessed and stays true); closest: ${why.closest}. Send occupation_code to choose one.`
+        : why.reason === "no_mean"
+          ? `No market verdict: ${why.source} publishes no annual, monthly or annualisable hourly earnings for ISCO group ${why.group} (${why.groupTitle}) in ${why.country}.`
+          : "No market verdict: BLS OEWS publishes no annual 10th and 90th percentiles for the matched U.S. occupation or for all occupations, so the range's market position cannot be estimated.";
+  return { code: "NO_BENCHMARK", severity: "warning", message };
+}
+
+/** The range as posted, in EUR for the market check: said when a conversion was needed. */
+export const currencyConvertedFinding = (currency: string, rate: number, source: string): Finding => ({
+  code: "CURRENCY_CONVERTED",
+  severity: "info",
+  message: `For the market check the range was converted from ${currency} to EUR at ${rate.toFixed(6)} EUR per ${currency}, ${source}.`,
+});
+
+/** A pay range needs two different ends (Article 5's range): equal ends are an error of the posting. */
+export const sameEndsFinding = (min: number, max: number): Finding | null =>
+  max === min
+    ? {
+        code: "MAX_NOT_ABOVE_MIN",
+        severity: "error",
+        message: `max_salary (${max}) must be above min_salary (${min}): a pay range needs two different ends.`,
+      }
+    : null;

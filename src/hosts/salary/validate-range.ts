@@ -8,10 +8,17 @@ import { isoToEurostat } from "../../domain/european-countries.ts";
 import { POSTING_CURRENCIES } from "../../domain/currency.ts";
 import { isoDate } from "../../http/validation.ts";
 import type { SalaryPeriod } from "../../domain/pay-period.ts";
-import { marketCheck, type Finding, type MarketResult } from "../../domain/range-check.ts";
+import {
+  currencyConvertedFinding,
+  marketCheck,
+  noBenchmarkFinding,
+  sameEndsFinding,
+  type Finding,
+  type MarketResult,
+} from "../../domain/range-check.ts";
 import { legalMinimumMethodology, marketMethodology } from "./methodology.ts";
 import { legalMinimumCheck, unitsPer } from "./legal-minimum.ts";
-import { transpositionOf, TRANSPOSITION_TABLE_DATE } from "../../domain/directive-transposition.ts";
+import { transpositionOf, transpositionUnknownFinding } from "../../domain/directive-transposition.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
 import { findJob, matchFields, candidatesOf, euMeanNotes, cite } from "./service.ts";
@@ -245,12 +252,8 @@ export const validateSalaryRange = defineRoute({
 
     // Legal: a real range, and the minimum wage as legislated, in the law's unit and currency.
     const on = body.effective_date ?? new Date().toISOString().slice(0, 10);
-    if (body.max_salary === body.min_salary)
-      warnings.push({
-        code: "MAX_NOT_ABOVE_MIN",
-        severity: "error",
-        message: `max_salary (${body.max_salary}) must be above min_salary (${body.min_salary}): a pay range needs two different ends.`,
-      });
+    const sameEnds = sameEndsFinding(body.min_salary, body.max_salary);
+    if (sameEnds) warnings.push(sameEnds);
     const legal = legalMinimumCheck(
       { min: body.min_salary, currency: body.currency, period, weeklyHours: body.weekly_hours ?? null, on },
       iso,
@@ -265,13 +268,7 @@ export const validateSalaryRange = defineRoute({
     // Market: in EUR, the survey's currency.
     const fx = unitsPer("EUR", body.currency, s);
     const [minEur, maxEur] = fx ? [body.min_salary * fx.rate, body.max_salary * fx.rate] : [NaN, NaN];
-    if (fx && fx.rate !== 1) {
-      warnings.push({
-        code: "CURRENCY_CONVERTED",
-        severity: "info",
-        message: `For the market check the range was converted from ${body.currency} to EUR at ${fx.rate.toFixed(6)} EUR per ${body.currency}, ${fx.source}.`,
-      });
-    }
+    if (fx && fx.rate !== 1) warnings.push(currencyConvertedFinding(body.currency, fx.rate, fx.source));
     const range = { min: body.min_salary, max: body.max_salary, minEur, maxEur, period };
 
     // Market: no benchmark, no verdict: statistically_reasonable stays true and NO_BENCHMARK says why.
@@ -281,21 +278,13 @@ export const validateSalaryRange = defineRoute({
     const threshold = s.titleMatcher.threshold("isco");
     const isco = job && job.confidence >= threshold ? job.isco : null;
     if (!fx) {
-      warnings.push({
-        code: "NO_BENCHMARK",
-        severity: "warning",
-        message: `No market verdict: no exchange rate from ${body.currency} to EUR is available.`,
-      });
+      warnings.push(noBenchmarkFinding({ reason: "no_rate", currency: body.currency }));
     } else if (!job || !isco) {
-      const near =
+      const closest =
         candidatesOf(job)
           .map((c) => `${c.codeTitle} (ISCO ${c.code}, confidence ${c.confidence})`)
           .join("; ") || "none";
-      warnings.push({
-        code: "NO_BENCHMARK",
-        severity: "warning",
-        message: `No market verdict: the job title matches no occupation with confidence ${threshold} or more, so there is no benchmark to compare the range with (statistically_reasonable is not assessed and stays true); closest: ${near}. Send occupation_code to choose one.`,
-      });
+      warnings.push(noBenchmarkFinding({ reason: "no_match", threshold, closest }));
     } else {
       const group = `OC${isco.major}`;
       const m = s.euEarnings.annualMean(geo, group);
@@ -306,18 +295,17 @@ export const validateSalaryRange = defineRoute({
       // The matched occupation's dispersion, else all occupations' from the latest vintage that publishes that row.
       const deciles = national?.a_pct10 && national?.a_pct90 ? national : s.wages.mostRecentRow("00-0000", "0000000");
       if (m.mean === null) {
-        warnings.push({
-          code: "NO_BENCHMARK",
-          severity: "warning",
-          message: `No market verdict: ${cite(s, "eurostat_ses_2022")} publishes no annual, monthly or annualisable hourly earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${place.countryName}.`,
-        });
+        warnings.push(
+          noBenchmarkFinding({
+            reason: "no_mean",
+            source: cite(s, "eurostat_ses_2022"),
+            group: isco.major,
+            groupTitle: isco.majorTitle,
+            country: place.countryName,
+          }),
+        );
       } else if (!deciles?.a_pct10 || !deciles?.a_pct90) {
-        warnings.push({
-          code: "NO_BENCHMARK",
-          severity: "warning",
-          message:
-            "No market verdict: BLS OEWS publishes no annual 10th and 90th percentiles for the matched U.S. occupation or for all occupations, so the range's market position cannot be estimated.",
-        });
+        warnings.push(noBenchmarkFinding({ reason: "no_deciles" }));
       } else {
         market = marketCheck(
           range,
@@ -351,13 +339,7 @@ export const validateSalaryRange = defineRoute({
     }
 
     const transposition = transpositionOf(iso);
-    if (transposition.transposed === null) {
-      warnings.push({
-        code: "TRANSPOSITION_STATUS_UNKNOWN",
-        severity: "info",
-        message: `No source available to this service (table dated ${TRANSPOSITION_TABLE_DATE}) confirms that ${place.countryName} has transposed Directive (EU) 2023/970, so directive_transposed is false; check the national measure.`,
-      });
-    }
+    if (transposition.transposed === null) warnings.push(transpositionUnknownFinding(place.countryName));
     return {
       data: {
         legally_valid: legallyValid,
