@@ -105,6 +105,18 @@ describe("E2 US", () => {
   });
 });
 
+describe("E2 US: what the file leaves out is said, not left as a silent null", () => {
+  test("national: hourly mean and median as published, hourly percentiles null because the file has none", async () => {
+    const body = await (await get("job_title=Orthopedic%20Surgeon")).json();
+    const row = oews.find((r) => r.AREA === "99" && r.OCC_CODE === body.query.matched_soc)!;
+    expect(Object.keys(row)).not.toContain("H_PCT10"); // the May 2025 CSV has no hourly percentile columns at all
+    expect(body.salary.hourly).toMatchObject({ median: n(row.H_MEDIAN), mean: n(row.H_MEAN), p10: null, p90: null });
+    expect(body.notes).toContain(
+      "hourly: BLS OEWS May 2025 publishes no hourly 10th percentile, hourly 25th percentile, hourly 75th percentile or hourly 90th percentile for any area of this kind, so they are null.",
+    );
+  });
+});
+
 describe("E2 EU", () => {
   test("registered nurse in Deutschland: ISCO group 2, SES 2022 annual mean for DE, hourly gender gap, minimum wage in force today", async () => {
     const body = await (await get("job_title=registered%20nurse&location=Deutschland")).json();

@@ -75,11 +75,16 @@ describe("E17", () => {
     expect(new Set(body.data.map((w: any) => w.area_type))).toEqual(new Set(rows.map((r) => typeName[r.AREA_TYPE])));
     // What the file publishes for no metro row (read from the file, not written per vintage) is said once.
     const msa = oews2025.filter((r) => r.AREA_TYPE === "4");
-    const blank = (col: string) => msa.every((r) => r[col] === "" || r[col] === "*" || r[col] === "#");
+    // A column the file does not have at all (its hourly percentiles) is as blank as an empty one.
+    const blank = (col: string) => msa.every((r) => [undefined, "", "*", "#"].includes(r[col]));
     const missing = [
       ["A_MEAN", "annual mean"],
       ["H_MEAN", "hourly mean"],
       ["H_MEDIAN", "hourly median"],
+      ["H_PCT10", "hourly 10th percentile"],
+      ["H_PCT25", "hourly 25th percentile"],
+      ["H_PCT75", "hourly 75th percentile"],
+      ["H_PCT90", "hourly 90th percentile"],
     ].filter(([col]) => blank(col!));
     expect(missing.length).toBeGreaterThan(0);
     const names = missing.map(([, name]) => name!);

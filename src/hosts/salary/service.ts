@@ -19,6 +19,7 @@ import type { Services } from "../../services.ts";
 import type { DatasetId } from "../../snapshot/repositories/sources.ts";
 import type { WageRow } from "../../snapshot/repositories/wages.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
+import { figureNames } from "../../domain/oews-figures.ts";
 import countries from "../../domain/country-names.ts";
 import type { EuBasis, EuMean, ImpliedPaidHours } from "../../domain/eu-earnings.ts";
 import type { MinimumWage as MinimumWageRow } from "../../snapshot/repositories/eu-earnings.ts";
@@ -330,6 +331,12 @@ export function usFigures(
     );
   const codeNote = oewsCodeNote(s.wages, s.occupations.socTitles, year, soc);
   if (codeNote) notes.push(codeNote);
+  // Hourly figures the file publishes for no area of this kind (May 2025's CSV has no hourly percentiles): said.
+  const missing = s.wages.missingFor(row.year, row.area_type).filter((f) => f.startsWith("h_") && row[f] === null);
+  if (hasAny(row, HOURLY) && missing.length)
+    notes.push(
+      `hourly: BLS OEWS May ${row.year} publishes no ${figureNames(missing)} for any area of this kind, so ${missing.length > 1 ? "they are" : "it is"} null.`,
+    );
   if (hasAny(row, ANNUAL) && row.a_mean === null)
     notes.push(
       s.wages.missingFor(row.year, row.area_type).includes("a_mean")

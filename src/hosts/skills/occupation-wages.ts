@@ -4,6 +4,7 @@ import { defineRoute } from "../../http/route.ts";
 import { validationError } from "../../http/errors.ts";
 import { blsAreaCode, AREA_TYPES } from "../../domain/bls-area.ts";
 import type { WageRow } from "../../snapshot/repositories/wages.ts";
+import { figureNames } from "../../domain/oews-figures.ts";
 import { socCodeParams } from "./occupation-path.ts";
 import { heldCodesNote, oewsCodeNote } from "../../domain/oews-codes.ts";
 import { broadGroupOf } from "../../domain/soc-code.ts";
@@ -107,10 +108,6 @@ function nullReasons(rows: WageRow[]) {
   });
 }
 
-const MISSING_NAMES = { a_mean: "annual mean", h_mean: "hourly mean", h_median: "hourly median" } as const;
-const either = (xs: readonly string[]) =>
-  xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} or ${xs.at(-1)}`;
-
 export const occupationWages = defineRoute({
   id: "E17",
   summary: "Wages of an occupation",
@@ -178,14 +175,15 @@ export const occupationWages = defineRoute({
       );
     // What a vintage publishes for no area of a kind (May 2025's MSA rows: no mean, no hourly figures), from its rows.
     for (const [type, kind] of [
+      [1, "national"],
+      [2, "state"],
       [4, "metropolitan-area"],
       [6, "nonmetropolitan-area"],
-      [2, "state"],
     ] as const) {
       const missing = wages.missingFor(year, type);
       if (missing.length && rows.some((r) => r.area_type === type))
         notes.push(
-          `BLS OEWS May ${year} publishes no ${either(missing.map((m) => MISSING_NAMES[m]))} for any ${kind} row; those figures are null.`,
+          `BLS OEWS May ${year} publishes no ${figureNames(missing)} for any ${kind} row; those figures are null.`,
         );
     }
     return {

@@ -1,5 +1,6 @@
 // BLS OEWS wage rows by year, area and SOC code.
 import type { Database } from "bun:sqlite";
+import { OPTIONAL_FIGURES, type OptionalFigure } from "../../domain/oews-figures.ts";
 import { Lru } from "../../domain/lru.ts";
 import type { OewsCode, OewsCodeLookup } from "../../domain/oews-codes.ts";
 
@@ -137,21 +138,21 @@ export class WagesRepository implements OewsCodeLookup {
    * Figures a vintage publishes for no area of a type (1 national, 2 state, 4 MSA, 6 nonmetro): "a_mean" and
    * "h_median" for May 2025's MSA rows. What a vintage lacks is read from its rows, not written per vintage.
    */
-  missingFor(year: number, areaType: number): ("a_mean" | "h_mean" | "h_median")[] {
+  missingFor(year: number, areaType: number): OptionalFigure[] {
     const key = `${year}:${areaType}`;
     let missing = this.missing.get(key);
     if (!missing) {
       const r = this.db
-        .query<{ a_mean: number; h_mean: number; h_median: number }, [number, number]>(
-          "SELECT count(a_mean) AS a_mean, count(h_mean) AS h_mean, count(h_median) AS h_median FROM oews_wage WHERE year = ? AND area_type = ?",
+        .query<Record<OptionalFigure, number>, [number, number]>(
+          `SELECT ${OPTIONAL_FIGURES.map((c) => `count(${c}) AS ${c}`).join(", ")} FROM oews_wage WHERE year = ? AND area_type = ?`,
         )
         .get(year, areaType)!;
-      missing = (["a_mean", "h_mean", "h_median"] as const).filter((c) => r[c] === 0);
+      missing = OPTIONAL_FIGURES.filter((c) => r[c] === 0);
       this.missing.set(key, missing);
     }
     return missing;
   }
-  private readonly missing = new Map<string, ("a_mean" | "h_mean" | "h_median")[]>();
+  private readonly missing = new Map<string, OptionalFigure[]>();
 
   /** The most recent vintage's row of a code in an area (May 2025 has no all-occupations row, May 2024 has). */
   mostRecentRow(occCode: string, areaCode: string): WageRow | undefined {
