@@ -177,8 +177,17 @@ function countryFromName(name: string): string | undefined {
       }
     }
   }
-  return namesToCodes.get(placeKey(name));
+  return namesToCodes.get(placeKey(name)) ?? COUNTRY_PARTS[placeKey(name)];
 }
+// Countries of the United Kingdom, and its other names, as job boards write them ("Birmingham, England").
+const COUNTRY_PARTS: Record<string, string> = {
+  england: "GB",
+  scotland: "GB",
+  wales: "GB",
+  "northern ireland": "GB",
+  "great britain": "GB",
+  britain: "GB",
+};
 
 /** A qualifier after a comma: a U.S. state (USPS code or name) or a country (ISO code or name). `places`: those of the name before the comma. */
 type Qualifier = { state: string } | { country: string };

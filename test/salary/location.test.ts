@@ -288,7 +288,7 @@ const RULES: [string, [string, string | null][]][] = [
       ["Hamilton OH", "US:0017140"],
       ["Portland ME", "US:0038860"],
       ["Paris France", "EU:FR"],
-      ["Northern Ireland", null],
+      ["Northern Ireland", "NOT_EU:GB"],
     ],
   ],
   [
@@ -396,6 +396,8 @@ const JOB_AD_RULES: [string, [string, string | null][]][] = [
       ["Remote (EU based)", null],
       ["Work from home (US-based)", "US:0000000"],
       ["Thuiswerk - Gent", "EU:BE"],
+      ["Leeds, West Yorkshire, England", "NOT_EU:GB"], // the United Kingdom's countries name it
+      ["Cardiff, Wales", "NOT_EU:GB"],
     ],
   ],
 ];
