@@ -1,5 +1,8 @@
-// Free-text location → a U.S. OEWS area or an EU/EEA country, as people write places. First rule that applies wins:
-//  1. empty, "US", "USA", "United States", "national", "99", "0000000" → U.S. national;
+// Free-text location → a U.S. OEWS area or an EU/EEA country, as people write places. First, a place as a job ad
+// writes it loses its work mode and postcode (place/job-ad.ts: "Hybrid - 10115 Berlin" is Berlin; "Remote" alone is
+// the U.S. national figure, as no location is; a state with a ZIP code in it is the ZIP's area), and a region of
+// several countries ("EMEA", "Europe") is none. Then the first rule that applies wins:
+//  1. empty, "US", "USA", "(the) United States", "national", "99", "0000000" → U.S. national;
 //  2. digits: a 7-digit BLS area code; 5 digits: an OEWS metro's CBSA code, else a ZIP code (ZIP+4 and "ZIP 12345"
 //     too) → its county → the metro; 2 digits: a state FIPS code;
 //  3. "US-TX", a state's name ("Texas", "Texas State", "State of Texas", "N. Carolina") or GPO/AP abbreviation
@@ -134,19 +137,10 @@ const NATIONAL = new Set([
 // Regions of several countries that job ads name for remote work: no one country's figures answer for them (and
 // "EU" is not Eu in Normandy).
 const SEVERAL_COUNTRIES = new Set(
-  [
-    "eu",
-    "european union",
-    "europe",
-    "eea",
-    "emea",
-    "dach",
-    "benelux",
-    "nordics",
-    "scandinavia",
-    "apac",
-    "latam",
-  ].concat(["worldwide", "global", "anywhere", "international", "work from anywhere"]),
+  (
+    "eu|european union|europe|eea|emea|dach|benelux|nordics|scandinavia|apac|latam|" +
+    "worldwide|global|anywhere|international|work from anywhere"
+  ).split("|"),
 );
 const EU_EEA_SET = new Set<string>(EU_EEA);
 const US_AND_TERRITORIES = new Set(["US", "PR", "GU", "VI", "AS", "MP", "UM"]);
