@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { readJobAdPlace } from "./job-ad.ts";
+import { isRemoteWork, readJobAdPlace } from "./job-ad.ts";
 
 test("work modes in seven languages, with the separators and prepositions around them, are set aside", () => {
   const cases: [string, string, string][] = [
@@ -60,4 +60,11 @@ test("a district number alone is set aside silently; a plain name, a ZIP code al
     "29 Palms, CA",
   ])
     expect([input, readJobAdPlace(input)]).toEqual([input, null]);
+});
+
+test("remote work is told from hybrid and on-site work, in the languages read", () => {
+  for (const mode of ["Remote", "Remote or Hybrid", "Homeoffice", "télétravail partiel", "zdalnie", "Telecommute"])
+    expect([mode, isRemoteWork(mode)]).toEqual([mode, true]);
+  for (const mode of ["Hybrid", "On-site", "hybride", "presencial", "in sede"])
+    expect([mode, isRemoteWork(mode)]).toEqual([mode, false]);
 });

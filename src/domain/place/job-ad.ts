@@ -63,6 +63,11 @@ const WORK_MODES = [
   "ibrido",
   "in sede",
 ];
+/** The work modes that mean working away from the employer's site (not hybrid or on-site ones). */
+const REMOTE = /remot|telecommut|telework|home|télétravail|teletravail|thuis|zdaln|teletrabajo|smart working/i;
+/** Whether a work mode as read ("Remote or Hybrid", "Homeoffice") includes working remotely. */
+export const isRemoteWork = (workMode: string) => REMOTE.test(workMode);
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const ONE_MODE = [...WORK_MODES]
   .sort((a, b) => b.length - a.length)

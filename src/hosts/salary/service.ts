@@ -20,6 +20,7 @@ import type { DatasetId } from "../../snapshot/repositories/sources.ts";
 import type { WageRow } from "../../snapshot/repositories/wages.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import { figureNames } from "../../domain/oews-figures.ts";
+import { isRemoteWork } from "../../domain/place/job-ad.ts";
 import countries from "../../domain/country-names.ts";
 import type { EuBasis, EuMean, ImpliedPaidHours } from "../../domain/eu-earnings.ts";
 import type { MinimumWage as MinimumWageRow } from "../../snapshot/repositories/eu-earnings.ts";
@@ -230,9 +231,7 @@ export function locationNotes(
   const national = place.region === "us" ? place.area.kind === "national" : true;
   const name =
     place.region === "eu" ? (countryName ?? place.countryName) : national ? "the United States" : place.area.title;
-  const remote =
-    !!workMode &&
-    /remot|telecommut|telework|home|télétravail|teletravail|thuis|zdaln|teletrabajo|smart/i.test(workMode);
+  const remote = !!workMode && isRemoteWork(workMode);
   const job = remote ? "a remote job" : "a job";
   const namesNoPlace = national && place.region === "us" && !/\p{L}/u.test(place.input.replace(workMode ?? "", ""));
   return [
