@@ -30,11 +30,12 @@ if (ranker) {
   for (const path of ["soc", "isco"] as const)
     for (const [set, t] of Object.entries(ranker.trainedOn[path].outOfFold ?? {})) {
       console.error(
-        `  ${set}: ${t.titles} titles, right ${((100 * t.right) / t.titles).toFixed(1)}%, recall@20 ${((100 * t.recall) / t.titles).toFixed(1)}%`,
+        `  ${set}: ${t.titles} titles, right ${((100 * t.right) / t.titles).toFixed(1)}% (major group ${((100 * (t.majorRight ?? 0)) / t.titles).toFixed(1)}%), recall@20 ${((100 * t.recall) / t.titles).toFixed(1)}%`,
       );
     }
 }
 const matcher = new TitleMatcher(lexicon, ranker);
+console.error(`thresholds: U.S. ${matcher.threshold("soc")}, EU ${matcher.threshold("isco")}`);
 const only = process.argv.slice(2).find((a) => !a.startsWith("--"));
 const scores = sets
   .filter((s) => !only || s.name.includes(only))

@@ -1,8 +1,16 @@
 import { expect, test } from "bun:test";
-import { RANKER_FEATURES, rankerFeatures, rerank, type CandidateFacts, type PathModel } from "./ranker.ts";
+import {
+  RANKER_FEATURES,
+  answerFirst,
+  rankerFeatureRows,
+  rerank,
+  type CandidateFacts,
+  type PathModel,
+} from "./ranker.ts";
 import { bestThreshold, foldOf } from "./train-ranker.ts";
 
 const facts = (score: number, extra: Partial<CandidateFacts> = {}): CandidateFacts => ({
+  code: "15-1252.00",
   score,
   exact: false,
   source: "onet_alternate",
@@ -36,12 +44,25 @@ const model = (answer: number, alternative: number, conventions: PathModel["conv
 
 test("features: one value per named feature; lead and gap against the best other candidate", () => {
   const list = [facts(0.9), facts(0.6), facts(0.5)];
-  const f = (i: number, name: string) => rankerFeatures(list, i, title)[RANKER_FEATURES.indexOf(name)];
-  expect(rankerFeatures(list, 0, title)).toHaveLength(RANKER_FEATURES.length);
+  const f = (i: number, name: string) => rankerFeatureRows(list, title)[i][RANKER_FEATURES.indexOf(name)];
+  expect(rankerFeatureRows(list, title)[0]).toHaveLength(RANKER_FEATURES.length);
   expect(f(0, "lead")).toBeCloseTo(0.3, 10); // 0.9 − 0.6
   expect(f(1, "lead")).toBeCloseTo(-0.3, 10); // 0.6 − 0.9
   expect(f(2, "gap_to_best")).toBeCloseTo(0.4, 10);
   expect(f(0, "source_onet_alternate")).toBe(1);
+});
+
+test("features: a candidate's major group's vote shares, its own with its group's other candidates'", () => {
+  const list = [
+    facts(0.9, { code: "15-1252.00", voteShare: 0.5, wordVoteShare: 0.1 }),
+    facts(0.6, { code: "29-1141.00", voteShare: 0.3, wordVoteShare: 0.4 }),
+    facts(0.5, { code: "29-2061.00", voteShare: 0.2, wordVoteShare: 0.3 }),
+  ];
+  const rows = rankerFeatureRows(list, title);
+  const f = (i: number, name: string) => rows[i][RANKER_FEATURES.indexOf(name)];
+  expect(f(0, "major_vote_share")).toBeCloseTo(0.5, 10);
+  expect(f(1, "major_vote_share")).toBeCloseTo(0.5, 10); // 0.3 + 0.2, group 29
+  expect(f(2, "major_word_vote_share")).toBeCloseTo(0.7, 10); // 0.4 + 0.3
 });
 
 test("rerank: the model's order; the answer's probability from the answer curve, alternatives' never above it", () => {
@@ -65,10 +86,28 @@ test("rerank: a pattern answer's probability is at most its score", () => {
   expect(rerank([facts(0.55, { pattern: true })], title, model(0.9, 0.1))[0].probability).toBe(0.55);
 });
 
+test("the answer is the best candidate of the major group with the most share; the rest by share", () => {
+  // 15-1252 holds 0.40 alone; 29-1141 and 29-2061 hold 0.35 + 0.20 = 0.55 of SOC group 29.
+  const order = answerFirst([
+    { code: "15-1252.00", s: 0.4, i: 0 },
+    { code: "29-2061.00", s: 0.2, i: 1 },
+    { code: "29-1141.00", s: 0.35, i: 2 },
+  ]).map((x) => x.code);
+  expect(order).toEqual(["29-1141.00", "15-1252.00", "29-2061.00"]);
+  // ISCO: the first digit is the major group (2221 and 2212 hold 0.5 of group 2 against 5321's 0.45).
+  const isco = answerFirst([
+    { code: "5321", s: 0.45, i: 0 },
+    { code: "2221", s: 0.3, i: 1 },
+    { code: "2212", s: 0.2, i: 2 },
+  ]).map((x) => x.code);
+  expect(isco).toEqual(["2221", "5321", "2212"]);
+});
+
 test("the threshold with the best F1, worked by hand", () => {
   // Answers (probability, right): (0.9, 1) (0.6, 1) (0.3, 0) (0.1, 0), and a fifth title with no answer.
   // t ≤ 0.1: P 2/4, R 2/5, F1 0.444; t ≤ 0.3: P 2/3, F1 0.5; t ≤ 0.6: P 1, R 0.4, F1 0.571; t ≤ 0.9: P 1, R 0.2, F1 0.333.
-  expect(bestThreshold([0.9, 0.6, 0.3, 0.1], [1, 1, 0, 0], 5)).toBe(0.35);
+  // The best F1 begins just above 0.3: 0.31 on the grid of hundredths.
+  expect(bestThreshold([0.9, 0.6, 0.3, 0.1], [1, 1, 0, 0], 5)).toBe(0.31);
 });
 
 test("folds are fixed by the title: every build trains on the same ones", () => {

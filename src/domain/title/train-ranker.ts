@@ -8,7 +8,16 @@
 //    calibration;
 // 3. the fit on every fold (made first: the fold fits start from it) is the model served.
 import type { TitleMatcher, MatchTarget } from "./match.ts";
-import { RANKER_FEATURES, RERANK_POOL, rankerFeatures, type PathModel, type RankerModel } from "./ranker.ts";
+import {
+  RANKER_FEATURES,
+  RERANK_POOL,
+  answerFirst,
+  majorGroupOf,
+  rankerFeatureRows,
+  type OutOfFold,
+  type PathModel,
+  type RankerModel,
+} from "./ranker.ts";
 import { choiceProbabilities, fitConditionalLogit, fitIsotonic, isotonicValue, type LogisticFit } from "./learning.ts";
 import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts";
 
@@ -31,6 +40,7 @@ export interface TrainingTitle {
 }
 
 export const FOLDS = 5;
+
 /** Weight penalty: small next to the tens of thousands of candidate rows, it keeps rare indicators finite. */
 const L2 = 0.1;
 
@@ -38,6 +48,7 @@ interface Row {
   x: number[];
   y: number;
   example: number;
+  code: string;
 }
 
 /** The ranker for `matcher`'s lexicon (a matcher without a ranker: its first stage is what is learned on). */
@@ -60,9 +71,15 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
         record.fired++;
         if (e.right.includes(target === "soc" ? ruled.code.slice(0, 7) : ruled.code)) record.right++;
       }
+      const features = rankerFeatureRows(stage.proposals, stage.title);
       stage.proposals.forEach((p, i) => {
         const code = target === "soc" ? p.code.slice(0, 7) : p.code;
-        rows.push({ x: rankerFeatures(stage.proposals, i, stage.title), y: e.right.includes(code) ? 1 : 0, example });
+        rows.push({
+          x: features[i],
+          y: e.right.includes(code) ? 1 : 0,
+          example,
+          code,
+        });
       });
     });
     const fitOn = (subset: Row[], from?: LogisticFit) => {
@@ -102,14 +119,16 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
       else byExample.set(r.example, [i]);
     });
     // How the out-of-fold order does per set: the figure to tune on (titles without candidates count as wrong).
-    const outOfFoldBySet: Record<string, { titles: number; right: number; recall: number }> = {};
+    const outOfFoldBySet: Record<string, OutOfFold> = {};
     mine.forEach((e) => {
-      (outOfFoldBySet[e.set] ??= { titles: 0, right: 0, recall: 0 }).titles++;
+      (outOfFoldBySet[e.set] ??= { titles: 0, right: 0, majorRight: 0, recall: 0 }).titles++;
     });
-    for (const [example, list] of byExample) {
-      list.sort((a, b) => outOfFold[b] - outOfFold[a] || a - b);
+    for (const [example, rowsOf] of byExample) {
+      const list = answerFirst(rowsOf.map((i) => ({ code: rows[i].code, s: outOfFold[i], i }))).map((x) => x.i);
       const tally = outOfFoldBySet[mine[example].set];
       tally.right += rows[list[0]].y;
+      const rightMajors = new Set(mine[example].right.map(majorGroupOf));
+      tally.majorRight += rightMajors.has(majorGroupOf(rows[list[0]].code)) ? 1 : 0;
       tally.recall += list.slice(0, RERANK_POOL).some((i) => rows[i].y === 1) ? 1 : 0;
       if (!mine[example].calibrates) continue;
       list.forEach((i, k) => {
@@ -154,13 +173,11 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
 
 /**
  * The answer threshold with the best F1 on calibrated answers (probability, right?) of `titles` titles (a title
- * with no answer counts as not answered), over 0.05, 0.10 … 0.95; the lower of equals.
+ * with no answer counts as not answered), over 0.01, 0.02 … 0.99; the lower of equals. A grid of hundredths, as
+ * an isotonic step holding a tenth of the answers can sit between two points of a coarser one.
  */
 export function bestThreshold(probability: readonly number[], right: readonly number[], titles: number): number {
-  let best = 0.5,
-    bestF1 = -1;
-  for (let k = 1; k <= 19; k++) {
-    const t = k / 20;
+  const f1At = (t: number) => {
     let answered = 0,
       correct = 0;
     probability.forEach((p, i) => {
@@ -171,13 +188,12 @@ export function bestThreshold(probability: readonly number[], right: readonly nu
     });
     const precision = answered ? correct / answered : 0,
       recall = titles ? correct / titles : 0;
-    const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-    if (f1 > bestF1 + 1e-9) {
-      best = t;
-      bestF1 = f1;
-    }
-  }
-  return best;
+    return precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  };
+  const grid = Array.from({ length: 99 }, (_, k) => (k + 1) / 100);
+  const f1 = grid.map(f1At);
+  const best = Math.max(...f1);
+  return grid[f1.findIndex((f) => f >= best - 1e-9)];
 }
 
 /** Where each title's rows begin (rows come grouped by title), and one past the last row. */
