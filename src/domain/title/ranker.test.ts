@@ -1,12 +1,5 @@
 import { expect, test } from "bun:test";
-import {
-  RANKER_FEATURES,
-  answerFirst,
-  rankerFeatureRows,
-  rerank,
-  type CandidateFacts,
-  type PathModel,
-} from "./ranker.ts";
+import { RANKER_FEATURES, answerFirst, rankerFeatures, rerank, type CandidateFacts, type PathModel } from "./ranker.ts";
 import { bestThreshold, foldOf } from "./train-ranker.ts";
 
 const facts = (score: number, extra: Partial<CandidateFacts> = {}): CandidateFacts => ({
@@ -44,25 +37,12 @@ const model = (answer: number, alternative: number, conventions: PathModel["conv
 
 test("features: one value per named feature; lead and gap against the best other candidate", () => {
   const list = [facts(0.9), facts(0.6), facts(0.5)];
-  const f = (i: number, name: string) => rankerFeatureRows(list, title)[i][RANKER_FEATURES.indexOf(name)];
-  expect(rankerFeatureRows(list, title)[0]).toHaveLength(RANKER_FEATURES.length);
+  const f = (i: number, name: string) => rankerFeatures(list, i, title)[RANKER_FEATURES.indexOf(name)];
+  expect(rankerFeatures(list, 0, title)).toHaveLength(RANKER_FEATURES.length);
   expect(f(0, "lead")).toBeCloseTo(0.3, 10); // 0.9 − 0.6
   expect(f(1, "lead")).toBeCloseTo(-0.3, 10); // 0.6 − 0.9
   expect(f(2, "gap_to_best")).toBeCloseTo(0.4, 10);
   expect(f(0, "source_onet_alternate")).toBe(1);
-});
-
-test("features: a candidate's major group's vote shares, its own with its group's other candidates'", () => {
-  const list = [
-    facts(0.9, { code: "15-1252.00", voteShare: 0.5, wordVoteShare: 0.1 }),
-    facts(0.6, { code: "29-1141.00", voteShare: 0.3, wordVoteShare: 0.4 }),
-    facts(0.5, { code: "29-2061.00", voteShare: 0.2, wordVoteShare: 0.3 }),
-  ];
-  const rows = rankerFeatureRows(list, title);
-  const f = (i: number, name: string) => rows[i][RANKER_FEATURES.indexOf(name)];
-  expect(f(0, "major_vote_share")).toBeCloseTo(0.5, 10);
-  expect(f(1, "major_vote_share")).toBeCloseTo(0.5, 10); // 0.3 + 0.2, group 29
-  expect(f(2, "major_word_vote_share")).toBeCloseTo(0.7, 10); // 0.4 + 0.3
 });
 
 test("rerank: the model's order; the answer's probability from the answer curve, alternatives' never above it", () => {

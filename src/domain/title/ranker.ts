@@ -105,29 +105,10 @@ export const RANKER_FEATURES: readonly string[] = [
   "label_coverage",
   "exact_own_name",
   "title_head_headness",
-  "major_vote_share",
-  "major_word_vote_share",
 ];
 
-/** The features of every candidate of a first-stage list (sorted by score, best first), a row each. */
-export function rankerFeatureRows(list: readonly CandidateFacts[], title: TitleFacts): number[][] {
-  // Per major group, the vote shares of its candidates together: how much of the evidence names the group.
-  const majors = list.map((c) => majorGroupOf(c.code));
-  const votes = new Map<string, { vote: number; word: number }>();
-  list.forEach((c, j) => {
-    const v = votes.get(majors[j]) ?? votes.set(majors[j], { vote: 0, word: 0 }).get(majors[j])!;
-    v.vote += c.voteShare;
-    v.word += c.wordVoteShare;
-  });
-  return list.map((_, i) => rankerFeatures(list, i, title, votes.get(majors[i])!));
-}
-
-function rankerFeatures(
-  list: readonly CandidateFacts[],
-  i: number,
-  title: TitleFacts,
-  major: { vote: number; word: number },
-): number[] {
+/** The features of candidate i of a first-stage list (sorted by score, best first). */
+export function rankerFeatures(list: readonly CandidateFacts[], i: number, title: TitleFacts): number[] {
   const c = list[i];
   let rival = 0;
   for (let j = 0; j < list.length; j++) if (j !== i && list[j].score > rival) rival = list[j].score;
@@ -171,8 +152,6 @@ function rankerFeatures(
     c.labelCover,
     c.exact && OWN_NAMES.has(c.source!) ? 1 : 0,
     title.headness,
-    major.vote,
-    major.word,
   ];
 }
 
@@ -244,7 +223,12 @@ export function rerank<T extends CandidateFacts>(
   title: TitleFacts,
   model: PathModel,
 ): (T & { probability: number })[] {
-  const choice = choiceProbabilities(model.fit, rankerFeatureRows(list, title), 0, list.length);
+  const choice = choiceProbabilities(
+    model.fit,
+    list.map((_, i) => rankerFeatures(list, i, title)),
+    0,
+    list.length,
+  );
   const scored = answerFirst(list.map((c, i) => ({ c, code: c.code, s: choice[i], i })));
   const ruled = scored.findIndex((x) => x.c.convention !== null);
   if (ruled > 0) scored.unshift(...scored.splice(ruled, 1));

@@ -13,7 +13,7 @@ import {
   RERANK_POOL,
   answerFirst,
   majorGroupOf,
-  rankerFeatureRows,
+  rankerFeatures,
   type OutOfFold,
   type PathModel,
   type RankerModel,
@@ -71,11 +71,10 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
         record.fired++;
         if (e.right.includes(target === "soc" ? ruled.code.slice(0, 7) : ruled.code)) record.right++;
       }
-      const features = rankerFeatureRows(stage.proposals, stage.title);
       stage.proposals.forEach((p, i) => {
         const code = target === "soc" ? p.code.slice(0, 7) : p.code;
         rows.push({
-          x: features[i],
+          x: rankerFeatures(stage.proposals, i, stage.title),
           y: e.right.includes(code) ? 1 : 0,
           example,
           code,
