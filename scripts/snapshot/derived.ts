@@ -1,21 +1,22 @@
 // Tables derived from the loaded datasets by the service's own code, so start-up reads them instead of
 // computing them: the occupation title and technology name trigram indexes (E15, technology search), the title
-// lexicon (title matching) and the place spelling index (location resolution).
+// lexicon (title matching) and the place spelling index (location resolution). Each reads the loaded tables through
+// its own input function (`*Rows`, `*Inputs`, beside the code that packs and restores it), never through a run-time
+// repository, which would read derived tables this step has not written yet.
 import type { Database } from "bun:sqlite";
 import {
   TitleSearch,
   occupationTitleRows,
+  technologyNameRows,
   packTitleIndex,
   TITLE_INDEX,
   TECHNOLOGY_INDEX,
 } from "../../src/snapshot/repositories/title-search.ts";
-import { TechnologiesRepository } from "../../src/snapshot/repositories/technologies.ts";
 import { lexiconInputs, packLexicon } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { writePacked } from "../../src/snapshot/packed.ts";
 import { titleRanker, writeTitleRanker } from "./title-ranker.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
-import { LocationsRepository } from "../../src/snapshot/repositories/locations.ts";
-import { packPlaceSpelling } from "../../src/snapshot/repositories/place-spelling.ts";
+import { packPlaceSpelling, spellingInputs } from "../../src/snapshot/repositories/place-spelling.ts";
 import { spellingNames } from "../../src/domain/location.ts";
 import { PlaceSpelling } from "../../src/domain/place/spelling.ts";
 import { oewsCodeMap, type OewsVintage } from "../../src/domain/oews-codes.ts";
@@ -37,25 +38,14 @@ export function writeDerivedTables(db: Database): {
   writeSocRevision(db);
   const search = TitleSearch.build(occupationTitleRows(db));
   writePacked(db, TITLE_INDEX, packTitleIndex(search));
-  writePacked(
-    db,
-    TECHNOLOGY_INDEX,
-    packTitleIndex(
-      TitleSearch.build(new TechnologiesRepository(db).names().map((name) => ({ key: name, text: name }))),
-    ),
-  );
+  writePacked(db, TECHNOLOGY_INDEX, packTitleIndex(TitleSearch.build(technologyNameRows(db))));
   const inputs = lexiconInputs(db);
   const lexicon = buildLexicon(inputs.concepts, inputs.labels);
   writePacked(db, "title_lexicon.", packLexicon(lexicon));
   writeTitleRanker(db, titleRanker(db, lexicon));
   db.run(`INSERT INTO county_population SELECT county_fips, SUM(population) FROM
     (SELECT DISTINCT geoname_id, county_fips, population FROM place_name WHERE country = 'US' AND county_fips IS NOT NULL) GROUP BY county_fips`);
-  const latest = db.query<{ year: number }, []>("SELECT MAX(year) AS year FROM oews_area").get()!.year;
-  writePacked(
-    db,
-    "place_spelling.",
-    packPlaceSpelling(new PlaceSpelling(spellingNames(new LocationsRepository(db, latest)))),
-  );
+  writePacked(db, "place_spelling.", packPlaceSpelling(new PlaceSpelling(spellingNames(spellingInputs(db)))));
   return {
     codeMappings,
     texts: search.index.texts.length,

@@ -112,11 +112,7 @@ export interface LocationData {
   allTitles(): string[];
   /** Counties (and parishes, boroughs) of a CBSA answering to a folded name ("orange county"), most populous first. */
   countiesNamed(key: string): CountyRecord[];
-  /** States and territories with OEWS areas. */
-  states(): UsArea[];
-  /** Places of at least this population, one row per name (with the GeoNames id). */
-  placesOfAtLeast(population: number): (PlaceRecord & { id: number })[];
-  /** The spelling index over spellingNames(this), as the snapshot build stored it. */
+  /** The spelling index over spellingNames, as the snapshot build stored it. */
   spelling(): PlaceSpelling;
 }
 
@@ -634,9 +630,15 @@ function corrected(
 // The names a misspelling can be corrected to: the snapshot's notable places and states, and country names in the
 // languages titles are matched in. The snapshot build computes them and their trigram index (LocationData.spelling).
 const SPELLING_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl"];
-const NOTABLE_COVERED = 50_000;
+/** The smallest population a place needs to be a correction (the snapshot build reads places from this size). */
+export const SPELLING_MIN_POPULATION = 50_000;
 const NOTABLE_OUTSIDE = 1_000_000;
-export function spellingNames(data: LocationData): SpellingName[] {
+/** What the spelling index is built from: the OEWS states and territories, and places (one row per name). */
+export interface SpellingInputs {
+  states: readonly { title: string; stateCode: string }[];
+  places: readonly (PlaceRecord & { id: number })[];
+}
+export function spellingNames(data: SpellingInputs): SpellingName[] {
   const countryNames: SpellingName[] = SPELLING_LANGUAGES.flatMap((lang) =>
     Object.entries(countries.getNames(lang, { select: "official" }))
       .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
@@ -649,7 +651,7 @@ export function spellingNames(data: LocationData): SpellingName[] {
         population: Infinity,
       })),
   );
-  const states: SpellingName[] = data.states().map((a) => ({
+  const states: SpellingName[] = data.states.map((a) => ({
     id: `state:${a.stateCode}`,
     key: placeKey(a.title),
     label: a.title,
@@ -660,8 +662,8 @@ export function spellingNames(data: LocationData): SpellingName[] {
   // U.S. and EU/EEA places of 50,000+ by their Latin-script names, others of 1,000,000+ by their own name only
   // (enough to refuse "Toronot"): more names would double the index for few misspellings.
   const notable = (p: PlaceRecord) => isCovered(p) || (p.population >= NOTABLE_OUTSIDE && placeKey(p.name) === p.key);
-  const places: SpellingName[] = data
-    .placesOfAtLeast(NOTABLE_COVERED)
+  const places: SpellingName[] = data.places
+    .filter((p) => p.population >= SPELLING_MIN_POPULATION)
     .filter((p) => /^[a-z0-9 ]+$/.test(p.key) && notable(p))
     .map((p) => ({
       id: `place:${p.id}`,

@@ -151,13 +151,6 @@ export class LocationsRepository implements LocationData {
     }
     return this.counties.get(key) ?? [];
   }
-  states = () => [...this.statesByCode.values()];
-  placesOfAtLeast = (population: number) =>
-    this.db
-      .query<PlaceRecord & { id: number }, [number]>(
-        "SELECT name_key AS key, geoname_id AS id, name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE population >= ?",
-      )
-      .all(population);
   allTitles = () => [...this.statesByName.values(), ...new Set(this.msasByTitle.values())].map((a) => a.title);
 
   /** The MSA a city is a principal city of; with no state given, only when the name is unambiguous. */

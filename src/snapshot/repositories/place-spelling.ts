@@ -3,12 +3,29 @@
 // instead of building 21,000 names' trigrams.
 import type { Database } from "bun:sqlite";
 import { PlaceSpelling, type SpellingName } from "../../domain/place/spelling.ts";
+import { SPELLING_MIN_POPULATION, type SpellingInputs } from "../../domain/location.ts";
 import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
 import { packTrigramIndex, restoreTrigramIndex } from "./title-search.ts";
 
 const COLUMNS = ["id", "key", "label", "country", "admin1"] as const;
 /** States and countries rank above every place (population Infinity); stored as −1. */
 const ABOVE_PLACES = -1;
+
+/** The build's input (spellingNames): the latest OEWS year's states and territories, and places of note. */
+export function spellingInputs(db: Database): SpellingInputs {
+  const states = db
+    .query<{ title: string; stateCode: string }, []>(
+      `SELECT area_title AS title, prim_state AS stateCode FROM oews_area
+       WHERE year = (SELECT MAX(year) FROM oews_area) AND area_type IN (2, 3) AND prim_state IS NOT NULL`,
+    )
+    .all();
+  const places = db
+    .query<SpellingInputs["places"][number], [number]>(
+      "SELECT name_key AS key, geoname_id AS id, name, country, admin1, county_fips AS countyFips, population FROM place_name WHERE population >= ?",
+    )
+    .all(SPELLING_MIN_POPULATION);
+  return { states, places };
+}
 
 export function packPlaceSpelling(speller: PlaceSpelling): Record<string, string | Uint8Array> {
   const names = speller.all;

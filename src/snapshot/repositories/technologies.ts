@@ -39,16 +39,12 @@ const toExample = (r: Row): TechnologyExample => ({
 export class TechnologiesRepository {
   private readonly byOccupation;
   private readonly byName;
-  private readonly namesQuery;
   private readonly socsWith;
 
   constructor(db: Database) {
     this.byOccupation = db.query<Row, [string]>("SELECT * FROM onet_technology WHERE soc_code = ?");
     this.byName = db.query<Row, [string]>(
       "SELECT * FROM onet_technology WHERE example = ? ORDER BY soc_code, commodity_code",
-    );
-    this.namesQuery = db.query<{ example: string }, []>(
-      "SELECT DISTINCT example FROM onet_technology ORDER BY example",
     );
     this.socsWith = db.query<{ soc_code: string }, [string]>(
       "SELECT DISTINCT soc_code FROM onet_technology WHERE soc_code LIKE ? ORDER BY soc_code",
@@ -63,11 +59,6 @@ export class TechnologiesRepository {
   /** Every occupation that uses a technology (one row per occupation and commodity), in code order. */
   usesOf(name: string): TechnologyUse[] {
     return this.byName.all(name).map((r) => ({ ...toExample(r), socCode: r.soc_code }));
-  }
-
-  /** Every distinct technology name, sorted: the search index's input. */
-  names(): string[] {
-    return this.namesQuery.all().map((r) => r.example);
   }
 
   /** The O*NET codes under a 6-digit SOC code that list technologies. */

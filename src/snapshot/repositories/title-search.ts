@@ -50,6 +50,14 @@ export const occupationTitleRows = (db: Database) =>
     )
     .all();
 
+/** Every distinct technology name, sorted, as the technology search index's input. */
+export const technologyNameRows = (db: Database) =>
+  db
+    .query<{ key: string; text: string }, []>(
+      "SELECT DISTINCT example AS key, example AS text FROM onet_technology ORDER BY example",
+    )
+    .all();
+
 /** A trigram index's postings and sizes as packed columns (`sizes`, `trigrams`, `posting_ends`, `posting_ids`). */
 export function packTrigramIndex(index: TrigramIndex): Record<string, string | Uint8Array> {
   const { sizes, postings } = index.built();
