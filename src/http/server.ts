@@ -7,14 +7,14 @@
 import type { Config } from "../config.ts";
 import type { HostKind } from "./route.ts";
 import { ApiError } from "./errors.ts";
-import { beginRequest, carryContext, pathOf, targetOf, type RequestContext } from "./request-context.ts";
+import { beginRequest, pathOf, targetOf, type RequestContext } from "./request-context.ts";
 import { errorResponse, json, respond } from "./responses.ts";
 import { corsHeaders, isPreflight, preflightHeaders } from "./cors.ts";
 import { isExplorerPath, serveExplorer, type ExplorerAssets } from "./explorer.ts";
 import { workerLogField } from "../workers.ts";
 
 export interface HostHandler {
-  fetch(request: Request): Response | Promise<Response>;
+  fetch(request: Request, ctx: RequestContext): Response | Promise<Response>;
 }
 
 /** `liveJson`: the liveness answer, serialised once per snapshot (it names the snapshot and its vintages, which never change). */
@@ -170,7 +170,7 @@ export function createDispatcher(
         config.DOC_BASE_URL,
       );
     }
-    return served.hosts[kind].fetch(request);
+    return served.hosts[kind].fetch(request, ctx);
   }
 
   /** /salary/api/v1/x?q → the salary host's /api/v1/x?q: the same request (method, headers, body) re-targeted. */
@@ -187,6 +187,6 @@ export function createDispatcher(
       body: request.body,
       signal: request.signal,
     };
-    return toHost(kind, served, carryContext(new Request(`http://${byKind[kind]}${target}`, init), ctx), ctx);
+    return toHost(kind, served, new Request(`http://${byKind[kind]}${target}`, init), ctx);
   }
 }
