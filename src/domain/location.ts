@@ -105,7 +105,7 @@ export interface LocationData {
   /** The metro a county is in, else its state's single nonmetro area, else its state. */
   areaForCounty(countyFips: string): UsArea | null;
   /** Places answering to a folded name (placeKey). */
-  placesNamed(key: string): PlaceRecord[];
+  placesNamed(key: string): readonly PlaceRecord[];
   zip(zip: string): ZipRecord | null;
   /** The metro an alias (placeKey) names. */
   alias(key: string): UsArea | null;
@@ -185,7 +185,7 @@ type Qualifier = { state: string } | { country: string };
 const inside = (q: Qualifier) => (n: SpellingName) =>
   "state" in q ? n.country === "US" && n.admin1 === q.state : n.country === q.country;
 
-function qualifier(raw: string, data: LocationData, places: PlaceRecord[]): Qualifier | null {
+function qualifier(raw: string, data: LocationData, places: readonly PlaceRecord[]): Qualifier | null {
   const text = raw.replace(/\./g, "").trim(); // "N.Y.", "D.C.", "Ore."
   // "MO-IL", "PA-NJ-DE-MD": the states of a metro that spans several, as BLS titles write them; the one with a place of the name.
   const states = /^[a-z]{2}(-[a-z]{2})+$/i.test(text) ? text.toUpperCase().split("-") : null;
@@ -265,7 +265,7 @@ function placeAnswer(p: PlaceRecord, input: string, data: LocationData): Resolve
 
 /** Among a name's places (optionally within one state or country), the one meant (`meant` when known), and the other covered ones. */
 function byPlace(
-  places: PlaceRecord[],
+  places: readonly PlaceRecord[],
   input: string,
   data: LocationData,
   meant?: PlaceRecord,
@@ -438,7 +438,7 @@ function misspeltIn(name: string, tail: string, input: string, data: LocationDat
 }
 
 /** A name's places; "Zuerich", "Koeln": German umlauts typed as ae/oe/ue, when the name as typed has none. */
-function placesNamed(key: string, data: LocationData): PlaceRecord[] {
+function placesNamed(key: string, data: LocationData): readonly PlaceRecord[] {
   const places = data.placesNamed(key);
   return places.length || !/[aou]e/.test(key) ? places : data.placesNamed(key.replace(/([aou])e/g, "$1"));
 }
@@ -523,7 +523,7 @@ function twiceQualified(
 function regional(
   name: string,
   regionText: string,
-  namesakes: PlaceRecord[],
+  namesakes: readonly PlaceRecord[],
   input: string,
   data: LocationData,
 ): ResolvedLocation | null | undefined {
@@ -542,7 +542,7 @@ function regional(
 }
 
 /** The most populous of a name's places in a country having a state, province or region called `regionText`. */
-function namesakeInRegion(namesakes: PlaceRecord[], regionText: string): PlaceRecord | undefined {
+function namesakeInRegion(namesakes: readonly PlaceRecord[], regionText: string): PlaceRecord | undefined {
   const regionOf = new Set(regionCountries(regionText));
   return namesakes.filter((p) => regionOf.has(p.country)).sort((a, b) => b.population - a.population)[0];
 }

@@ -25,7 +25,7 @@ export interface OewsCode {
 export interface OewsCodeLookup {
   oewsCodeFor(year: number, soc: string): OewsCode | null;
   /** The SOC detailed codes OEWS publishes only within an aggregate or broad code. */
-  codesHeldBy(year: number, code: string): string[];
+  codesHeldBy(year: number, code: string): readonly string[];
 }
 
 /** One vintage's published codes with their titles (the file's OCC_CODE and OCC_TITLE). */

@@ -6,6 +6,7 @@ import { placeKey } from "../../domain/place/place-key.ts";
 import type { PlaceSpelling } from "../../domain/place/spelling.ts";
 import { storedPlaceSpelling } from "./place-spelling.ts";
 import { AREA_TYPES } from "../../domain/bls-area.ts";
+import { Lru } from "../../domain/lru.ts";
 
 /**
  * The names a Census principal city answers to: "Athens-Clarke County unified government (balance)" is also
@@ -117,7 +118,10 @@ export class LocationsRepository implements LocationData {
   stateByName = (name: string) => this.statesByName.get(name.toLowerCase()) ?? null;
   stateByCode = (code: string) => this.statesByCode.get(code) ?? null;
   msaByTitle = (title: string) => this.msasByTitle.get(title.toLowerCase()) ?? null;
-  placesNamed = (key: string) => this.places.all(key);
+  // A request probes a few names (the place, its variants, "<name> city"); the same names recur across requests.
+  private readonly placesMemo = new Lru<string, readonly PlaceRecord[]>(1024);
+  placesNamed = (key: string) =>
+    this.placesMemo.get(key, () => Object.freeze(this.places.all(key).map((p) => Object.freeze(p))));
   zip = (zip: string) => this.zips.get(zip) ?? null;
   alias = (key: string) => this.aliases.get(key) ?? null;
 

@@ -28,6 +28,13 @@ export interface WageRow {
   source_file: string;
 }
 
+/** A wider area containing an area (its principal state, the nation), as E2's suggestions name it. */
+export interface WiderArea {
+  areaCode: string;
+  title: string;
+  postal: string;
+}
+
 interface AreaRow {
   area_code: string;
   area_title: string;
@@ -125,7 +132,15 @@ export class WagesRepository implements OewsCodeLookup {
   private latestEmployment: Map<string, number> | undefined;
 
   /** The wider areas that contain an area, narrowest first: an MSA's or nonmetro area's principal state, then the nation. */
-  widerAreas(year: number, areaCode: string): { areaCode: string; title: string; postal: string }[] {
+  widerAreas(year: number, areaCode: string): readonly WiderArea[] {
+    const key = `${year}|${areaCode}`;
+    let wider = this.wider.get(key);
+    if (!wider) this.wider.set(key, (wider = Object.freeze(this.widerAreasOf(year, areaCode))));
+    return wider;
+  }
+  // Keyed by year and area (a few thousand at most): every E2 answer for an area names the same wider areas.
+  private readonly wider = new Map<string, readonly WiderArea[]>();
+  private widerAreasOf(year: number, areaCode: string): WiderArea[] {
     const area = this.area.get(year, areaCode);
     if (!area || area.area_type === 1) return [];
     const state = area.area_type >= 4 ? this.stateArea.get(year, area.prim_state ?? "") : null;
@@ -176,9 +191,13 @@ export class WagesRepository implements OewsCodeLookup {
   private readonly codes = new Map<string, OewsCode | null>();
 
   /** The SOC 2018 detailed codes OEWS publishes within an aggregate or broad code in a year (none for a detailed code published as itself). */
-  codesHeldBy(year: number, oewsCode: string): string[] {
-    return this.heldBy.all(year, oewsCode).map((r) => r.soc_code);
+  codesHeldBy(year: number, oewsCode: string): readonly string[] {
+    const key = `${year}|${oewsCode}`;
+    let codes = this.held.get(key);
+    if (!codes) this.held.set(key, (codes = Object.freeze(this.heldBy.all(year, oewsCode).map((r) => r.soc_code))));
+    return codes;
   }
+  private readonly held = new Map<string, readonly string[]>();
 
   /** The title OEWS gives a code in a year, or null when the year does not publish it. */
   titleOf(year: number, occCode: string): string | null {
