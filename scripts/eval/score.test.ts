@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { scoreSet } from "./score.ts";
+import { eceIfCalibrated, scoreSet } from "./score.ts";
 import type { EvalSet } from "./title-sets.ts";
 
 const set: EvalSet = {
@@ -62,4 +62,12 @@ test("an item with accepted alternatives (a Census aggregate) is right at any of
   expect(one("13-2041")).toMatchObject({ soc6: 100, soc2: 100 });
   expect(one("51-9012")).toMatchObject({ soc6: 0, soc2: 100 });
   expect(one("15-1252")).toMatchObject({ soc6: 0, soc2: 0 });
+});
+
+test("the ECE of a calibrated matcher on few titles, worked by hand", () => {
+  // Four answers at 0.5, each right with probability 1/2: k right of 4 gives ECE |k/4 − 1/2|: 0 with probability
+  // 6/16, 0.25 with 8/16, 0.5 with 2/16. The median (0.25: P(ECE ≤ 0) = 0.375 < 0.5 < P(ECE ≤ 0.25) = 0.875).
+  expect(eceIfCalibrated([0.5, 0.5, 0.5, 0.5])).toBe(0.25);
+  // Certain answers leave nothing to chance: every draw is right at 1.0 and wrong at 0.0.
+  expect(eceIfCalibrated([1, 1, 0, 0])).toBe(0);
 });

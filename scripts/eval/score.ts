@@ -5,6 +5,7 @@
 // given with confidence ≥ 0.8 and theirs, and how well confidence is calibrated (expected calibration error over
 // ten equal-width bins, with the reliability table behind it).
 import type { EvalItem, EvalSet } from "./title-sets.ts";
+import { prng } from "../lib/search-queries.ts";
 
 /** The matcher's answer in the set's target: the top code, the next ones (for top-3), its confidence. */
 export interface Answer {
@@ -35,6 +36,11 @@ export interface SetScore {
   confident: number;
   confidentCorrect: number;
   ece: number;
+  /**
+   * The ECE a perfectly calibrated matcher would show on this many titles at these confidences (each answer right
+   * with its own confidence as probability; the median of 200 draws): below it, a set's ECE is noise.
+   */
+  eceIfCalibrated: number;
   reliability: ReliabilityBin[];
 }
 
@@ -64,6 +70,7 @@ export function scoreSet(
     confident = 0,
     confidentCorrect = 0;
   const bins = Array.from({ length: 10 }, () => ({ n: 0, confidence: 0, correct: 0 }));
+  const confidences: number[] = [];
   for (const item of items) {
     const a = match(item, target);
     const code = a ? (target === "soc" ? a.soc : a.isco) : null;
@@ -78,6 +85,7 @@ export function scoreSet(
     if (ok || (a?.next ?? []).slice(0, 2).some((c) => rightCode(item, target, c))) top3++;
     if (ok || (a?.next ?? []).slice(0, 19).some((c) => rightCode(item, target, c))) recall20++;
     const confidence = a?.confidence ?? 0;
+    confidences.push(confidence);
     if (a && confidence >= threshold) {
       accepted++;
       if (ok) acceptedCorrect++;
@@ -86,7 +94,7 @@ export function scoreSet(
       confident++;
       if (ok) confidentCorrect++;
     }
-    const bin = bins[Math.min(9, Math.floor(confidence * 10))];
+    const bin = bins[binOf(confidence)];
     bin.n++;
     bin.confidence += confidence;
     if (ok) bin.correct++;
@@ -98,7 +106,10 @@ export function scoreSet(
     meanConfidence: b.n ? b.confidence / b.n : 0,
     accuracy: b.n ? b.correct / b.n : 0,
   }));
-  const ece = n ? reliability.reduce((e, b) => e + (b.n / n) * Math.abs(b.accuracy - b.meanConfidence), 0) : 0;
+  const ece = eceOf(
+    confidences,
+    bins.map((b) => b.correct),
+  );
   return {
     name: set.name,
     n,
@@ -112,18 +123,45 @@ export function scoreSet(
     confident: pct(confident, n),
     confidentCorrect: confident ? pct(confidentCorrect, confident) : 0,
     ece: Math.round(ece * 1000) / 1000,
+    eceIfCalibrated: Math.round(eceIfCalibrated(confidences) * 1000) / 1000,
     reliability,
   };
+}
+
+const binOf = (confidence: number) => Math.min(9, Math.floor(confidence * 10));
+
+/** Expected calibration error over ten equal-width bins, given the confidences and each bin's count of right answers. */
+function eceOf(confidences: readonly number[], rightPerBin: readonly number[]): number {
+  const n = confidences.length;
+  if (!n) return 0;
+  const count = new Array(10).fill(0),
+    sum = new Array(10).fill(0);
+  for (const c of confidences) {
+    count[binOf(c)]++;
+    sum[binOf(c)] += c;
+  }
+  return count.reduce((e, k, b) => (k ? e + Math.abs(rightPerBin[b] - sum[b]) / n : e), 0);
+}
+
+/** The median ECE of 200 draws in which each answer is right with its confidence as probability (fixed seed). */
+export function eceIfCalibrated(confidences: readonly number[]): number {
+  const random = prng(7);
+  const draws = Array.from({ length: 200 }, () => {
+    const right = new Array(10).fill(0);
+    for (const c of confidences) if (random() < c) right[binOf(c)]++;
+    return eceOf(confidences, right);
+  }).sort((a, b) => a - b);
+  return (draws[99] + draws[100]) / 2;
 }
 
 export function scoreTable(scores: SetScore[]): string {
   const f = (v: number | undefined) => (v === undefined ? "" : `${v.toFixed(1)}%`);
   return [
-    "| set | n | ISCO major | ISCO unit | SOC 6-digit | SOC 2-digit | top-3 | recall@20 | answered ≥ threshold | right when answered | answered ≥ 0.8 | right at ≥ 0.8 | ECE |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| set | n | ISCO major | ISCO unit | SOC 6-digit | SOC 2-digit | top-3 | recall@20 | answered ≥ threshold | right when answered | answered ≥ 0.8 | right at ≥ 0.8 | ECE | ECE if calibrated |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...scores.map(
       (s) =>
-        `| ${s.name} | ${s.n} | ${f(s.iscoMajor)} | ${f(s.iscoUnit)} | ${f(s.soc6)} | ${f(s.soc2)} | ${f(s.top3)} | ${f(s.recall20)} | ${f(s.accepted)} | ${f(s.acceptedCorrect)} | ${f(s.confident)} | ${f(s.confidentCorrect)} | ${s.ece.toFixed(3)} |`,
+        `| ${s.name} | ${s.n} | ${f(s.iscoMajor)} | ${f(s.iscoUnit)} | ${f(s.soc6)} | ${f(s.soc2)} | ${f(s.top3)} | ${f(s.recall20)} | ${f(s.accepted)} | ${f(s.acceptedCorrect)} | ${f(s.confident)} | ${f(s.confidentCorrect)} | ${s.ece.toFixed(3)} | ${s.eceIfCalibrated.toFixed(3)} |`,
     ),
   ].join("\n");
 }
