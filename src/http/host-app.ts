@@ -16,6 +16,7 @@ import { csvRows, csvValidationError, isCsv } from "./csv-body.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { docsPage } from "./docs-page.ts";
 import type { AnyRoute, HostKind } from "./route.ts";
+import type { HostHandler } from "./server.ts";
 import { deprecationHeaders, legacyServed, retiredError, type LegacyEndpointsMode } from "./deprecation.ts";
 import { semesterLabel, semesterOn } from "../domain/semester.ts";
 import type { Services } from "../services.ts";
@@ -40,12 +41,7 @@ const retirement = (deps: HostAppDeps, method: string, path: string, deprecated:
     ? retiredError(method, path, deprecated, deps.legacyEndpoints)
     : null;
 
-/** A host: a request and its context in, a response out. */
-export interface HostApp {
-  fetch(request: Request, ctx: RequestContext): Response | Promise<Response>;
-}
-
-export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps: HostAppDeps): HostApp {
+export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps: HostAppDeps): HostHandler {
   const docs = hostDocs(kind, routes, deps.publicHost);
   const cache = new ResultCache(deps.resultCacheBytes);
   const app = new Elysia({ name: `${kind}-host` })

@@ -13,6 +13,7 @@ import { corsHeaders, isPreflight, preflightHeaders } from "./cors.ts";
 import { isExplorerPath, serveExplorer, type ExplorerAssets } from "./explorer.ts";
 import { workerLogField } from "../workers.ts";
 
+/** A host (host-app.ts): a request and its context in, a response out. */
 export interface HostHandler {
   fetch(request: Request, ctx: RequestContext): Response | Promise<Response>;
 }
