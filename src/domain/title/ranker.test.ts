@@ -83,11 +83,13 @@ test("the answer is the best candidate of the major group with the most share; t
   expect(isco).toEqual(["2221", "5321", "2212"]);
 });
 
-test("the threshold with the best F1, worked by hand", () => {
+test("the threshold: half the best F1, worked by hand", () => {
   // Answers (probability, right): (0.9, 1) (0.6, 1) (0.3, 0) (0.1, 0), and a fifth title with no answer.
   // t ≤ 0.1: P 2/4, R 2/5, F1 0.444; t ≤ 0.3: P 2/3, F1 0.5; t ≤ 0.6: P 1, R 0.4, F1 0.571; t ≤ 0.9: P 1, R 0.2, F1 0.333.
-  // The best F1 begins just above 0.3: 0.31 on the grid of hundredths.
-  expect(bestThreshold([0.9, 0.6, 0.3, 0.1], [1, 1, 0, 0], 5)).toBe(0.31);
+  // The best F1 is 4/7 = 0.571; half of it, to the hundredth, 0.29.
+  expect(bestThreshold([0.9, 0.6, 0.3, 0.1], [1, 1, 0, 0], 5)).toBe(0.29);
+  // Every answer right and every title answered: F1 1, threshold 0.5.
+  expect(bestThreshold([0.9, 0.6], [1, 1], 2)).toBe(0.5);
 });
 
 test("folds are fixed by the title: every build trains on the same ones", () => {

@@ -171,9 +171,11 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
 }
 
 /**
- * The answer threshold with the best F1 on calibrated answers (probability, right?) of `titles` titles (a title
- * with no answer counts as not answered), over 0.01, 0.02 … 0.99; the lower of equals. A grid of hundredths, as
- * an isotonic step holding a tenth of the answers can sit between two points of a coarser one.
+ * The answer threshold: half the best F1 reachable on calibrated answers (probability, right?) of `titles` titles (a
+ * title with no answer counts as not answered), to the hundredth. With calibrated probabilities the F1-optimal
+ * threshold is half the optimal F1 (Lipton, Elkan and Narayanaswamy 2014, "Thresholding classifiers to maximize F1
+ * score"); the best F1 itself is stable where the threshold that reaches it is not, as F1 is flat near its peak and
+ * an isotonic step holding a tenth of the answers can fall on either side of the argmax from one model to the next.
  */
 export function bestThreshold(probability: readonly number[], right: readonly number[], titles: number): number {
   const f1At = (t: number) => {
@@ -189,10 +191,8 @@ export function bestThreshold(probability: readonly number[], right: readonly nu
       recall = titles ? correct / titles : 0;
     return precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
   };
-  const grid = Array.from({ length: 99 }, (_, k) => (k + 1) / 100);
-  const f1 = grid.map(f1At);
-  const best = Math.max(...f1);
-  return grid[f1.findIndex((f) => f >= best - 1e-9)];
+  const best = Math.max(...Array.from({ length: 99 }, (_, k) => f1At((k + 1) / 100)));
+  return Math.round(50 * best) / 100;
 }
 
 /** Where each title's rows begin (rows come grouped by title), and one past the last row. */
