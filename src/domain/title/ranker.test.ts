@@ -67,20 +67,31 @@ test("rerank: a pattern answer's probability is at most its score", () => {
 });
 
 test("the answer is the best candidate of the major group with the most share; the rest by share", () => {
-  // 15-1252 holds 0.40 alone; 29-1141 and 29-2061 hold 0.35 + 0.20 = 0.55 of SOC group 29.
-  const order = answerFirst([
-    { code: "15-1252.00", s: 0.4, i: 0 },
-    { code: "29-2061.00", s: 0.2, i: 1 },
-    { code: "29-1141.00", s: 0.35, i: 2 },
-  ]).map((x) => x.code);
-  expect(order).toEqual(["29-1141.00", "15-1252.00", "29-2061.00"]);
+  const order = (list: [string, number][]) =>
+    answerFirst(list.map(([code, s], i) => ({ code, s, i }))).map((x) => x.code);
+  // SOC: 15-1252 holds 0.40 alone; 29-1141 and 29-2061 hold 0.35 + 0.20 = 0.55 of group 29.
+  expect(
+    order([
+      ["15-1252.00", 0.4],
+      ["29-2061.00", 0.2],
+      ["29-1141.00", 0.35],
+    ]),
+  ).toEqual(["29-1141.00", "15-1252.00", "29-2061.00"]);
   // ISCO: the first digit is the major group (2221 and 2212 hold 0.5 of group 2 against 5321's 0.45).
-  const isco = answerFirst([
-    { code: "5321", s: 0.45, i: 0 },
-    { code: "2221", s: 0.3, i: 1 },
-    { code: "2212", s: 0.2, i: 2 },
-  ]).map((x) => x.code);
-  expect(isco).toEqual(["2221", "5321", "2212"]);
+  expect(
+    order([
+      ["5321", 0.45],
+      ["2221", 0.3],
+      ["2212", 0.2],
+    ]),
+  ).toEqual(["2221", "5321", "2212"]);
+  // One group holding the most share alone keeps the best candidate first.
+  expect(
+    order([
+      ["2221", 0.6],
+      ["5321", 0.3],
+    ]),
+  ).toEqual(["2221", "5321"]);
 });
 
 test("the threshold: half the best F1, worked by hand", () => {

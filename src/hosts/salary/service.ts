@@ -330,15 +330,16 @@ export function usFigures(
     );
   const codeNote = oewsCodeNote(s.wages, s.occupations.socTitles, year, soc);
   if (codeNote) notes.push(codeNote);
-  // Hourly figures the file publishes for no area of this kind (May 2025's CSV has no hourly percentiles): said.
-  const missing = s.wages.missingFor(row.year, row.area_type).filter((f) => f.startsWith("h_") && row[f] === null);
+  // Figures the file publishes for no area of this kind (May 2025's CSV has no hourly percentiles): said.
+  const unpublished = s.wages.missingFor(row.year, row.area_type);
+  const missing = unpublished.filter((f) => f.startsWith("h_") && row[f] === null);
   if (hasAny(row, HOURLY) && missing.length)
     notes.push(
       `hourly: BLS OEWS May ${row.year} publishes no ${figureNames(missing)} for any area of this kind, so ${missing.length > 1 ? "they are" : "it is"} null.`,
     );
   if (hasAny(row, ANNUAL) && row.a_mean === null)
     notes.push(
-      s.wages.missingFor(row.year, row.area_type).includes("a_mean")
+      unpublished.includes("a_mean")
         ? `The mean is not published for this area (BLS OEWS May ${row.year} publishes no mean for any area of its kind).`
         : `The mean is not published for this occupation in this area (BLS OEWS May ${row.year}).`,
     );
