@@ -81,6 +81,27 @@ interface Proposal extends CandidateFacts {
   code: string;
 }
 
+/** An occupation the label tiers touched (or the word votes proposed: entry -1), as the first stage ranks it. */
+interface Ranked {
+  conceptId: number;
+  entry: number;
+  exact: boolean;
+  score: number;
+  titleCover: number;
+  labelCover: number;
+  code: string;
+  employment: number;
+}
+
+interface TieFacts {
+  id: number;
+  code: string;
+  shared: number;
+  standing: number;
+  employment: number;
+  score: number;
+}
+
 /** The first stage's proposals for a title, best score first, and what it read of the title. */
 export interface FirstStage {
   proposals: Proposal[];
@@ -123,6 +144,8 @@ const OVERLAP_FACTOR = 0.95;
 // The word votes' best groups (word-votes.ts) join the label tiers' proposals when these do not hold them: on the
 // employer titles' dev split this lifts the right code's presence among the candidates by about 5 points.
 const WORD_VOTE_PROPOSALS = 10;
+/** How many touched occupations per chosen one are ordered first (rank): enough for nearly every title. */
+const PRESORTED = 6;
 /** Ranks past this one are all the same to the ranker (and need not be known exactly). */
 const WORD_VOTE_RANKS = 50;
 
@@ -210,6 +233,13 @@ export class TitleMatcher {
   private readonly conceptVote: Float32Array;
   private readonly conceptFiledVote: Float32Array;
   private conceptCount = 0;
+  /** Scratch for ordering the touched occupations (rank): sort keys, and a histogram of their scores. */
+  private readonly sortKeys: Float64Array;
+  private readonly scoreBins = new Int32Array(1024);
+  /** For the title being matched, per code: how many of its words the code's own title has (sharedWithOwnTitle). */
+  private readonly sharedOwnTitleWords = new Map<string, number>();
+  /** For the title being matched, per occupation: what decides a near tie (tieFacts). */
+  private readonly tieFactsOf = new Map<number, TieFacts>();
   private readonly pathFactors: Record<MatchTarget, Float32Array>;
   /** Per path, each occupation's group (groupOf its code) as a number, -1 without a code; votes add up by group. */
   private readonly groupIds: Record<MatchTarget, Int32Array>;
@@ -253,6 +283,7 @@ export class TitleMatcher {
     this.conceptVote = new Float32Array(n);
     this.conceptFiledVote = new Float32Array(n);
     this.conceptTouched = new Int32Array(n);
+    this.sortKeys = new Float64Array(n);
     this.pathFactors = {
       soc: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "soc")),
       isco: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "isco")),
@@ -368,6 +399,8 @@ export class TitleMatcher {
         patternFirst: false,
       };
     const variants = titleVariants(title, headline);
+    this.sharedOwnTitleWords.clear();
+    this.tieFactsOf.clear();
     this.titleHead = -1; // set by the role's variant, if it has words
     const words = new Set<string>();
     variants.forEach((variant, i) => {
@@ -596,44 +629,90 @@ export class TitleMatcher {
    * one whose own title shares the title's words (the head noun names the family), then the one more people hold.
    */
   private rank(target: MatchTarget, words: ReadonlySet<string>, limit: number) {
-    const lx = this.lexicon;
-    // Occupations ordered by (score desc, id) as one number each, sorted natively: a float4 score times 2^24 is
-    // an integer, and occupation ids stay below 2^16.
-    const keys = new Float64Array(this.conceptCount);
-    for (let i = 0; i < this.conceptCount; i++) {
-      const id = this.conceptTouched[i];
-      keys[i] = Math.round((1 - this.conceptScore[id]) * 2 ** 24) * 2 ** 16 + id;
-    }
-    const ids = Int32Array.from(keys.sort(), (key) => key % 2 ** 16);
+    // Most titles touch thousands of occupations, and only the best few dozen can be chosen: order those first, and
+    // all of them only when the choice reached below them.
+    const floor = this.scoreFloorFor(PRESORTED * limit);
+    const out = (floor > 0 && this.choose(target, words, limit, floor)) || this.choose(target, words, limit, 0)!;
+    return this.withVotes(
+      target,
+      out.map((id) => this.rankedAt(id, target)),
+    );
+  }
+
+  /** What the first stage knows of a touched occupation. */
+  private rankedAt(conceptId: number, target: MatchTarget): Ranked {
+    const c = this.lexicon.concepts[conceptId];
+    return {
+      conceptId,
+      entry: this.conceptEntry[conceptId],
+      exact: this.conceptExact[conceptId] === 1,
+      score: this.conceptScore[conceptId],
+      titleCover: this.conceptTitleCover[conceptId],
+      labelCover: this.conceptLabelCover[conceptId],
+      code: (target === "soc" ? c.soc : c.isco)!,
+      employment: c.employment,
+    };
+  }
+
+  /**
+   * Occupations by score from those scoring at least `floor`, one per group, near ties resolved by `preferred`;
+   * null when the choice would have read below the floor (an occupation under it could have changed it).
+   */
+  private choose(target: MatchTarget, words: ReadonlySet<string>, limit: number, floor: number): number[] | null {
+    const ids = this.orderedFrom(floor);
     const groupIds = this.groupIds[target],
       score = this.conceptScore;
-    const at = (conceptId: number) => {
-      const c = lx.concepts[conceptId];
-      return {
-        conceptId,
-        entry: this.conceptEntry[conceptId],
-        exact: this.conceptExact[conceptId] === 1,
-        score: score[conceptId],
-        titleCover: this.conceptTitleCover[conceptId],
-        labelCover: this.conceptLabelCover[conceptId],
-        code: (target === "soc" ? c.soc : c.isco)!,
-        employment: c.employment,
-      };
-    };
-    const out: ReturnType<typeof at>[] = [];
+    const out: number[] = [];
     const taken = new Set<number>();
     for (let i = 0; i < ids.length && out.length < limit; i++) {
       const topId = ids[i];
       if (taken.has(groupIds[topId])) continue;
+      // Its near ties reach down to 0.01 below it: all of them are above the floor only if it is 0.01 above it.
+      if (floor > 0 && !(score[topId] - floor > 0.01)) return null;
       const near = [topId];
       for (let j = i + 1; j < ids.length && score[topId] - score[ids[j]] <= 0.01; j++)
         if (!taken.has(groupIds[ids[j]])) near.push(ids[j]);
       const pick = near.length === 1 ? topId : this.preferred(near, words, target);
-      out.push(at(pick));
+      out.push(pick);
       taken.add(groupIds[pick]);
       // The same occupation again next: its group may be taken now, or it is the next best of a tie.
       if (pick !== topId) i--;
     }
+    return floor > 0 && out.length < limit ? null : out;
+  }
+
+  /** The touched occupations scoring at least `floor`, by score (highest first), then id. */
+  private orderedFrom(floor: number): Int32Array {
+    // (score desc, id) as one number each, sorted natively: a float4 score times 2^24 is an integer, and occupation
+    // ids stay below 2^16.
+    const keys = this.sortKeys;
+    let n = 0;
+    for (let i = 0; i < this.conceptCount; i++) {
+      const id = this.conceptTouched[i],
+        s = this.conceptScore[id];
+      if (s >= floor) keys[n++] = Math.round((1 - s) * 2 ** 24) * 2 ** 16 + id;
+    }
+    const sorted = keys.subarray(0, n).sort();
+    const ids = new Int32Array(n);
+    for (let i = 0; i < n; i++) ids[i] = sorted[i] % 2 ** 16;
+    return ids;
+  }
+
+  /** A score below which fewer than `count` touched occupations score, less 0.02 (room for near ties); 0: take all. */
+  private scoreFloorFor(count: number): number {
+    if (this.conceptCount <= count) return 0;
+    const bins = this.scoreBins.fill(0);
+    const top = bins.length - 1;
+    for (let i = 0; i < this.conceptCount; i++)
+      bins[Math.min(top, Math.floor(this.conceptScore[this.conceptTouched[i]] * top))]++;
+    let seen = 0;
+    for (let b = top; b > 0; b--) if ((seen += bins[b]) >= count) return Math.max(0, b / top - 0.02);
+    return 0;
+  }
+
+  /** The chosen occupations with the votes their groups got, then the word votes' best groups the tiers missed. */
+  private withVotes(target: MatchTarget, out: Ranked[]) {
+    const groupIds = this.groupIds[target];
     // Votes by group (an O*NET-SOC code's .00 and .01 are one occupation), as shares of all votes cast.
     const vote = this.groupVote[target],
       filedVote = this.groupFiledVote[target];
@@ -690,7 +769,11 @@ export class TitleMatcher {
    * The word votes' best groups that the label tiers did not propose, each as its best-scoring occupation (its label
    * overlapped the title, if weakly), else the occupation that stands for the group (no label: entry -1).
    */
-  private votedOnly(target: MatchTarget, voted: readonly number[], proposed: readonly { conceptId: number }[]) {
+  private votedOnly(
+    target: MatchTarget,
+    voted: readonly number[],
+    proposed: readonly { conceptId: number }[],
+  ): Ranked[] {
     const groupIds = this.groupIds[target];
     const taken = new Set(proposed.map((r) => groupIds[r.conceptId]));
     const wanted = new Map<number, number>();
@@ -720,30 +803,40 @@ export class TitleMatcher {
 
   /** Of occupations with near-equal scores, the one to rank first. */
   private preferred(near: number[], words: ReadonlySet<string>, target: MatchTarget): number {
-    const lx = this.lexicon;
     // Shared words, then the label's standing (an occupation's own name before another's synonym or a national
     // list's title: "metselaar" names the bricklayer, and is only an alternative label of his supervisor), then
     // employment, then the higher score, then the lower code: never the order of the index.
-    const facts = near.map((id) => {
-      const c = lx.concepts[id],
-        code = (target === "soc" ? c.soc : c.isco)!;
-      return {
-        id,
-        code,
-        shared: this.sharedWithOwnTitle(code, words, target),
-        standing: SOURCE_STANDING[lx.entrySource[this.conceptEntry[id]]],
-        employment: c.employment,
-        score: this.conceptScore[id],
-      };
-    });
-    type Facts = (typeof facts)[number];
-    const better = (a: Facts, b: Facts) =>
+    const better = (a: TieFacts, b: TieFacts) =>
       b.shared - a.shared ||
       a.standing - b.standing ||
       b.employment - a.employment ||
       b.score - a.score ||
       (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
-    return facts.reduce((a, b) => (better(a, b) > 0 ? b : a)).id;
+    let best = this.tieFacts(near[0], words, target);
+    for (let i = 1; i < near.length; i++) {
+      const facts = this.tieFacts(near[i], words, target);
+      if (better(best, facts) > 0) best = facts;
+    }
+    return best.id;
+  }
+
+  /** What decides a near tie for an occupation, read once per title (a tie is decided once per occupation chosen). */
+  private tieFacts(id: number, words: ReadonlySet<string>, target: MatchTarget): TieFacts {
+    let facts = this.tieFactsOf.get(id);
+    if (facts) return facts;
+    const lx = this.lexicon,
+      c = lx.concepts[id],
+      code = (target === "soc" ? c.soc : c.isco)!;
+    facts = {
+      id,
+      code,
+      shared: this.sharedWithOwnTitle(code, words, target),
+      standing: SOURCE_STANDING[lx.entrySource[this.conceptEntry[id]]],
+      employment: c.employment,
+      score: this.conceptScore[id],
+    };
+    this.tieFactsOf.set(id, facts);
+    return facts;
   }
 
   /** A coding convention's occupation (conventions.ts) among the proposals, flagged, in the pool's last place if new. */
@@ -794,11 +887,15 @@ export class TitleMatcher {
 
   /** How many of the title's words the occupation's own title has (the head noun names the family). */
   private sharedWithOwnTitle(code: string, words: ReadonlySet<string>, target: MatchTarget): number {
+    const known = this.sharedOwnTitleWords;
+    const remembered = known.get(code);
+    if (remembered !== undefined) return remembered;
     let own = this.codeWords[target].get(code);
     if (!own)
       this.codeWords[target].set(code, (own = new Set(titleWords(this.codeTitle(code, target), this.compound).words)));
     let shared = 0;
     for (const w of words) if (own.has(w)) shared++;
+    known.set(code, shared);
     return shared;
   }
 
