@@ -93,15 +93,6 @@ interface Ranked {
   employment: number;
 }
 
-interface TieFacts {
-  id: number;
-  code: string;
-  shared: number;
-  standing: number;
-  employment: number;
-  score: number;
-}
-
 /** The first stage's proposals for a title, best score first, and what it read of the title. */
 export interface FirstStage {
   proposals: Proposal[];
@@ -236,19 +227,19 @@ export class TitleMatcher {
   /** Scratch for ordering the touched occupations (rank): sort keys, and a histogram of their scores. */
   private readonly sortKeys: Float64Array;
   private readonly scoreBins = new Int32Array(1024);
-  /** For the title being matched, per code: how many of its words the code's own title has (sharedWithOwnTitle). */
-  private readonly sharedOwnTitleWords = new Map<string, number>();
-  /** For the title being matched, per occupation: what decides a near tie (tieFacts). */
-  private readonly tieFactsOf = new Map<number, TieFacts>();
+  /** The words of the title being matched, and a number no other title's match has (stamps what is known of it). */
+  private titleWordList: readonly string[] = [];
+  private titleStamp = 0;
+  /** Per occupation, how many of the title's words its code's own title has, when stamped with the title's stamp. */
+  private readonly sharedStamp: Int32Array;
+  private readonly sharedCount: Int16Array;
+  /** Per path and occupation, the words of its code's own title, split when first needed. */
+  private readonly ownTitleWords: Record<MatchTarget, (readonly string[])[]> = { soc: [], isco: [] };
   private readonly pathFactors: Record<MatchTarget, Float32Array>;
   /** Per path, each occupation's group (groupOf its code) as a number, -1 without a code; votes add up by group. */
   private readonly groupIds: Record<MatchTarget, Int32Array>;
   private readonly groupVote: Record<MatchTarget, Float32Array>;
   private readonly groupFiledVote: Record<MatchTarget, Float32Array>;
-  private readonly codeWords: Record<MatchTarget, Map<string, ReadonlySet<string>>> = {
-    soc: new Map(),
-    isco: new Map(),
-  };
   private readonly wordVotes: Record<MatchTarget, WordVotes>;
   /** The head noun's word id of the title being matched (-1: none known). */
   private titleHead = -1;
@@ -284,6 +275,8 @@ export class TitleMatcher {
     this.conceptFiledVote = new Float32Array(n);
     this.conceptTouched = new Int32Array(n);
     this.sortKeys = new Float64Array(n);
+    this.sharedStamp = new Int32Array(n);
+    this.sharedCount = new Int16Array(n);
     this.pathFactors = {
       soc: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "soc")),
       isco: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "isco")),
@@ -399,14 +392,13 @@ export class TitleMatcher {
         patternFirst: false,
       };
     const variants = titleVariants(title, headline);
-    this.sharedOwnTitleWords.clear();
-    this.tieFactsOf.clear();
     this.titleHead = -1; // set by the role's variant, if it has words
     const words = new Set<string>();
     variants.forEach((variant, i) => {
       for (const w of this.scoreVariant(variant, options, i === 0)) words.add(w);
     });
-    let ranked = this.rank(options.target, words, pool);
+    this.startTitle([...words]);
+    let ranked = this.rank(options.target, pool);
     let patternFirst = false;
     if (!ranked.length || ranked[0].score < PATTERN_BELOW) {
       const pattern = this.pattern(title, options.target);
@@ -430,7 +422,7 @@ export class TitleMatcher {
         source: r.entry < 0 ? null : LABEL_SOURCES[lx.entrySource[r.entry]],
         pattern: patternFirst && i === 0,
         foreign: this.pathFactors[options.target][r.conceptId] < 1,
-        ownTitleShare: words.size ? this.sharedWithOwnTitle(r.code, words, options.target) / words.size : 0,
+        ownTitleShare: words.size ? this.sharedWithOwnTitle(r.conceptId, options.target) / words.size : 0,
         countryLanguage: r.entry >= 0 && langs.includes(LANGS[lx.entryLang[r.entry]]),
         voteShare: r.voteShare,
         filedVoteShare: r.filedVoteShare,
@@ -628,11 +620,11 @@ export class TitleMatcher {
    * Occupations by score, one per code. Among near-equal scores (within 0.01; a label two occupations share): the
    * one whose own title shares the title's words (the head noun names the family), then the one more people hold.
    */
-  private rank(target: MatchTarget, words: ReadonlySet<string>, limit: number) {
+  private rank(target: MatchTarget, limit: number) {
     // Most titles touch thousands of occupations, and only the best few dozen can be chosen: order those first, and
     // all of them only when the choice reached below them.
     const floor = this.scoreFloorFor(PRESORTED * limit);
-    const out = (floor > 0 && this.choose(target, words, limit, floor)) || this.choose(target, words, limit, 0)!;
+    const out = (floor > 0 && this.choose(target, limit, floor)) || this.choose(target, limit, 0)!;
     return this.withVotes(
       target,
       out.map((id) => this.rankedAt(id, target)),
@@ -658,7 +650,7 @@ export class TitleMatcher {
    * Occupations by score from those scoring at least `floor`, one per group, near ties resolved by `preferred`;
    * null when the choice would have read below the floor (an occupation under it could have changed it).
    */
-  private choose(target: MatchTarget, words: ReadonlySet<string>, limit: number, floor: number): number[] | null {
+  private choose(target: MatchTarget, limit: number, floor: number): number[] | null {
     const ids = this.orderedFrom(floor);
     const groupIds = this.groupIds[target],
       score = this.conceptScore;
@@ -672,7 +664,7 @@ export class TitleMatcher {
       const near = [topId];
       for (let j = i + 1; j < ids.length && score[topId] - score[ids[j]] <= 0.01; j++)
         if (!taken.has(groupIds[ids[j]])) near.push(ids[j]);
-      const pick = near.length === 1 ? topId : this.preferred(near, words, target);
+      const pick = near.length === 1 ? topId : this.preferred(near, target);
       out.push(pick);
       taken.add(groupIds[pick]);
       // The same occupation again next: its group may be taken now, or it is the next best of a tie.
@@ -802,41 +794,31 @@ export class TitleMatcher {
   }
 
   /** Of occupations with near-equal scores, the one to rank first. */
-  private preferred(near: number[], words: ReadonlySet<string>, target: MatchTarget): number {
-    // Shared words, then the label's standing (an occupation's own name before another's synonym or a national
-    // list's title: "metselaar" names the bricklayer, and is only an alternative label of his supervisor), then
-    // employment, then the higher score, then the lower code: never the order of the index.
-    const better = (a: TieFacts, b: TieFacts) =>
-      b.shared - a.shared ||
-      a.standing - b.standing ||
-      b.employment - a.employment ||
-      b.score - a.score ||
-      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
-    let best = this.tieFacts(near[0], words, target);
-    for (let i = 1; i < near.length; i++) {
-      const facts = this.tieFacts(near[i], words, target);
-      if (better(best, facts) > 0) best = facts;
-    }
-    return best.id;
+  private preferred(near: number[], target: MatchTarget): number {
+    let best = near[0];
+    for (let i = 1; i < near.length; i++) if (this.tieOrder(near[i], best, target) < 0) best = near[i];
+    return best;
   }
 
-  /** What decides a near tie for an occupation, read once per title (a tie is decided once per occupation chosen). */
-  private tieFacts(id: number, words: ReadonlySet<string>, target: MatchTarget): TieFacts {
-    let facts = this.tieFactsOf.get(id);
-    if (facts) return facts;
+  /**
+   * Negative when occupation `a` ranks before `b` in a near tie: more of the title's words in its own title, then the
+   * label's standing (an occupation's own name before another's synonym or a national list's title: "metselaar" names
+   * the bricklayer, and is only an alternative label of his supervisor), then employment, then the higher score, then
+   * the lower code: never the order of the index.
+   */
+  private tieOrder(a: number, b: number, target: MatchTarget): number {
     const lx = this.lexicon,
-      c = lx.concepts[id],
-      code = (target === "soc" ? c.soc : c.isco)!;
-    facts = {
-      id,
-      code,
-      shared: this.sharedWithOwnTitle(code, words, target),
-      standing: SOURCE_STANDING[lx.entrySource[this.conceptEntry[id]]],
-      employment: c.employment,
-      score: this.conceptScore[id],
-    };
-    this.tieFactsOf.set(id, facts);
-    return facts;
+      ca = lx.concepts[a],
+      cb = lx.concepts[b];
+    const codeA = (target === "soc" ? ca.soc : ca.isco)!,
+      codeB = (target === "soc" ? cb.soc : cb.isco)!;
+    return (
+      this.sharedWithOwnTitle(b, target) - this.sharedWithOwnTitle(a, target) ||
+      SOURCE_STANDING[lx.entrySource[this.conceptEntry[a]]] - SOURCE_STANDING[lx.entrySource[this.conceptEntry[b]]] ||
+      cb.employment - ca.employment ||
+      this.conceptScore[b] - this.conceptScore[a] ||
+      (codeA < codeB ? -1 : codeA > codeB ? 1 : 0)
+    );
   }
 
   /** A coding convention's occupation (conventions.ts) among the proposals, flagged, in the pool's last place if new. */
@@ -885,17 +867,28 @@ export class TitleMatcher {
     }
   }
 
-  /** How many of the title's words the occupation's own title has (the head noun names the family). */
-  private sharedWithOwnTitle(code: string, words: ReadonlySet<string>, target: MatchTarget): number {
-    const known = this.sharedOwnTitleWords;
-    const remembered = known.get(code);
-    if (remembered !== undefined) return remembered;
-    let own = this.codeWords[target].get(code);
-    if (!own)
-      this.codeWords[target].set(code, (own = new Set(titleWords(this.codeTitle(code, target), this.compound).words)));
+  /** What is known of the previous title is forgotten: a new stamp (and, once in 2^31 titles, cleared stamps). */
+  private startTitle(words: readonly string[]) {
+    this.titleWordList = words;
+    if (++this.titleStamp === 2 ** 31 - 1) {
+      this.sharedStamp.fill(0);
+      this.titleStamp = 1;
+    }
+  }
+
+  /** How many of the title's words the occupation's code's own title has (the head noun names the family). */
+  private sharedWithOwnTitle(conceptId: number, target: MatchTarget): number {
+    if (this.sharedStamp[conceptId] === this.titleStamp) return this.sharedCount[conceptId];
+    let own = this.ownTitleWords[target][conceptId];
+    if (!own) {
+      const c = this.lexicon.concepts[conceptId];
+      own = titleWords(this.codeTitle((target === "soc" ? c.soc : c.isco)!, target), this.compound).words;
+      this.ownTitleWords[target][conceptId] = own;
+    }
     let shared = 0;
-    for (const w of words) if (own.has(w)) shared++;
-    known.set(code, shared);
+    for (const w of this.titleWordList) if (own.includes(w)) shared++;
+    this.sharedStamp[conceptId] = this.titleStamp;
+    this.sharedCount[conceptId] = shared;
     return shared;
   }
 
