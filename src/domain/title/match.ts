@@ -234,7 +234,7 @@ export class TitleMatcher {
   private readonly sharedStamp: Int32Array;
   private readonly sharedCount: Int16Array;
   /** Per path and occupation, the words of its code's own title, split when first needed. */
-  private readonly ownTitleWords: Record<MatchTarget, (readonly string[])[]> = { soc: [], isco: [] };
+  private readonly ownTitleWords: Record<MatchTarget, (readonly string[] | null)[]>;
   private readonly pathFactors: Record<MatchTarget, Float32Array>;
   /** Per path, each occupation's group (groupOf its code) as a number, -1 without a code; votes add up by group. */
   private readonly groupIds: Record<MatchTarget, Int32Array>;
@@ -277,6 +277,8 @@ export class TitleMatcher {
     this.sortKeys = new Float64Array(n);
     this.sharedStamp = new Int32Array(n);
     this.sharedCount = new Int16Array(n);
+    // Filled, not grown: an array written at scattered indices becomes a slow sparse one.
+    this.ownTitleWords = { soc: new Array(n).fill(null), isco: new Array(n).fill(null) };
     this.pathFactors = {
       soc: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "soc")),
       isco: Float32Array.from(lexicon.concepts, (c) => pathFactor(c, "isco")),

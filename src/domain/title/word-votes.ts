@@ -6,6 +6,7 @@
 // ("data" and "analyst" together say more than each alone). The matcher proposes the words' best groups beside the
 // label tiers' candidates (they raise candidate recall) and the ranker reads each candidate's shares.
 import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts";
+import { Lru } from "../lru.ts";
 
 /** How much one label of each source counts in its words' votes. */
 const SOURCE_VOTE_WEIGHT: Record<LabelSource, number> = {
@@ -23,6 +24,11 @@ const SOURCE_VOTE_WEIGHT: Record<LabelSource, number> = {
 const VOTE_WEIGHT_BY_SOURCE = Float32Array.from(LABEL_SOURCES, (s) => SOURCE_VOTE_WEIGHT[s]);
 /** How many groups a split keeps (its largest shares): a common word is in labels of hundreds. */
 const SPLIT_GROUPS = 32;
+/**
+ * How many pairs' splits are remembered: words' splits are bounded by the vocabulary, but the pairs of words clients
+ * write are not (a split is at most 32 groups, about 400 bytes).
+ */
+const REMEMBERED_PAIRS = 16_384;
 
 /** One word's (or pair's) split of its vote: group ids and their shares of its labels' weight. */
 interface Split {
@@ -67,8 +73,9 @@ class Tally {
 }
 
 export class WordVotes {
+  /** Splits remembered: per word (bounded by the vocabulary), and the pairs most recently met. */
   private readonly wordSplits = new Map<number, Split | null>();
-  private readonly pairSplits = new Map<number, Split | null>();
+  private readonly pairSplits = new Lru<number, Split | null>(REMEMBERED_PAIRS);
   private readonly scratch: Float32Array;
   private readonly scratchTouched: Int32Array;
   readonly words: Tally;
@@ -100,9 +107,11 @@ export class WordVotes {
    */
   addWord(id: number, weight: number, withheld: Uint8Array | null, head: boolean) {
     const { postingStart, postingEntries } = this.lexicon;
-    const split = this.remembered(this.wordSplits, id, withheld, () =>
-      postingEntries.subarray(postingStart[id], postingStart[id + 1]),
-    );
+    const entries = () => postingEntries.subarray(postingStart[id], postingStart[id + 1]);
+    let split: Split | null | undefined;
+    if (withheld) split = this.split(entries(), withheld);
+    else if ((split = this.wordSplits.get(id)) === undefined)
+      this.wordSplits.set(id, (split = this.split(entries(), null)));
     if (!split) return;
     if (head) {
       this.headGroups = split.groups;
@@ -115,9 +124,9 @@ export class WordVotes {
   addPair(a: number, b: number, weight: number, withheld: Uint8Array | null) {
     if (a === b) return;
     const [lo, hi] = a < b ? [a, b] : [b, a];
-    const split = this.remembered(this.pairSplits, lo * this.lexicon.words.length + hi, withheld, () =>
-      this.bothWords(lo, hi),
-    );
+    const split = withheld
+      ? this.split(this.bothWords(lo, hi), withheld)
+      : this.pairSplits.get(lo * this.lexicon.words.length + hi, () => this.split(this.bothWords(lo, hi), null));
     if (split) this.pairs.add(split, weight);
   }
 
@@ -126,18 +135,6 @@ export class WordVotes {
     this.pairs.reset();
     if (this.headGroups) for (const g of this.headGroups) this.headShare[g] = 0;
     this.headGroups = null;
-  }
-
-  private remembered(
-    cache: Map<number, Split | null>,
-    key: number,
-    withheld: Uint8Array | null,
-    entries: () => ArrayLike<number>,
-  ): Split | null {
-    if (withheld) return this.split(entries(), withheld);
-    let split = cache.get(key);
-    if (split === undefined) cache.set(key, (split = this.split(entries(), null)));
-    return split;
   }
 
   /** The labels holding both words: the intersection of their (ascending) posting lists. */
