@@ -2,8 +2,7 @@
 // split cost a few milliseconds where fifty thousand rows cost twenty. Strings are joined by U+001F (unit
 // separator), numbers are little-endian typed arrays.
 import type { Database } from "bun:sqlite";
-
-const SEPARATOR = "\x1f";
+import { TEXT_SEPARATOR as SEPARATOR } from "../domain/packed-texts.ts";
 
 export function packStrings(values: readonly string[]): string {
   for (const v of values)

@@ -2,6 +2,7 @@
 // languages; national title lists), reduced to words, with an inverted index from word to label. Built once at
 // snapshot build time (`buildLexicon`), stored as plain arrays, and loaded at start-up without rebuilding.
 import { TrigramIndex } from "../trigram-index.ts";
+import { PackedTexts } from "../packed-texts.ts";
 import {
   LANGS,
   HEAD_FIRST,
@@ -101,7 +102,8 @@ export interface LexiconData {
   wordLangs: Uint8Array;
   /** How often the word is the head of the labels it is in (0–1): see `likelyHead`. */
   wordHeadness: Float32Array;
-  labels: string[];
+  /** The labels' texts as their sources write them (entryLabel indexes them), packed: packed-texts.ts. */
+  labels: PackedTexts;
   entryConcept: Int32Array;
   entryLabel: Int32Array;
   entryLang: Uint8Array;
@@ -112,8 +114,8 @@ export interface LexiconData {
   entryMass: Float32Array;
   postingStart: Int32Array;
   postingEntries: Int32Array;
-  /** Exact keys (words joined by a space), sorted, with the entries of each. */
-  exactKeys: string[];
+  /** Exact keys (words joined by a space), sorted by code units and packed, with the entries of each. */
+  exactKeys: PackedTexts;
   exactStart: Int32Array;
   exactEntries: Int32Array;
   /** Words known before compound splitting, to split a user's compound the way labels were split. */
@@ -258,7 +260,7 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
     wordWeight,
     wordLangs,
     wordHeadness,
-    labels: labelTexts,
+    labels: PackedTexts.of(labelTexts),
     entryConcept,
     entryLabel,
     entryLang,
@@ -267,7 +269,7 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
     entryMass,
     postingStart: p.start,
     postingEntries: p.all,
-    exactKeys,
+    exactKeys: PackedTexts.of(exactKeys),
     exactStart: x.start,
     exactEntries: x.all,
     compoundWords: [...known].sort(),

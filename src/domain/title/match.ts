@@ -210,7 +210,6 @@ export class TitleMatcher {
   /** 1 where the entry's language puts the head noun first (per entry, so the hot loop reads one byte). */
   private readonly headFirstOf: Uint8Array;
   private readonly touched: Int32Array;
-  private readonly exactIndex: Map<string, number>;
   private readonly conceptIndex: Map<string, number>;
   // Per-occupation best score of the title being matched, reset after each match (single-threaded, reused).
   private readonly conceptScore: Float32Array;
@@ -261,7 +260,6 @@ export class TitleMatcher {
     const headFirstLangs = LANGS.map((l) => (HEAD_FIRST.has(l) ? 1 : 0));
     this.headFirstOf = lexicon.entryLang.map((l) => headFirstLangs[l]);
     this.touched = new Int32Array(lexicon.entryConcept.length);
-    this.exactIndex = new Map(lexicon.exactKeys.map((k, i) => [k, i]));
     this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
     this.wordIds = new Map(lexicon.words.map((w, i) => [w, i]));
     const n = lexicon.concepts.length;
@@ -463,8 +461,8 @@ export class TitleMatcher {
     const usable = (e: number) => lx.entrySource[e] !== skipSource && (withheld === null || withheld[e] === 0);
 
     // Exact: the same words as a label.
-    const exactAt = this.exactIndex.get(tw.words.join(" "));
-    if (exactAt !== undefined) {
+    const exactAt = lx.exactKeys.sortedIndexOf(tw.words.join(" "));
+    if (exactAt >= 0) {
       for (let k = lx.exactStart[exactAt]; k < lx.exactStart[exactAt + 1]; k++) {
         const e = lx.exactEntries[k],
           c = lx.entryConcept[e];
@@ -903,7 +901,7 @@ export class TitleMatcher {
     const lx = this.lexicon;
     this.onetFolded ??= [...lx.entryConcept.keys()]
       .filter((e) => LABEL_SOURCES[lx.entrySource[e]].startsWith("onet"))
-      .map((e) => ({ text: fold(lx.labels[lx.entryLabel[e]]), entry: e }));
+      .map((e) => ({ text: fold(lx.labels.at(lx.entryLabel[e])), entry: e }));
     let best: { text: string; entry: number } | null = null;
     for (const x of this.onetFolded) if (x.text.includes(q) && (!best || x.text.length < best.text.length)) best = x;
     if (!best) return null;
@@ -948,7 +946,7 @@ export class TitleMatcher {
       score: round(r.score, 3),
       confidence: r.confidence,
       // A convention's occupation has no label: the rule named it (entry -1).
-      label: r.entry < 0 ? null : lx.labels[lx.entryLabel[r.entry]],
+      label: r.entry < 0 ? null : lx.labels.at(lx.entryLabel[r.entry]),
       labelLang: r.entry < 0 ? null : LANGS[lx.entryLang[r.entry]],
       labelSource: r.entry < 0 ? null : LABEL_SOURCES[lx.entrySource[r.entry]],
     };

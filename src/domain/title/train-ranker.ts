@@ -217,7 +217,7 @@ function foldMasks(lexicon: LexiconData, examples: readonly TrainingTitle[]): Ui
   );
   const masks = Array.from({ length: FOLDS }, () => new Uint8Array(lexicon.entryConcept.length));
   for (let e = 0; e < lexicon.entryConcept.length; e++) {
-    const fold = foldOfLabel.get(`${lexicon.entrySource[e]}|${lexicon.labels[lexicon.entryLabel[e]]}`);
+    const fold = foldOfLabel.get(`${lexicon.entrySource[e]}|${lexicon.labels.at(lexicon.entryLabel[e])}`);
     if (fold !== undefined) masks[fold][e] = 1;
   }
   return masks;

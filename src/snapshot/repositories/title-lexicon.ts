@@ -6,6 +6,7 @@ import type { RankerModel } from "../../domain/title/ranker.ts";
 import { iscoForOnet, socForEsco } from "../../domain/title/codes.ts";
 import { titleWords, type Lang } from "../../domain/title/text.ts";
 import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
+import { PackedTexts } from "../../domain/packed-texts.ts";
 import { WagesRepository } from "./wages.ts";
 import { packTrigramIndex, restoreTrigramIndex } from "./title-search.ts";
 
@@ -254,7 +255,7 @@ export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array
     word_weight: bytesOf(lx.wordWeight),
     word_langs: bytesOf(lx.wordLangs),
     word_headness: bytesOf(lx.wordHeadness),
-    labels: packStrings(lx.labels),
+    labels: lx.labels.packed,
     entry_concept: bytesOf(lx.entryConcept),
     entry_label: bytesOf(lx.entryLabel),
     entry_lang: bytesOf(lx.entryLang),
@@ -263,7 +264,7 @@ export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array
     entry_mass: bytesOf(lx.entryMass),
     posting_start: bytesOf(lx.postingStart),
     posting_entries: bytesOf(lx.postingEntries),
-    exact_keys: packStrings(lx.exactKeys),
+    exact_keys: lx.exactKeys.packed,
     exact_start: bytesOf(lx.exactStart),
     exact_entries: bytesOf(lx.exactEntries),
     compound_words: packStrings(lx.compoundWords),
@@ -309,7 +310,7 @@ export function storedLexicon(db: Database): LexiconData {
     wordWeight: typedFrom(b("word_weight"), Float32Array),
     wordLangs: typedFrom(b("word_langs"), Uint8Array),
     wordHeadness: typedFrom(b("word_headness"), Float32Array),
-    labels: s("labels"),
+    labels: new PackedTexts(p.get("labels") as string),
     entryConcept: typedFrom(b("entry_concept"), Int32Array),
     entryLabel: typedFrom(b("entry_label"), Int32Array),
     entryLang: typedFrom(b("entry_lang"), Uint8Array),
@@ -318,7 +319,7 @@ export function storedLexicon(db: Database): LexiconData {
     entryMass: typedFrom(b("entry_mass"), Float32Array),
     postingStart: typedFrom(b("posting_start"), Int32Array),
     postingEntries: typedFrom(b("posting_entries"), Int32Array),
-    exactKeys: s("exact_keys"),
+    exactKeys: new PackedTexts(p.get("exact_keys") as string),
     exactStart: typedFrom(b("exact_start"), Int32Array),
     exactEntries: typedFrom(b("exact_entries"), Int32Array),
     compoundWords: s("compound_words"),

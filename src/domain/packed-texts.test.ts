@@ -1,0 +1,49 @@
+import { describe, expect, test } from "bun:test";
+import { PackedTexts, TEXT_SEPARATOR } from "./packed-texts.ts";
+
+describe("PackedTexts", () => {
+  test("cuts each text out of the joined string", () => {
+    const texts = PackedTexts.of(["nurse", "", "Pflegefachkraft (m/w/d)", "pielęgniarka"]);
+    expect(texts.length).toBe(4);
+    expect([0, 1, 2, 3].map((i) => texts.at(i))).toEqual(["nurse", "", "Pflegefachkraft (m/w/d)", "pielęgniarka"]);
+    expect(texts.packed).toBe(
+      `nurse${TEXT_SEPARATOR}${TEXT_SEPARATOR}Pflegefachkraft (m/w/d)${TEXT_SEPARATOR}pielęgniarka`,
+    );
+    expect(new PackedTexts(texts.packed).toArray()).toEqual(texts.toArray());
+  });
+
+  test("an empty list packs to the empty string and back", () => {
+    expect(PackedTexts.of([]).packed).toBe("");
+    expect(new PackedTexts("").length).toBe(0);
+    expect(new PackedTexts("").sortedIndexOf("a")).toBe(-1);
+  });
+
+  test("refuses what it could not give back", () => {
+    expect(() => PackedTexts.of([`a${TEXT_SEPARATOR}b`])).toThrow(/U\+001F/);
+    expect(() => PackedTexts.of([""])).toThrow(/one empty text/);
+  });
+
+  test("finds a key in a list sorted by code units, by comparing in place", () => {
+    // Code-unit order: "Z" (90) < "a" (97) < "z" (122) < "é" (233); a prefix sorts before its extensions.
+    const sorted = ["Zimmerer", "a", "ab", "abc", "nurse", "nurse aide", "z", "é", "ébéniste"];
+    expect([...sorted].sort()).toEqual(sorted);
+    const texts = PackedTexts.of(sorted);
+    sorted.forEach((key, i) => expect(texts.sortedIndexOf(key)).toBe(i));
+    for (const missing of ["", "A", "aa", "abcd", "nurs", "nurse aides", "zz", "è", "ébénistes"])
+      expect(texts.sortedIndexOf(missing)).toBe(-1);
+  });
+
+  test("agrees with Array#indexOf on a generated sorted list", () => {
+    // A fixed pseudo-random list of short keys over a small alphabet (with accented letters), so near keys abound.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const alphabet = "abé z";
+    const key = () => Array.from({ length: 1 + (next() % 5) }, () => alphabet[next() % alphabet.length]).join("");
+    const sorted = [...new Set(Array.from({ length: 400 }, key))].sort();
+    const texts = PackedTexts.of(sorted);
+    for (let i = 0; i < 2000; i++) {
+      const probe = key();
+      expect(texts.sortedIndexOf(probe)).toBe(sorted.indexOf(probe));
+    }
+  });
+});
