@@ -5,14 +5,14 @@ import type { SourcesRepository } from "../snapshot/repositories/sources.ts";
 import type { QuotaDecision } from "../state/quota.ts";
 
 /**
- * An answer as text, made once and reused for repeated requests: its data, and the parts of its metadata that do
- * not change per request (sources, vintage, notes, licences). Salary-host answers are bare data.
+ * An answer made once and reused for repeated requests. On the salary host its body is the bare data's JSON, the
+ * same text for everyone. On cost and skills the body is {data, metadata} with the request's id and quota inside:
+ * kept as the UTF-8 bytes around those two, so a request copies bytes instead of joining a string and encoding it
+ * again (a CPI history is 61 KB: each request left about three copies of it as garbage).
  */
-export interface SerialisedAnswer {
-  dataJson: string;
-  sourcesJson: string;
-  restJson: string;
-}
+export type SerialisedAnswer = { text: string } | { around: readonly [Uint8Array, Uint8Array, Uint8Array] };
+
+const utf8 = new TextEncoder();
 
 export function serialiseAnswer(
   host: HostKind,
@@ -20,7 +20,7 @@ export function serialiseAnswer(
   sources: SourcesRepository,
 ): SerialisedAnswer {
   const dataJson = JSON.stringify(result.data);
-  if (host === "salary") return { dataJson, sourcesJson: "", restJson: "" };
+  if (host === "salary") return { text: dataJson };
   const picked = sources.pick(result.datasets);
   const licences = picked.map((s) => ({ dataset: s.publisherDataset, licence: s.licence }));
   const dataVintage = sources.citation(result.datasets);
@@ -50,20 +50,40 @@ export function serialiseAnswer(
             ...result.extraMetadata,
           },
         ];
-  // rest always holds data_vintage, so its inner text is never empty.
-  return { dataJson, sourcesJson: JSON.stringify(listed), restJson: JSON.stringify(rest).slice(1, -1) };
+  // Key order is the spec's: data, then metadata's request_id, sources, rate_limit and the rest (never empty: it
+  // always holds data_vintage).
+  return {
+    around: [
+      utf8.encode(`{"data":${dataJson},"metadata":{"request_id":`),
+      utf8.encode(`,"sources":${JSON.stringify(listed)},"rate_limit":`),
+      utf8.encode(`,${JSON.stringify(rest).slice(1, -1)}}}`),
+    ],
+  };
 }
 
-/** The success body: the answer's text with this request's id and quota. Key order is the spec's. */
-export function successJson(
+/** The success body: the answer with this request's id and quota (on cost and skills), as text or UTF-8 bytes. */
+export function successBody(
   host: HostKind,
   answer: SerialisedAnswer,
   requestId: string,
   quota: QuotaDecision | null,
-): string {
-  if (host === "salary") return answer.dataJson;
-  return `{"data":${answer.dataJson},"metadata":{"request_id":${JSON.stringify(requestId)},"sources":${answer.sourcesJson},"rate_limit":${rateLimitJson(host, quota)},${answer.restJson}}}`;
+): string | Uint8Array<ArrayBuffer> {
+  if ("text" in answer) return answer.text;
+  const [head, middle, tail] = answer.around;
+  const id = utf8.encode(JSON.stringify(requestId));
+  const rateLimit = utf8.encode(host === "salary" ? "null" : rateLimitJson(host, quota));
+  const body = new Uint8Array(head.length + id.length + middle.length + rateLimit.length + tail.length);
+  let at = 0;
+  for (const part of [head, id, middle, rateLimit, tail]) {
+    body.set(part, at);
+    at += part.length;
+  }
+  return body;
 }
+
+/** How many bytes an answer holds (the answer cache's budget counts them). */
+export const answerBytes = (answer: SerialisedAnswer): number =>
+  "text" in answer ? 2 * answer.text.length : answer.around.reduce((sum, part) => sum + part.byteLength, 0);
 
 /** metadata.rate_limit: {remaining, daily_limit, reset_at} on the cost host, {limit, remaining, reset} on skills. */
 function rateLimitJson(host: Exclude<HostKind, "salary">, quota: QuotaDecision | null): string {

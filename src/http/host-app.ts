@@ -8,7 +8,7 @@ import { guardRequest, type Guard } from "./guard.ts";
 import { parseInput, queryParams } from "./validation.ts";
 import { respond, errorResponse } from "./responses.ts";
 import { carryContext, contextOf, pathOf, targetOf, type RequestContext } from "./request-context.ts";
-import { serialiseAnswer, successJson, type SerialisedAnswer } from "./envelope.ts";
+import { serialiseAnswer, successBody, type SerialisedAnswer } from "./envelope.ts";
 import { ResultCache } from "./result-cache.ts";
 import { andThen, type MaybePromise } from "./maybe-async.ts";
 import { jsonBody, type BodyLimits } from "./json-body.ts";
@@ -135,7 +135,7 @@ function routeHandler(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache:
     try {
       const out = andThen(guardRequest(deps.guard, route, request, ctx), () =>
         andThen(answer(request, params), (answered) =>
-          respond(ctx, 200, successJson(kind, answered, ctx.requestId, ctx.quota), headers),
+          respond(ctx, 200, successBody(kind, answered, ctx.requestId, ctx.quota), headers),
         ),
       );
       return out instanceof Promise ? out.catch(failed) : out;

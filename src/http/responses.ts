@@ -16,16 +16,16 @@ const SECURITY_HEADERS = {
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 
-/** A response from text already serialised (JSON unless `contentType` says otherwise). */
+/** A response from a body already serialised, as text or UTF-8 bytes (JSON unless `contentType` says otherwise). */
 export function respond(
   ctx: RequestContext,
   status: number,
-  text: string,
+  body: string | Uint8Array<ArrayBuffer>,
   extra?: Record<string, string>,
   contentType = JSON_TYPE,
 ): Response {
   const headers = securityHeaders(ctx, contentType);
-  return new Response(text, { status, headers: extra ? Object.assign(headers, extra) : headers });
+  return new Response(body, { status, headers: extra ? Object.assign(headers, extra) : headers });
 }
 
 /** The headers every response carries: content type, security headers, request id, snapshot, quota and CORS when known. */

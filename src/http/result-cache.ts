@@ -2,7 +2,7 @@
 // request reuses the first one's answer: no validation, lookup or JSON.stringify again. Only the answer's text
 // is kept (envelope.ts), not its object graph, and it is bounded by bytes (least recently used out first), so
 // no mix of requests can grow memory without limit.
-import type { SerialisedAnswer } from "./envelope.ts";
+import { answerBytes, type SerialisedAnswer } from "./envelope.ts";
 import type { ApiError } from "./errors.ts";
 
 /**
@@ -12,11 +12,8 @@ import type { ApiError } from "./errors.ts";
 export type CachedAnswer = SerialisedAnswer | { error: ApiError };
 
 const sizeOf = (key: string, value: CachedAnswer) =>
-  2 *
-  (key.length +
-    ("error" in value
-      ? value.error.message.length + JSON.stringify(value.error.extra).length
-      : value.dataJson.length + value.sourcesJson.length + value.restJson.length));
+  2 * key.length +
+  ("error" in value ? 2 * (value.error.message.length + JSON.stringify(value.error.extra).length) : answerBytes(value));
 
 export class ResultCache {
   private readonly entries = new Map<string, CachedAnswer & { bytes: number }>();

@@ -63,17 +63,17 @@ describe("answers of repeated requests", () => {
 });
 
 describe("ResultCache", () => {
-  // 15 characters of metadata text besides the data.
-  const entry = (n: number) => ({ dataJson: "x".repeat(n), sourcesJson: "[]", restJson: "x".repeat(13) });
+  // A salary-host answer: its text, 2 bytes a character.
+  const entry = (n: number) => ({ text: "x".repeat(n) });
 
   test("drops the least recently used entries once over its byte budget", () => {
     const cache = new ResultCache(10_000);
-    // Each entry weighs 2 × (1 + 434 + 15) = 900 bytes: eleven of them fit, the twelfth pushes one out.
+    // Each entry weighs 2 × (1 + 449) = 900 bytes: eleven of them fit, the twelfth pushes one out.
     const keys = "abcdefghijkl".split("");
-    for (const k of keys.slice(0, 11)) cache.set(k, entry(434));
+    for (const k of keys.slice(0, 11)) cache.set(k, entry(449));
     expect(cache.size).toBe(11);
     expect(cache.get("a")).toBeDefined();
-    cache.set("l", entry(434));
+    cache.set("l", entry(449));
     expect(cache.size).toBe(11);
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
@@ -94,7 +94,7 @@ describe("ResultCache", () => {
 
   test("never keeps an answer larger than a tenth of the budget, and keeps nothing with a budget of 0", () => {
     const cache = new ResultCache(10_000);
-    cache.set("big", entry(600)); // 2 × (3 + 600 + 15) > 1,000
+    cache.set("big", entry(500)); // 2 × (3 + 500) > 1,000
     expect(cache.get("big")).toBeUndefined();
     const off = new ResultCache(0);
     off.set("a", entry(1));
