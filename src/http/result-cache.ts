@@ -1,6 +1,6 @@
 // Answers of GET routes depend only on the request's path and query and on the immutable snapshot, so a repeated
-// request reuses the first one's answer: no validation, lookup or JSON.stringify again. Only the answer's text
-// is kept (envelope.ts), not its object graph, and it is bounded by bytes (least recently used out first), so
+// request reuses the first one's answer: no validation, lookup or JSON.stringify again. Only the answer's serialised
+// form is kept (envelope.ts: text or UTF-8 bytes), not its object graph, and it is bounded by bytes (least recently used out first), so
 // no mix of requests can grow memory without limit.
 import { answerBytes, type SerialisedAnswer } from "./envelope.ts";
 import type { ApiError } from "./errors.ts";
