@@ -245,6 +245,8 @@ export class TitleMatcher {
   /** Per path and group, the occupation that stands for the group when only word votes propose it. */
   private readonly groupConcept: Record<MatchTarget, Int32Array>;
   private readonly wordIds: Map<string, number>;
+  /** Per path, 1 where a word is in some label the path reads (the EU path skips filed U.S. titles). */
+  private readonly wordOnPath: Record<MatchTarget, Uint8Array>;
   private onetFolded: { text: string; entry: number }[] | null = null;
 
   private readonly memo = new Lru<string, TitleMatch | null>(MEMO_ENTRIES);
@@ -262,6 +264,11 @@ export class TitleMatcher {
     this.touched = new Int32Array(lexicon.entryConcept.length);
     this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
     this.wordIds = new Map(lexicon.words.map((w, i) => [w, i]));
+    const onEuPath = new Uint8Array(lexicon.words.length);
+    for (let id = 0; id < lexicon.words.length; id++)
+      for (let k = lexicon.postingStart[id]; k < lexicon.postingStart[id + 1] && !onEuPath[id]; k++)
+        if (lexicon.entrySource[lexicon.postingEntries[k]] !== US_ONLY_SOURCE) onEuPath[id] = 1;
+    this.wordOnPath = { soc: new Uint8Array(lexicon.words.length).fill(1), isco: onEuPath };
     const n = lexicon.concepts.length;
     if (n >= 2 ** 16) throw new Error("TitleMatcher ranks at most 65,536 occupations (see rank)");
     this.conceptScore = new Float32Array(n);
@@ -408,7 +415,10 @@ export class TitleMatcher {
       }
     }
     let unknown = 0;
-    for (const w of words) if (!this.wordIds.has(w)) unknown++;
+    for (const w of words) {
+      const id = this.wordIds.get(w);
+      if (id === undefined || !this.readable(id, options.target, options.withheld ?? null)) unknown++;
+    }
     const langs = COUNTRY_LANGS[options.country ?? ""] ?? [];
     const lx = this.lexicon;
     const proposals = ranked.map(
@@ -449,6 +459,23 @@ export class TitleMatcher {
     return { proposals, title: facts, patternFirst };
   }
 
+  /**
+   * Whether word `id` is in a label this match reads: one on its path (on the EU path, not only filed U.S. titles),
+   * not withheld (the ranker's training withholds a fold's own titles: a word only they hold is then unknown, as
+   * it is to a title the lexicon has never seen, and a misspelling is looked up as such).
+   */
+  private readable(id: number, target: MatchTarget, withheld: Uint8Array | null): boolean {
+    if (!this.wordOnPath[target][id]) return false;
+    if (withheld === null) return true;
+    const { postingStart, postingEntries, entrySource } = this.lexicon;
+    const skip = target === "isco" ? US_ONLY_SOURCE : -2;
+    for (let k = postingStart[id]; k < postingStart[id + 1]; k++) {
+      const e = postingEntries[k];
+      if (withheld[e] === 0 && entrySource[e] !== skip) return true;
+    }
+    return false;
+  }
+
   /** Scores every label against one variant of the title into the per-occupation bests; returns its words. */
   private scoreVariant({ text, factor, exactOnly }: TitleVariant, options: MatchOptions, votes: boolean): string[] {
     const lx = this.lexicon;
@@ -474,9 +501,10 @@ export class TitleMatcher {
     // Each word → known words (itself, or misspelt: the most similar ones).
     const matches = tw.words.map((w) => {
       const id = this.wordIds.get(w);
-      if (id !== undefined) return [{ id, sim: 1 }];
+      if (id !== undefined && this.readable(id, options.target, withheld)) return [{ id, sim: 1 }];
       return lx.wordIndex
         .search(w, FUZZY_WORD_SIMILARITY)
+        .filter((h) => this.readable(h.id, options.target, withheld))
         .slice(0, 3)
         .map((h) => ({ id: h.id, sim: h.similarity }));
     });
