@@ -1,0 +1,61 @@
+import { describe, expect, test } from "bun:test";
+import { buildLexicon, type Concept, type LabelInput } from "./lexicon.ts";
+import { TitleMatcher } from "./match.ts";
+
+// Three occupations, labelled by hand: a housekeeper (O*NET title, and a filer's misspelling of it), a gardener
+// and a cook. Each has both codes, so either path can answer with it.
+const concept = (key: string, title: string, isco: string): Concept => ({
+  key,
+  kind: "onet",
+  title,
+  soc: key,
+  socBasis: null,
+  isco,
+  iscoBasis: null,
+  employment: 1000,
+});
+const concepts = [
+  concept("37-2012.00", "Maids and Housekeeping Cleaners", "9111"),
+  concept("37-3011.00", "Landscaping and Groundskeeping Workers", "6113"),
+  concept("35-2014.00", "Cooks, Restaurant", "5120"),
+];
+const labels: LabelInput[] = [
+  { concept: 0, text: "Housekeeper", lang: "en", source: "onet_title" },
+  { concept: 0, text: "Houskeeper", lang: "en", source: "employer_filing" },
+  { concept: 1, text: "Gardener", lang: "en", source: "onet_title" },
+  { concept: 2, text: "Cook", lang: "en", source: "onet_title" },
+];
+const lexicon = buildLexicon(concepts, labels);
+const matcher = new TitleMatcher(lexicon);
+const filedEntry = [...lexicon.entryConcept.keys()].find(
+  (e) => lexicon.labels.at(lexicon.entryLabel[e]) === "Houskeeper",
+)!;
+const withheldFiled = new Uint8Array(lexicon.entryConcept.length);
+withheldFiled[filedEntry] = 1;
+
+describe("a word only unreadable labels hold is read as unknown", () => {
+  test("the filed misspelling itself: an exact match on the U.S. path", () => {
+    const stage = matcher.firstStage("Houskeeper", { target: "soc" }, 4);
+    expect(stage.proposals[0]).toMatchObject({ code: "37-2012.00", exact: true, source: "employer_filing" });
+    expect(stage.title.unknownShare).toBe(0);
+  });
+
+  test("withheld (as the ranker's training scores the filer's own fold): looked up as a misspelling", () => {
+    const stage = matcher.firstStage("Houskeeper", { target: "soc", withheld: withheldFiled }, 4);
+    // Not exact: found through "housekeeper", the nearest known word (pg_trgm similarity over 0.45).
+    expect(stage.proposals[0]).toMatchObject({ code: "37-2012.00", exact: false, source: "onet_title" });
+    expect(stage.title.unknownShare).toBe(1);
+  });
+
+  test("on the EU path, which reads no filed U.S. title, the same", () => {
+    const stage = matcher.firstStage("Houskeeper", { target: "isco" }, 4);
+    expect(stage.proposals[0]).toMatchObject({ code: "9111", exact: false, source: "onet_title" });
+    expect(stage.title.unknownShare).toBe(1);
+  });
+
+  test("a word readable labels hold is known, withheld or not", () => {
+    const stage = matcher.firstStage("Gardener", { target: "soc", withheld: withheldFiled }, 4);
+    expect(stage.proposals[0]).toMatchObject({ code: "37-3011.00", exact: true });
+    expect(stage.title.unknownShare).toBe(0);
+  });
+});
