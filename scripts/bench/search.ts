@@ -17,7 +17,7 @@ async function main() {
   const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
   const search = storedTitleSearch(db, TITLE_INDEX);
   db.close();
-  const texts = search.index.texts;
+  const texts = search.index.allTexts();
   const queries = conformanceQueries(texts, QUERIES);
 
   // In process: the same work as PostgreSQL's query below (matches ≥ 0.3, best 20 by similarity then id).

@@ -702,7 +702,7 @@ export function suggestLocations(input: string, data: LocationData): string[] {
   return titles
     .search(raw, SUGGESTION_SIMILARITY)
     .slice(0, 3)
-    .map((h) => titles.texts[h.id]);
+    .map((h) => titles.text(h.id));
 }
 const SUGGESTION_SIMILARITY = 0.3;
 const titleIndexes = new WeakMap<LocationData, TrigramIndex>();

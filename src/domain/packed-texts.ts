@@ -3,6 +3,12 @@
 // collector walks, about 20 MB and the time to split them at start-up. Held packed, a text is cut out when asked
 // for (a few per request), and a sorted list is searched in place, without a Map of its keys.
 
+/** Texts by index: an array, or PackedTexts. */
+export interface TextList {
+  readonly length: number;
+  at(index: number): string | undefined;
+}
+
 /** What joins the texts (U+001F, unit separator): no label, word or key holds it. */
 export const TEXT_SEPARATOR = "\x1f";
 

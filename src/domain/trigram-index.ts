@@ -1,6 +1,7 @@
 // An inverted trigram index over a fixed list of texts: a query touches only the texts that share at least
 // one trigram with it, counts the shared trigrams, and scores each with pg_trgm's similarity.
 import { trigrams, similarityFromCounts, DEFAULT_SIMILARITY_THRESHOLD } from "./trigram.ts";
+import type { TextList } from "./packed-texts.ts";
 
 export interface Hit {
   id: number;
@@ -18,7 +19,7 @@ export class TrigramIndex {
 
   /** `built`: postings and sizes computed earlier by this class (the snapshot build stores them); else built here. */
   constructor(
-    readonly texts: readonly string[],
+    readonly texts: TextList,
     built?: { sizes: Uint16Array; postings: Map<string, Int32Array> },
   ) {
     if (texts.length >= ID_SPACE) throw new Error(`TrigramIndex holds at most ${ID_SPACE} texts`);
@@ -31,20 +32,30 @@ export class TrigramIndex {
     }
     const lists = new Map<string, number[]>();
     this.sizes = new Uint16Array(texts.length);
-    texts.forEach((text, id) => {
-      const set = trigrams(text);
+    for (let id = 0; id < texts.length; id++) {
+      const set = trigrams(texts.at(id)!);
       this.sizes[id] = set.size;
       for (const t of set) {
         let list = lists.get(t);
         if (!list) lists.set(t, (list = []));
         list.push(id);
       }
-    });
+    }
     // Each posting list is ordered by the text's trigram count (then id), so a query can skip the texts
     // too short or too long to reach the threshold (see search).
     const sizes = this.sizes;
     for (const [t, list] of lists)
       this.postings.set(t, Int32Array.from(list.sort((a, b) => sizes[a] - sizes[b] || a - b)));
+  }
+
+  /** Text `id` (a hit's id). */
+  text(id: number): string {
+    return this.texts.at(id)!;
+  }
+
+  /** Every text, in id order (for building and testing; serving reads `text`). */
+  allTexts(): string[] {
+    return Array.from({ length: this.texts.length }, (_, id) => this.text(id));
   }
 
   /** What the constructor computes, for storing in the snapshot. */

@@ -22,7 +22,7 @@ run("pg_trgm conformance", () => {
     const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
     search = storedTitleSearch(db, TITLE_INDEX);
     db.close();
-    texts = search.index.texts;
+    texts = search.index.allTexts();
     pg = await startPostgres();
     await pg.sql`CREATE TABLE titles (id integer PRIMARY KEY, title text NOT NULL)`;
     const rows = texts.map((title, id) => ({ id, title }));

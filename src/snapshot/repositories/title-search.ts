@@ -3,6 +3,7 @@
 import type { Database } from "bun:sqlite";
 import { TrigramIndex, rankByBestText, type RankedKey } from "../../domain/trigram-index.ts";
 import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
+import { PackedTexts, type TextList } from "../../domain/packed-texts.ts";
 
 export interface TitleMatch extends RankedKey<string> {
   matchedText: string;
@@ -28,16 +29,16 @@ export class TitleSearch {
   /** owners: each text's keys, comma-joined (split when first asked for: start-up need not split 50,000). */
   constructor(
     readonly index: TrigramIndex,
-    private readonly owners: readonly string[],
+    private readonly owners: TextList,
   ) {}
 
   /** The keys (SOC codes, skill ids) a text belongs to, in code order. */
-  ownersOf = (textId: number): readonly string[] => (this.ownerLists[textId] ??= this.owners[textId].split(","));
+  ownersOf = (textId: number): readonly string[] => (this.ownerLists[textId] ??= this.owners.at(textId)!.split(","));
 
   search(query: string, threshold?: number): TitleMatch[] {
     return rankByBestText(this.index.search(query, threshold), this.ownersOf).map((r) => ({
       ...r,
-      matchedText: this.index.texts[r.textId],
+      matchedText: this.index.text(r.textId),
     }));
   }
 }
@@ -79,7 +80,7 @@ export function packTrigramIndex(index: TrigramIndex): Record<string, string | U
 
 /** A trigram index over `texts` from the columns packTrigramIndex wrote, without rebuilding it. */
 export function restoreTrigramIndex(
-  texts: readonly string[],
+  texts: TextList,
   packed: Map<string, string | Uint8Array>,
   prefix = "",
 ): TrigramIndex {
@@ -98,8 +99,8 @@ export function restoreTrigramIndex(
 /** A title index as the snapshot build stores it (packed columns under a prefix). */
 export function packTitleIndex(search: TitleSearch): Record<string, string | Uint8Array> {
   return {
-    texts: packStrings(search.index.texts),
-    owners: packStrings(search.index.texts.map((_, id) => search.ownersOf(id).join(","))),
+    texts: packStrings(search.index.allTexts()),
+    owners: packStrings(search.index.allTexts().map((_, id) => search.ownersOf(id).join(","))),
     ...packTrigramIndex(search.index),
   };
 }
@@ -107,8 +108,9 @@ export function packTitleIndex(search: TitleSearch): Record<string, string | Uin
 /** A title index the snapshot build stored under a prefix (packTitleIndex), restored without rebuilding. */
 export function storedTitleSearch(db: Database, prefix: string): TitleSearch {
   const packed = readPacked(db, prefix);
-  const texts = unpackStrings(packed.get("texts") as string);
-  return new TitleSearch(restoreTrigramIndex(texts, packed), unpackStrings(packed.get("owners") as string));
+  // Held packed: 50,000 titles and their owners are two strings, not 100,000 (packed-texts.ts).
+  const texts = new PackedTexts(packed.get("texts") as string);
+  return new TitleSearch(restoreTrigramIndex(texts, packed), new PackedTexts(packed.get("owners") as string));
 }
 
 /** The stored indexes: occupation titles (E15) and technology names (technology search). */
