@@ -114,6 +114,8 @@ export interface LocationData {
   countiesNamed(key: string): CountyRecord[];
   /** The spelling index over spellingNames, as the snapshot build stored it. */
   spelling(): PlaceSpelling;
+  /** An input's resolution, remembered (the data never changes, so a remembered answer is the answer). */
+  remembered(input: string, resolve: () => ResolvedLocation | null): ResolvedLocation | null;
 }
 
 const NATIONAL = new Set([
@@ -310,8 +312,13 @@ export function severalCountries(raw: string): string | null {
   return SEVERAL_COUNTRIES.has(placeKey(name)) ? name : null;
 }
 
+/** What a location input names; answers are shared between requests, so read them, never alter them. */
 export function resolveLocation(raw: string | undefined, data: LocationData): ResolvedLocation | null {
   const input = (raw ?? "").trim().replace(/\s+/g, " ");
+  return data.remembered(input, () => resolveInput(input, data));
+}
+
+function resolveInput(input: string, data: LocationData): ResolvedLocation | null {
   // A work mode or a postcode around the name: the name decides; a work mode alone is the U.S. national figure,
   // as an omitted location is (the spec's default). What the name alone cannot resolve, the whole input may.
   const ad = readJobAdPlace(input);

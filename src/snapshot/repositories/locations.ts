@@ -1,7 +1,15 @@
 // The places the location resolver knows: OEWS areas of the latest vintage, their counties and principal cities
 // (Census CBSA lists 1 and 2), U.S. states, GeoNames places and ZIP codes, and the alias table.
 import type { Database } from "bun:sqlite";
-import type { CountyRecord, LocationData, PlaceRecord, UsArea, UsAreaKind, ZipRecord } from "../../domain/location.ts";
+import type {
+  CountyRecord,
+  LocationData,
+  PlaceRecord,
+  ResolvedLocation,
+  UsArea,
+  UsAreaKind,
+  ZipRecord,
+} from "../../domain/location.ts";
 import { placeKey } from "../../domain/place/place-key.ts";
 import type { PlaceSpelling } from "../../domain/place/spelling.ts";
 import { storedPlaceSpelling } from "./place-spelling.ts";
@@ -123,6 +131,16 @@ export class LocationsRepository implements LocationData {
   placesNamed = (key: string) =>
     this.placesMemo.get(key, () => Object.freeze(this.places.all(key).map((p) => Object.freeze(p))));
   zip = (zip: string) => this.zips.get(zip) ?? null;
+  // Clients repeat their locations, and a resolution reads tens of names: it is kept whole, frozen as answers share
+  // it; an input longer than any place's name is resolved afresh, so the memo stays small whatever clients send.
+  private readonly resolvedMemo = new Lru<string, ResolvedLocation | null>(4096);
+  remembered = (input: string, resolve: () => ResolvedLocation | null) =>
+    input.length > 200
+      ? resolve()
+      : this.resolvedMemo.get(input, () => {
+          const resolved = resolve();
+          return resolved && Object.freeze(resolved);
+        });
   alias = (key: string) => this.aliases.get(key) ?? null;
 
   areaForCounty(countyFips: string): UsArea | null {
