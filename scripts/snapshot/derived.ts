@@ -20,6 +20,7 @@ import { packPlaceSpelling, spellingInputs } from "../../src/snapshot/repositori
 import { spellingNames } from "../../src/domain/location.ts";
 import { PlaceSpelling } from "../../src/domain/place/spelling.ts";
 import { oewsCodeMap, type OewsVintage } from "../../src/domain/oews-codes.ts";
+import { OPTIONAL_FIGURES } from "../../src/domain/oews-figures.ts";
 import { socRevisions, trendSources, type RevisionInputs } from "../../src/domain/soc-revision.ts";
 
 export function writeDerivedTables(db: Database): {
@@ -33,6 +34,11 @@ export function writeDerivedTables(db: Database): {
   const areas = db.run(
     "INSERT INTO oews_area SELECT DISTINCT year, area_code, area, area_type, area_title, prim_state FROM oews_wage",
   ).changes;
+  // Figures a vintage publishes for no area of a type: a column with no value in any of the type's rows.
+  for (const figure of OPTIONAL_FIGURES)
+    db.run(
+      `INSERT INTO oews_missing_figure SELECT year, area_type, '${figure}' FROM oews_wage GROUP BY year, area_type HAVING count(${figure}) = 0`,
+    );
   // Before the lexicon: it weighs occupations by the employment of the code OEWS publishes them under.
   const codeMappings = writeOewsCodeMap(db);
   writeSocRevision(db);

@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 15;
+export const SCHEMA_VERSION = 16;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -151,6 +151,9 @@ CREATE TABLE oews_trend_source (year INTEGER NOT NULL, soc_code TEXT NOT NULL, o
 CREATE INDEX oews_trend_source_code ON oews_trend_source (oews_code, year);
 -- The OEWS areas of each vintage (distinct rows of oews_wage), so start-up does not scan the wage table.
 CREATE TABLE oews_area (year INTEGER NOT NULL, area_code TEXT NOT NULL, area TEXT NOT NULL, area_type INTEGER NOT NULL, area_title TEXT NOT NULL, prim_state TEXT, PRIMARY KEY (year, area_code)) WITHOUT ROWID;
+-- Optional figures (oews-figures.ts) a vintage publishes for no area of a type ("a_mean" for May 2025's MSAs), read
+-- from oews_wage's rows by the build, so the first request does not scan the wage table.
+CREATE TABLE oews_missing_figure (year INTEGER NOT NULL, area_type INTEGER NOT NULL, figure TEXT NOT NULL, PRIMARY KEY (year, area_type, figure)) WITHOUT ROWID;
 
 -- Census CBSA delineation (July 2023)
 CREATE TABLE cbsa_county (cbsa_code TEXT NOT NULL, cbsa_title TEXT NOT NULL, area_type TEXT NOT NULL, metro_division_code TEXT, csa_code TEXT, county TEXT NOT NULL, state_name TEXT NOT NULL, state_fips TEXT NOT NULL, county_fips TEXT NOT NULL, central_outlying TEXT, PRIMARY KEY (state_fips, county_fips)) WITHOUT ROWID;

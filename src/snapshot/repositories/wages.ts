@@ -59,9 +59,12 @@ export class WagesRepository implements OewsCodeLookup {
   private readonly mostRecent;
   private readonly occupationTitle;
   private readonly yearsOf;
+  /** Per "year:area_type" with areas, what oews_missing_figure says its rows lack (read once: a few rows). */
+  private readonly missing: Map<string, OptionalFigure[]>;
 
   constructor(private readonly db: Database) {
     this.latestYear = db.query<{ y: number }, []>("SELECT max(year) AS y FROM oews_wage").get()!.y;
+    this.missing = this.missingFigures();
     this.byOccupation = db.query<WageRow, [number, string]>(
       `SELECT ${COLUMNS} FROM oews_wage WHERE year = ? AND occ_code = ? ORDER BY area_type, area_code`,
     );
@@ -154,20 +157,24 @@ export class WagesRepository implements OewsCodeLookup {
    * "h_median" for May 2025's MSA rows. What a vintage lacks is read from its rows, not written per vintage.
    */
   missingFor(year: number, areaType: number): OptionalFigure[] {
-    const key = `${year}:${areaType}`;
-    let missing = this.missing.get(key);
-    if (!missing) {
-      const r = this.db
-        .query<Record<OptionalFigure, number>, [number, number]>(
-          `SELECT ${OPTIONAL_FIGURES.map((c) => `count(${c}) AS ${c}`).join(", ")} FROM oews_wage WHERE year = ? AND area_type = ?`,
-        )
-        .get(year, areaType)!;
-      missing = OPTIONAL_FIGURES.filter((c) => r[c] === 0);
-      this.missing.set(key, missing);
-    }
+    // A vintage with no area of the type publishes none of its figures.
+    return this.missing.get(`${year}:${areaType}`) ?? [...OPTIONAL_FIGURES];
+  }
+
+  private missingFigures(): Map<string, OptionalFigure[]> {
+    const missing = new Map<string, OptionalFigure[]>();
+    for (const t of this.db
+      .query<{ year: number; area_type: number }, []>("SELECT DISTINCT year, area_type FROM oews_area")
+      .all())
+      missing.set(`${t.year}:${t.area_type}`, []);
+    for (const r of this.db
+      .query<{ year: number; area_type: number; figure: OptionalFigure }, []>(
+        "SELECT year, area_type, figure FROM oews_missing_figure ORDER BY year, area_type, figure",
+      )
+      .all())
+      missing.get(`${r.year}:${r.area_type}`)?.push(r.figure);
     return missing;
   }
-  private readonly missing = new Map<string, OptionalFigure[]>();
 
   /** The most recent vintage's row of a code in an area (May 2025 has no all-occupations row, May 2024 has). */
   mostRecentRow(occCode: string, areaCode: string): WageRow | undefined {
