@@ -22,9 +22,13 @@ export function parseInput<S extends z.ZodType>(
   const result = schema.safeParse(value, { error: readableIssue });
   if (result.success) return result.data;
   const errors: FieldError[] = result.error.issues.flatMap((issue): FieldError[] => {
-    // An unknown query parameter is named itself, so a typo ("pagesize") is obvious.
+    // An unknown parameter or body field is named itself, so a typo ("pagesize", "pay_period") is obvious.
     if (issue.code === "unrecognized_keys")
-      return issue.keys.map((k) => ({ field: k, code: "unrecognized_key", message: `unknown ${part} parameter` }));
+      return issue.keys.map((k) => ({
+        field: fieldPath([...issue.path, k]),
+        code: "unrecognized_key",
+        message: part === "body" ? "unknown field" : `unknown ${part} parameter`,
+      }));
     return [{ field: fieldPath(issue.path) || part, code: issue.code, message: issue.message }];
   });
   // A 10,000-record body can hold 10,000 mistakes: name the first hundred, and say how many there were.

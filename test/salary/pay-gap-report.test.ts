@@ -161,6 +161,12 @@ describe("E7 errors", () => {
     expect(err.errors.map((e: any) => e.field).sort()).toEqual(["employees[17].salary", "employees[3].gender"]);
   });
 
+  test("a field a record does not take (bonus for variable_pay) → 422 naming the record and field", async () => {
+    const employees = [rec("Cashier", "M", 100), { ...rec("Cashier", "F", 100), bonus: 500 }];
+    const err = (await (await post({ country: "DE", employees })).json()).error;
+    expect(err.errors).toEqual([{ field: "employees[1].bonus", code: "unrecognized_key", message: "unknown field" }]);
+  });
+
   test("fewer than 2 or more than 10,000 records → 422; bad JSON or a non-JSON type → 422", async () => {
     expect((await post({ country: "DE", employees: [rec("Cashier", "M", 1)] })).status).toBe(422);
     expect(

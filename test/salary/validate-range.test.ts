@@ -242,6 +242,20 @@ describe("errors and access", () => {
     }
   });
 
+  test("a field the body does not take (pay_period for salary_period) → 422 naming it, not a range read as annual", async () => {
+    const res = await post({
+      job_title: "Cleaner",
+      country: "NL",
+      min_salary: 12,
+      max_salary: 13,
+      pay_period: "hourly",
+    });
+    expect(res.status).toBe(422);
+    const err = (await res.json()).error;
+    expect(err.errors).toEqual([{ field: "pay_period", code: "unrecognized_key", message: "unknown field" }]);
+    expect(err.request_id).toMatch(/^req_/);
+  });
+
   test("pro or enterprise with compliance:read; free → 403 TIER_REQUIRED", async () => {
     const body = { job_title: "Accountant", country: "DE", min_salary: 40000, max_salary: 50000 };
     expect((await post(body, s.key("pro", ["compliance:read"]))).status).toBe(200);

@@ -32,7 +32,7 @@ const Category = z
 const Money = (what: string) =>
   z.number().nonnegative().finite().optional().describe(`${what}, a month (0 when absent)`);
 
-const SwissRecord = z.object({
+const SwissRecord = z.strictObject({
   id: Id,
   gender: Gender,
   category: Category,
@@ -86,7 +86,7 @@ const SwissRecord = z.object({
     ),
 });
 
-const CustomRecord = z.object({
+const CustomRecord = z.strictObject({
   id: Id,
   gender: Gender,
   category: Category,
@@ -248,7 +248,7 @@ export const payEquityAnalysisRoute = defineRoute({
   },
   body: z
     .discriminatedUnion("model", [
-      z.object({
+      z.strictObject({
         model: z.literal("swiss_standard").describe("the Swiss standard analysis model (Logib module 1)"),
         ...Common,
         employees: z
@@ -257,7 +257,7 @@ export const payEquityAnalysisRoute = defineRoute({
           .max(MAX_EMPLOYEES)
           .describe("the office's data sheet, one record per employee (at least 50 analysed)"),
       }),
-      z.object({
+      z.strictObject({
         model: z.literal("custom").describe("the employer's own objective factors"),
         ...Common,
         categorical_factors: z

@@ -14,7 +14,7 @@ import { findJob, candidatesOf, alternative, cite } from "./service.ts";
 export const DISCLAIMER =
   "This report is a statistical tool. It is not legal advice and not a formal pay audit. Consult a qualified employment lawyer about your obligations under Directive (EU) 2023/970.";
 
-const EmployeeRecordBody = z.object({
+const EmployeeRecordBody = z.strictObject({
   job_title: z
     .string()
     .trim()
@@ -289,7 +289,7 @@ export const payGapReportRoute = defineRoute({
     example:
       "job_title,gender,salary,salary_period\nRegistered Nurse,M,52000,annual\nRegistered Nurse,F,49000,annual\nAccountant,M,4300,monthly\nAccountant,F,4100,monthly\n",
   },
-  body: z.object({
+  body: z.strictObject({
     country: z
       .string()
       .max(10)

@@ -114,7 +114,7 @@ export const validateSalaryRange = defineRoute({
     },
   ],
   body: z
-    .object({
+    .strictObject({
       job_title: z
         .string()
         .trim()
