@@ -68,3 +68,43 @@ describe("nursing: a nurse title in every language is a nursing professional (IS
     }
   });
 });
+
+describe("driving licence: a driver naming a heavy goods licence is ISCO 8332 / SOC 53-3032, a bus licence 8331 / 53-3052", () => {
+  const heavy = { rule: "driving_licence", isco: "8332", soc: "53-3032.00" } as const;
+  const bus = { rule: "driving_licence", isco: "8331", soc: "53-3052.00" } as const;
+  // EU driving licence categories (Directive 2006/126/EC): C1, C, C1E, CE goods vehicles over 3.5 t; D1, D, D1E, DE buses.
+  test.each([
+    ["Kraftfahrer (m/w/d) Klasse CE", heavy],
+    ["LKW-Fahrer C/CE (m/w/d) Nahverkehr", heavy],
+    ["Fahrer (m/w/d) Führerscheinklasse C1", heavy],
+    ["Chauffeur SPL H/F – CDI", heavy],
+    ["Conducteur routier permis C", heavy],
+    ["Chauffeur C+E – internationaal", heavy],
+    ["Kierowca kat. C+E – transport międzynarodowy", heavy],
+    ["Chófer carnet C – reparto regional", heavy],
+    ["Autista patente CE", heavy],
+    ["CDL Truck Driver – Regional", heavy],
+    ["HGV Driver – nights", heavy],
+    ["Busfahrer (m/w/d) Klasse D", bus],
+    ["Kierowca autobusu kat. D", bus],
+    ["Conductor de autobús – carnet D", bus],
+    ["Autista di autobus – patente D + CQC", bus],
+  ])("%s", (title, expected) => {
+    expect(rule(title)).toEqual(expected);
+  });
+
+  test("no licence, an ordinary one, or a role beside drivers (dispatcher, instructor) is no convention", () => {
+    for (const t of [
+      "Taxi driver",
+      "Conductor de reparto – carnet B",
+      "Staplerfahrer (m/w/d)",
+      "Disponent (m/w/d) für Fahrer der Klasse CE",
+      "Fahrlehrer (m/w/d) Klasse CE",
+      "Driving instructor CE",
+      "Conducteur de travaux",
+      "Chauffeur de direction – Paris",
+    ]) {
+      expect(rule(t)).toBeNull();
+    }
+  });
+});

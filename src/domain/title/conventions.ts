@@ -6,10 +6,14 @@
 // - Nursing: a nurse title in any of the seven languages is a nursing professional (ISCO 2221; SOC 29-1141
 //   Registered Nurses), not a phlebotomist or care assistant, unless it says assistant, aide or helper, or names
 //   another role (a nurse manager, a nursing teacher).
+// - Driving licence: a driver title naming the licence its vehicles need codes by that licence, as ISCO-08 and SOC
+//   separate drivers by vehicle: a heavy goods licence (EU categories C1, C, C1E, CE; French PL/SPL, British HGV,
+//   U.S. CDL) is a heavy truck driver (ISCO 8332; SOC 53-3032), a bus licence (D, D1, DE) a bus driver (8331;
+//   53-3052). "Kierowca kat. C+E" is no car or van driver (8322), which the words alone suggest.
 import { fold } from "./text.ts";
 import type { Headline } from "./headline.ts";
 
-export type ConventionRule = "armed_forces" | "nursing";
+export type ConventionRule = "armed_forces" | "nursing" | "driving_licence";
 export interface Convention {
   rule: ConventionRule;
   isco: string;
@@ -224,6 +228,61 @@ const NOT_NURSE = re([
   "oss",
 ]);
 
+// Drivers in the seven languages, folded; a forklift or crane "Fahrer" needs no road licence and names none.
+const DRIVER = re([
+  "\\w*fahrer\\w*",
+  "\\w*chauffeur\\w*",
+  "conducteur\\w*",
+  "conductrice\\w*",
+  "conductor\\w*",
+  "chofer\\w*",
+  "camioner[oa]s?",
+  "camionist[ai]",
+  "autist[ai]",
+  "kierowc\\w*",
+  "driver\\w*",
+  "trucker\\w*",
+]);
+// Beside a driver word, another role: who plans, dispatches, trains or recruits drivers is not one.
+const NOT_DRIVER = re([
+  "disponent\\w*",
+  "dispatch\\w*",
+  "planer\\w*",
+  "planner\\w*",
+  "planificat\\w*",
+  "spedytor\\w*",
+  "leiter\\w*",
+  "manager\\w*",
+  "kierownik\\w*",
+  "jefe\\w*",
+  "coordinat\\w*",
+  "recruit\\w*",
+  "ausbild\\w*",
+  "lehrer\\w*",
+  "instruct\\w*",
+  "formateur\\w*",
+  "moniteur\\w*",
+  "istruttor\\w*",
+]);
+// A licence category as ads write it: after a licence word ("Klasse CE", "kat. C+E", "permis C", "patente CE",
+// "rijbewijs C"), or a category that cannot be an ordinary word on its own ("LKW-Fahrer C/CE", "Chauffeur SPL").
+const LICENCE_WORD =
+  "(?:fuehrerschein(?:klasse)?|klasse|kl|kat|kategori[ai]|categor(?:y|ie|ia)|permis|carnet|patente|rijbewijs|licen[cs]e|prawo jazdy(?: kat)?)";
+const licence = (categories: string, bare: string) =>
+  new RegExp(`(?<![a-z0-9])(?:${LICENCE_WORD}\\.? ?(?:${categories})|${bare})(?![a-z0-9+])`, "u");
+const HEAVY_LICENCE = licence(
+  "c1e|c1|c ?\\+ ?e|ce|c|pl|spl",
+  "c1e|c1|c ?\\+ ?e|c ?/ ?ce|ce|spl|poids lourds?|hgv|lgv|cdl",
+);
+const BUS_LICENCE = licence("d1e|d1|d ?\\+ ?e|de|d", "d1e|d1|d ?\\+ ?e");
+
+/** The licence a driver title names: heavy goods or bus (null: none, or no driver). */
+function licenceOf(text: string): "heavy" | "bus" | null {
+  if (!DRIVER.test(text) || NOT_DRIVER.test(text)) return null;
+  if (BUS_LICENCE.test(text)) return "bus";
+  return HEAVY_LICENCE.test(text) ? "heavy" : null;
+}
+
 /** The convention a title falls under, if any. */
 export function codingConvention(title: string, headline: Headline): Convention | null {
   const whole = fold(title),
@@ -233,5 +292,8 @@ export function codingConvention(title: string, headline: Headline): Convention 
     return { rule: "armed_forces", isco, soc: null };
   }
   if (NURSE.test(role) && !NOT_NURSE.test(role)) return { rule: "nursing", isco: "2221", soc: "29-1141.00" };
+  const licence = licenceOf(whole);
+  if (licence === "heavy") return { rule: "driving_licence", isco: "8332", soc: "53-3032.00" };
+  if (licence === "bus") return { rule: "driving_licence", isco: "8331", soc: "53-3052.00" };
   return null;
 }

@@ -858,9 +858,10 @@ export class TitleMatcher {
     const concept = this.lexicon.concepts[conceptId];
     const code = (target === "soc" ? concept.soc : concept.isco)!;
     const at = proposals.findIndex((p) => groupOf(p.code, target) === groupOf(code, target));
-    // A nurse keeps the nursing occupation its label named; a soldier is the rank's unit group, whatever ESCO
-    // occupation of that group the words reached (a military cook is no "military engineer").
-    if (at >= 0 && convention!.rule === "nursing") {
+    // A nurse or a licensed driver keeps the occupation its label named in the rule's group; a soldier is the
+    // rank's unit group, whatever ESCO occupation of that group the words reached (a military cook is no "military
+    // engineer").
+    if (at >= 0 && convention!.rule !== "armed_forces") {
       proposals[at].convention = convention!.rule;
       return;
     }
