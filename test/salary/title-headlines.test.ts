@@ -31,6 +31,19 @@ describe("a headline is read before it is matched", () => {
     expect(body.query.matched_isco_full).toBe(isco);
   });
 
+  // ISCO-08 8332 drives goods vehicles over 3.5 t, which need an EU category C licence; 8331 buses (category D).
+  test.each([
+    ["Kierowca kat. C+E – transport międzynarodowy", "Poznań", "8332"],
+    ["Kraftfahrer (m/w/d) Klasse CE – Nahverkehr", "Hamburg", "8332"],
+    ["Autista patente CE – trasporti nazionali", "Verona", "8332"],
+    ["Chófer carnet C – reparto regional", "Zaragoza", "8332"],
+    ["Conducteur de car (H/F) – permis D", "Lille", "8331"],
+  ])("%s in %s → ISCO %s, by the licence it names", async (title, location, isco) => {
+    const { status, body } = await salary(title, location);
+    expect(status).toBe(200);
+    expect([body.query.matched_isco_full, body.query.match_method]).toEqual([isco, "convention"]);
+  });
+
   // The Structure of Earnings Survey covers no armed forces (NACE O is out of it): E2 has no figures, so E8
   // shows the match.
   test.each([
