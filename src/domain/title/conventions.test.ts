@@ -69,12 +69,13 @@ describe("nursing: a nurse title in every language is a nursing professional (IS
   });
 });
 
-describe("driving licence: a driver naming a heavy goods licence is ISCO 8332 / SOC 53-3032, a bus licence 8331 / 53-3052", () => {
+describe("driving licence: a driver naming a heavy goods licence is ISCO 8332 / SOC 53-3032, a bus licence 8331 (EU path)", () => {
   const heavy = { rule: "driving_licence", isco: "8332", soc: "53-3032.00" } as const;
-  const bus = { rule: "driving_licence", isco: "8331", soc: "53-3052.00" } as const;
+  const bus = { rule: "driving_licence", isco: "8331", soc: null } as const;
   // EU driving licence categories (Directive 2006/126/EC): C1, C, C1E, CE goods vehicles over 3.5 t; D1, D, D1E, DE buses.
   test.each([
     ["Kraftfahrer (m/w/d) Klasse CE", heavy],
+    ["Kraftfahrer mit Fahrerlaubnis Klasse CE", heavy],
     ["LKW-Fahrer C/CE (m/w/d) Nahverkehr", heavy],
     ["Fahrer (m/w/d) Führerscheinklasse C1", heavy],
     ["Chauffeur SPL H/F – CDI", heavy],
@@ -89,18 +90,32 @@ describe("driving licence: a driver naming a heavy goods licence is ISCO 8332 / 
     ["Kierowca autobusu kat. D", bus],
     ["Conductor de autobús – carnet D", bus],
     ["Autista di autobus – patente D + CQC", bus],
+    ["Linienbusfahrer (m/w/d) Klasse D", bus],
+    ["CDL Bus Driver", bus],
   ])("%s", (title, expected) => {
     expect(rule(title)).toEqual(expected);
   });
 
-  test("no licence, an ordinary one, or a role beside drivers (dispatcher, instructor) is no convention", () => {
+  test("no licence, an ordinary one, a word that only looks like one, or another role beside drivers is no convention", () => {
     for (const t of [
       "Taxi driver",
       "Conductor de reparto – carnet B",
+      "Chauffeur livreur – permis de conduire B",
+      "Chauffeur licence d'exploitation",
+      "Conductor categoría de oficial",
       "Staplerfahrer (m/w/d)",
+      "Lagerist mit Fahrerlaubnis Klasse C",
+      "Baggerfahrer – Führerschein Klasse CE",
+      "Conducteur d'engins TP – permis C",
+      "Pile Driver Operator – CDL",
+      "Windows CE Driver Developer",
       "Disponent (m/w/d) für Fahrer der Klasse CE",
-      "Fahrlehrer (m/w/d) Klasse CE",
-      "Driving instructor CE",
+      "Tourenplaner für LKW-Fahrer C/CE",
+      "Fuhrparkleiter – Fahrer Klasse CE",
+      "Fahrlehrer für LKW-Fahrer Klasse CE",
+      "HGV driver instructor",
+      "Instruktor kierowców kat. C+E",
+      "Responsable chauffeurs SPL",
       "Conducteur de travaux",
       "Chauffeur de direction – Paris",
     ]) {

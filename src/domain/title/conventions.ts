@@ -8,8 +8,9 @@
 //   another role (a nurse manager, a nursing teacher).
 // - Driving licence: a driver title naming the licence its vehicles need codes by that licence, as ISCO-08 and SOC
 //   separate drivers by vehicle: a heavy goods licence (EU categories C1, C, C1E, CE; French PL/SPL, British HGV,
-//   U.S. CDL) is a heavy truck driver (ISCO 8332; SOC 53-3032), a bus licence (D, D1, DE) a bus driver (8331;
-//   53-3052). "Kierowca kat. C+E" is no car or van driver (8322), which the words alone suggest.
+//   U.S. CDL) is a heavy truck driver (ISCO 8332; SOC 53-3032), a bus licence (D, D1, DE) or a licence beside a
+//   bus a bus driver (8331; EU path only, as SOC's school and transit bus drivers are told apart by the words).
+//   "Kierowca kat. C+E" is no car or van driver (8322), which the words alone suggest.
 import { fold } from "./text.ts";
 import type { Headline } from "./headline.ts";
 
@@ -228,48 +229,33 @@ const NOT_NURSE = re([
   "oss",
 ]);
 
-// Drivers in the seven languages, folded; a forklift or crane "Fahrer" needs no road licence and names none. Written
-// without a leading \w* (a substring or a word start): every title is tested.
+// Drivers in the seven languages, folded; a forklift or crane "Fahrer" needs no road licence and names none.
+// Written without a leading \w* (a substring or a word start): every title is tested.
 const DRIVER =
-  /fahrer|chauffeur|(?<![a-z])(?:conduct(?:eur|rice|or)|chofer|camioner|camionist|autist[ai](?![a-z])|kierowc|driver|trucker)/u;
-// Beside a driver word, another role: who plans, dispatches, trains or recruits drivers is not one.
-const NOT_DRIVER = re([
-  "disponent\\w*",
-  "dispatch\\w*",
-  "planer\\w*",
-  "planner\\w*",
-  "planificat\\w*",
-  "spedytor\\w*",
-  "leiter\\w*",
-  "manager\\w*",
-  "kierownik\\w*",
-  "jefe\\w*",
-  "coordinat\\w*",
-  "recruit\\w*",
-  "ausbild\\w*",
-  "lehrer\\w*",
-  "instruct\\w*",
-  "formateur\\w*",
-  "moniteur\\w*",
-  "istruttor\\w*",
-]);
+  /fahrer(?!laubnis)|chauffeur|(?<![a-z])(?:conduct(?:eur|rice|or)|chofer|camioner|camionist|autist[ai](?![a-z])|kierowc|driver|trucker)/u;
+// Another role beside a driver word: who plans, dispatches, leads, trains or recruits drivers, a machine's operator
+// ("Baggerfahrer", "conducteur d'engins", "pile driver"), a co-driver or a device driver's developer. Substrings,
+// as German compounds hold them ("Tourenplaner", "Fuhrparkleiter", "Fahrzeugdisponent").
+const NOT_DRIVER =
+  /disponent|dispatch|dyspozytor|planer|planner|planificat|spedytor|leiter|leitung|manager|kierownik|(?<![a-z])jef[ea]|coordinat|responsab|recruit|ausbild|lehrer|instru[ck]t|formateur|moniteur|istruttor|bagger|kran|radlader|stapler|beifahrer|(?<![a-z])pile|engins|travaux|develop|software|entwickler/u;
 // A licence category as ads write it: after a licence word ("Klasse CE", "kat. C+E", "permis C", "patente CE",
-// "rijbewijs C"), or a category that cannot be an ordinary word on its own ("LKW-Fahrer C/CE", "Chauffeur SPL").
+// "rijbewijs C"), or on its own in a form no ordinary word takes ("C/CE", "C+E", "CE", "SPL", "HGV", "CDL") beside
+// the driver word. Never before an apostrophe or a letter: "permis de conduire B", "licence d'exploitation".
 const LICENCE_WORD =
-  "(?:fuehrerschein(?:klasse)?|klasse|kl|kat|kategori[ai]|categor(?:y|ie|ia)|permis|carnet|patente|rijbewijs|licen[cs]e|prawo jazdy(?: kat)?)";
+  "(?:fuehrerschein(?:klasse)?|fahrerlaubnis(?:klasse)?|klasse|kl|kat|kategori[ai]|categor(?:y|ie|ia)|permis|carnet|patente|rijbewijs|licen[cs]e|prawo jazdy(?: kat)?)";
 const licence = (categories: string, bare: string) =>
-  new RegExp(`(?<![a-z0-9])(?:${LICENCE_WORD}\\.? ?(?:${categories})|${bare})(?![a-z0-9+])`, "u");
-const HEAVY_LICENCE = licence(
-  "c1e|c1|c ?\\+ ?e|ce|c|pl|spl",
-  "c1e|c1|c ?\\+ ?e|c ?/ ?ce|ce|spl|poids lourds?|hgv|lgv|cdl",
-);
-const BUS_LICENCE = licence("d1e|d1|d ?\\+ ?e|de|d", "d1e|d1|d ?\\+ ?e");
+  new RegExp(`(?<![a-z0-9])(?:${LICENCE_WORD}\\.? ?(?:${categories})|${bare})(?![a-z0-9+'’])`, "u");
+const HEAVY_LICENCE = licence("c1e|c1|c ?\\+ ?e|ce|c|pl|spl", "c1e|c1|c ?\\+ ?e|c ?/ ?ce|ce|spl|poids lourds?|hgv|cdl");
+const BUS_LICENCE = licence("d1e|d1|d ?\\+ ?e|d", "d1e|d1|d ?\\+ ?e");
+// A bus or coach: its driver holds a bus licence (EU D; a U.S. CDL with a passenger endorsement) whatever else is named.
+const BUS = /bus(?!iness|t)|autocar|pullman|(?<![a-z])coach/u;
 
 /** The licence a driver title names: heavy goods or bus (null: none, or no driver). */
 function licenceOf(text: string): "heavy" | "bus" | null {
   if (!DRIVER.test(text) || NOT_DRIVER.test(text)) return null;
   if (BUS_LICENCE.test(text)) return "bus";
-  return HEAVY_LICENCE.test(text) ? "heavy" : null;
+  if (!HEAVY_LICENCE.test(text)) return null;
+  return BUS.test(text) ? "bus" : "heavy";
 }
 
 /** The convention a title falls under, if any. */
@@ -283,6 +269,7 @@ export function codingConvention(title: string, headline: Headline): Convention 
   if (NURSE.test(role) && !NOT_NURSE.test(role)) return { rule: "nursing", isco: "2221", soc: "29-1141.00" };
   const licence = licenceOf(whole);
   if (licence === "heavy") return { rule: "driving_licence", isco: "8332", soc: "53-3032.00" };
-  if (licence === "bus") return { rule: "driving_licence", isco: "8331", soc: "53-3052.00" };
+  // SOC splits bus drivers into school and transit: on the U.S. path the words choose.
+  if (licence === "bus") return { rule: "driving_licence", isco: "8331", soc: null };
   return null;
 }

@@ -858,10 +858,10 @@ export class TitleMatcher {
     const concept = this.lexicon.concepts[conceptId];
     const code = (target === "soc" ? concept.soc : concept.isco)!;
     const at = proposals.findIndex((p) => groupOf(p.code, target) === groupOf(code, target));
-    // A nurse or a licensed driver keeps the occupation its label named in the rule's group; a soldier is the
-    // rank's unit group, whatever ESCO occupation of that group the words reached (a military cook is no "military
-    // engineer").
-    if (at >= 0 && convention!.rule !== "armed_forces") {
+    // A nurse keeps the nursing occupation its label named; a soldier is the rank's unit group, and a licensed driver
+    // the licence's, whatever ESCO occupation of that group the words reached (a military cook is no "military
+    // engineer", a C+E driver no "refuse vehicle driver").
+    if (at >= 0 && convention!.rule === "nursing") {
       proposals[at].convention = convention!.rule;
       return;
     }
