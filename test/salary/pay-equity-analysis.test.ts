@@ -141,6 +141,14 @@ describe("custom", () => {
     expect(tenureAsCategory.coefficients.filter((c: any) => c.factor === "tenure")).toHaveLength(6); // 7 tenures, one the reference
     const noModel = await (await post(csv, { type: "text/csv" })).json();
     expect(noModel.error.errors[0].field).toBe("model");
+    // The custom model's file sent as the Swiss data sheet: its columns named once each, not once per row.
+    const otherModel = await (await post(csv, { type: "text/csv", query: "?model=swiss_standard" })).json();
+    // (weekly_hours is a column of both.)
+    expect(otherModel.error.errors.map((e: any) => [e.column, e.code])).toEqual([
+      ["salary", "unrecognized_column"],
+      ["factor.grade", "unrecognized_column"],
+      ["factor.tenure", "unrecognized_column"],
+    ]);
   });
 
   test("a one-valued factor, collinear factors, non-positive pay, factors unlike the first record's: 422 naming each", async () => {

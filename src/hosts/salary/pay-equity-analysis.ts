@@ -142,6 +142,27 @@ const Estimate = {
 };
 const RecordId = z.union([z.string(), z.number()]).optional().describe("the record's id, when it gave one");
 const Row = z.number().int().describe("the record's position in `employees` (or the CSV's data rows), 1 = the first");
+/**
+ * A CSV's header holds one model's columns: the other model's ("salary" on the Swiss data sheet, "age" beside the
+ * custom model's factors) is named once as an unknown column, as any other is, not once per row.
+ */
+function ownColumnsOnly<T extends Record<string, unknown>>(rows: T[], model: "swiss_standard" | "custom"): T[] {
+  const own = model === "custom" ? CustomRecord.shape : SwissRecord.shape;
+  const foreign = Object.keys(rows[0] ?? {}).filter(
+    (c) => !Object.hasOwn(own, c) && !(model === "custom" && c.startsWith("factor.")),
+  );
+  if (foreign.length)
+    throw validationError(
+      foreign.map((c) => ({
+        field: c,
+        column: c,
+        code: "unrecognized_column",
+        message: `not a column of the ${model} model`,
+      })),
+    );
+  return rows;
+}
+
 const Excluded = z.object({ row: Row, id: RecordId, reason: z.string().describe("why the record was left out") });
 
 const Decomposition = z
@@ -235,7 +256,7 @@ export const payEquityAnalysisRoute = defineRoute({
               .filter(Boolean),
           }
         : {}),
-      employees: rows.map((row) => {
+      employees: ownColumnsOnly(rows, query.model).map((row) => {
         const record: Record<string, unknown> = {},
           factors: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(row))
