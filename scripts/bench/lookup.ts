@@ -3,7 +3,7 @@
 // Also the coverage the closing note of issue 4 reports. BENCH_QUICK=1: one short round.
 import { openSnapshot } from "../../src/snapshot/open.ts";
 import { createServices } from "../../src/services.ts";
-import { resolveLocation } from "../../src/domain/location.ts";
+import { resolveLocationUncached } from "../../src/domain/location.ts";
 import { conformanceQueries } from "../lib/search-queries.ts";
 import { spawnService } from "../lib/service-process.ts";
 import { summarise, medianOfRuns, fmtUs, type LatencySummary } from "./stats.ts";
@@ -106,7 +106,7 @@ const postings = postingSets().flatMap((set) =>
 const postingTime = time(postings, (p) =>
   s.titleMatcher.matchUncached(p.title, { target: p.target, country: p.country }),
 );
-const placeTime = time(PLACES, (p) => resolveLocation(p, s.locations));
+const placeTime = time(PLACES, (p) => resolveLocationUncached(p, s.locations));
 // Places as people write them (the issue 13 evaluation list), and its misspellings alone (the spelling path).
 const placeRows: { input: string; kind: string }[] = parse(readFileSync("test/eval/places/places.csv"), {
   columns: true,
@@ -114,10 +114,10 @@ const placeRows: { input: string; kind: string }[] = parse(readFileSync("test/ev
 });
 const placeListTime = time(
   placeRows.map((r) => r.input),
-  (p) => resolveLocation(p, s.locations),
+  (p) => resolveLocationUncached(p, s.locations),
 );
 const misspelt = placeRows.filter((r) => r.kind === "misspelling").map((r) => r.input);
-const misspeltTime = time(misspelt, (p) => resolveLocation(p, s.locations));
+const misspeltTime = time(misspelt, (p) => resolveLocationUncached(p, s.locations));
 
 // Coverage.
 const resolved = generated.filter((t) => s.titleMatcher.match(t, { target: "soc", country: "US" })).length;

@@ -312,11 +312,17 @@ export function severalCountries(raw: string): string | null {
   return SEVERAL_COUNTRIES.has(placeKey(name)) ? name : null;
 }
 
+const normalised = (raw: string | undefined) => (raw ?? "").trim().replace(/\s+/g, " ");
+
 /** What a location input names; answers are shared between requests, so read them, never alter them. */
 export function resolveLocation(raw: string | undefined, data: LocationData): ResolvedLocation | null {
-  const input = (raw ?? "").trim().replace(/\s+/g, " ");
+  const input = normalised(raw);
   return data.remembered(input, () => resolveInput(input, data));
 }
+
+/** The same, resolved afresh (benchmarks time this). */
+export const resolveLocationUncached = (raw: string | undefined, data: LocationData) =>
+  resolveInput(normalised(raw), data);
 
 function resolveInput(input: string, data: LocationData): ResolvedLocation | null {
   // A work mode or a postcode around the name: the name decides; a work mode alone is the U.S. national figure,

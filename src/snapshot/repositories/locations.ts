@@ -131,8 +131,9 @@ export class LocationsRepository implements LocationData {
   placesNamed = (key: string) =>
     this.placesMemo.get(key, () => Object.freeze(this.places.all(key).map((p) => Object.freeze(p))));
   zip = (zip: string) => this.zips.get(zip) ?? null;
-  // Clients repeat their locations, and a resolution reads tens of names: it is kept whole, frozen as answers share
-  // it; an input longer than any place's name is resolved afresh, so the memo stays small whatever clients send.
+  // Clients repeat their locations, and a resolution reads tens of names: it is kept whole, its top level frozen as
+  // answers share it (callers read it, never alter it); an input longer than any place's name is resolved afresh, so
+  // the memo stays small whatever clients send.
   private readonly resolvedMemo = new Lru<string, ResolvedLocation | null>(4096);
   remembered = (input: string, resolve: () => ResolvedLocation | null) =>
     input.length > 200

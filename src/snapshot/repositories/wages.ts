@@ -169,10 +169,12 @@ export class WagesRepository implements OewsCodeLookup {
       missing.set(`${t.year}:${t.area_type}`, []);
     for (const r of this.db
       .query<{ year: number; area_type: number; figure: OptionalFigure }, []>(
-        "SELECT year, area_type, figure FROM oews_missing_figure ORDER BY year, area_type, figure",
+        "SELECT year, area_type, figure FROM oews_missing_figure",
       )
       .all())
       missing.get(`${r.year}:${r.area_type}`)?.push(r.figure);
+    // In OPTIONAL_FIGURES' order, as the notes name them.
+    for (const list of missing.values()) list.sort((a, b) => OPTIONAL_FIGURES.indexOf(a) - OPTIONAL_FIGURES.indexOf(b));
     return missing;
   }
 
