@@ -3,6 +3,7 @@
 // probability into a calibrated probability.
 // Both are deterministic: no random start, no sampling.
 import { Matrix, solve } from "ml-matrix";
+import { ensembleValue, type TreeEnsemble } from "./boosting.ts";
 
 /** A conditional logit's weights and intercept (the utility of a candidate against the outside option's 0). */
 export interface LogisticFit {
@@ -160,25 +161,34 @@ export function fitConditionalLogit(
 const MAX_STEP = 2;
 
 /**
- * The choice probabilities of rows lo..hi-1 (each exp(α + β·x) over 1 + the set's sum: the outside option takes the
- * rest), computed stably.
+ * The choice probabilities of rows lo..hi-1 (each exp(α + β·x + trees(x)) over 1 + the set's sum: the outside
+ * option takes the rest), computed stably.
  */
 export function choiceProbabilities(
   fit: Pick<LogisticFit, "intercept" | "weights">,
   x: readonly ArrayLike<number>[],
   lo: number,
   hi: number,
+  trees?: TreeEnsemble | null,
 ): Float64Array {
   const z = new Float64Array(hi - lo);
+  for (let i = lo; i < hi; i++) z[i - lo] = linearUtility(fit, x[i]) + (trees ? ensembleValue(trees, x[i]) : 0);
+  return choiceShares(z, 0, z.length);
+}
+
+export function linearUtility(fit: Pick<LogisticFit, "intercept" | "weights">, x: ArrayLike<number>): number {
+  let v = fit.intercept;
+  for (let j = 0; j < fit.weights.length; j++) v += fit.weights[j] * x[j];
+  return v;
+}
+
+/** Utilities z[lo..hi-1] → their choice probabilities beside the outside option's utility 0 (a new array). */
+export function choiceShares(z: ArrayLike<number>, lo: number, hi: number): Float64Array {
+  const out = new Float64Array(hi - lo);
   let max = 0; // the outside option's utility
-  for (let i = lo; i < hi; i++) {
-    let v = fit.intercept;
-    for (let j = 0; j < fit.weights.length; j++) v += fit.weights[j] * x[i][j];
-    z[i - lo] = v;
-    if (v > max) max = v;
-  }
+  for (let i = lo; i < hi; i++) if (z[i] > max) max = z[i];
   let sum = Math.exp(-max);
-  for (let i = 0; i < z.length; i++) sum += z[i] = Math.exp(z[i] - max);
-  for (let i = 0; i < z.length; i++) z[i] /= sum;
-  return z;
+  for (let i = lo; i < hi; i++) sum += out[i - lo] = Math.exp(z[i] - max);
+  for (let i = 0; i < out.length; i++) out[i] /= sum;
+  return out;
 }

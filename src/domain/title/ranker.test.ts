@@ -29,6 +29,7 @@ const title = { words: 2, unknownShare: 0, allCaps: false, digits: false, headne
 // A model that reads only the first-stage score: weight 10 on "score", nothing else.
 const model = (answer: number, alternative: number, conventions: PathModel["conventions"] = {}): PathModel => ({
   fit: { intercept: -5, weights: RANKER_FEATURES.map((f) => (f === "score" ? 10 : 0)), iterations: 0 },
+  trees: null,
   answer: { from: [0], value: [answer] },
   alternative: { from: [0], value: [alternative] },
   threshold: 0.3,

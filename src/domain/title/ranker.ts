@@ -1,12 +1,13 @@
 // The title matcher's second stage: the lexicon tiers and word votes (match.ts) propose up to RERANK_POOL + 10
-// occupations; a conditional logit over features of each (title, candidate) pair, learned at snapshot build time from
-// labelled titles (scripts/snapshot/title-ranker.ts), gives each candidate its share of the title (softmax) and so
-// orders them; an isotonic map fitted on held-out folds turns the answer's share into the probability that it is
+// occupations; a conditional logit over features of each (title, candidate) pair, with boosted trees on its gradient
+// for what depends on several features together, learned at snapshot build time from labelled titles
+// (scripts/snapshot/title-ranker.ts), gives each candidate its share of the title (softmax) and so orders them; an isotonic map fitted on held-out folds turns the answer's share into the probability that it is
 // right. One model per path (U.S.: O*NET-SOC; EU: ISCO-08).
 import { LABEL_SOURCES, type LabelSource } from "./lexicon.ts";
 import { choiceProbabilities, isotonicValue, type IsotonicFit, type LogisticFit } from "./learning.ts";
 import { round } from "../rounding.ts";
 import type { ConventionRule } from "./conventions.ts";
+import type { TreeEnsemble } from "./boosting.ts";
 
 /** How many occupations the first stage proposes to the ranker. */
 export const RERANK_POOL = 20;
@@ -176,6 +177,8 @@ export const majorGroupOf = (code: string) => (code[2] === "-" ? code.slice(0, 2
 
 export interface PathModel {
   fit: LogisticFit;
+  /** Boosted on the logit's gradient (boosting.ts): a candidate's utility is the logit's plus theirs. */
+  trees: TreeEnsemble | null;
   /** Fitted on out-of-fold scores of the answers (the best-ranked candidate): score → probability it is right. */
   answer: IsotonicFit;
   /** Likewise for every other candidate. */
@@ -228,6 +231,7 @@ export function rerank<T extends CandidateFacts>(
     list.map((_, i) => rankerFeatures(list, i, title)),
     0,
     list.length,
+    model.trees,
   );
   const scored = answerFirst(list.map((c, i) => ({ c, code: c.code, s: choice[i], i })));
   const ruled = scored.findIndex((x) => x.c.convention !== null);

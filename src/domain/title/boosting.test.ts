@@ -1,0 +1,53 @@
+import { expect, test } from "bun:test";
+import { binRows, boostConditionalLogit, ensembleValue, meanEnsemble } from "./boosting.ts";
+
+test("bins: a feature with few values is cut at the midpoints between them", () => {
+  const binned = binRows([[0], [1], [1], [3]]);
+  expect(Array.from(binned.cuts[0])).toEqual([0.5, 2]);
+  expect(Array.from(binned.codes)).toEqual([0, 1, 1, 2]);
+});
+
+// One title, two candidates (x = 0 wrong, x = 1 right), utilities 0: each candidate and the outside option have
+// probability 1/3. Gradients q − p: −1/3 and 1 − 1/3 = 2/3; Hessians p(1 − p) = 2/9 each. One split at x = 0.5;
+// with λ = 1 and rate 1 the leaves are G/(H + λ): (−1/3)/(11/9) = −3/11 and (2/3)/(11/9) = 6/11.
+test("one tree, worked by hand: the split between the wrong and the right candidate, Newton's leaves", () => {
+  const base = new Float64Array(2);
+  const e = boostConditionalLogit(binRows([[0], [1]]), [0, 1], [0, 2], base, {
+    trees: 1,
+    depth: 1,
+    rate: 1,
+    l2: 1,
+    minHessian: 0,
+  });
+  expect(e.feature).toEqual([0]);
+  expect(e.threshold).toEqual([0.5]);
+  expect(e.leaf[0]).toBeCloseTo(-3 / 11, 12);
+  expect(e.leaf[1]).toBeCloseTo(6 / 11, 12);
+  expect(Array.from(base).map((v) => v.toFixed(12))).toEqual([(-3 / 11).toFixed(12), (6 / 11).toFixed(12)]);
+  expect(ensembleValue(e, [0.2])).toBeCloseTo(-3 / 11, 12);
+  expect(ensembleValue(e, [7])).toBeCloseTo(6 / 11, 12);
+});
+
+test("a title left out of the fit teaches nothing, and its utilities move by the trees' values all the same", () => {
+  const x = [[0], [1], [0], [1]];
+  const base = new Float64Array(4);
+  const e = boostConditionalLogit(binRows(x), [0, 1, 1, 0], [0, 2, 4], base, {
+    trees: 3,
+    depth: 1,
+    rate: 0.5,
+    l2: 1,
+    minHessian: 0,
+    include: Uint8Array.from([1, 0]),
+  });
+  // Learnt from the first title alone: x = 1 is better, though the second title says the opposite.
+  expect(ensembleValue(e, [1])).toBeGreaterThan(ensembleValue(e, [0]));
+  x.forEach((row, i) => expect(base[i]).toBeCloseTo(ensembleValue(e, row), 12));
+});
+
+test("the mean of ensembles: each tree kept, its leaves divided by their number", () => {
+  const one = { depth: 1, feature: [0], threshold: [0.5], leaf: [-1, 2] };
+  const two = { depth: 1, feature: [-1], threshold: [0], leaf: [4, 0] };
+  const mean = meanEnsemble([one, two]);
+  expect(ensembleValue(mean, [1])).toBe((2 + 4) / 2);
+  expect(ensembleValue(mean, [0])).toBe((-1 + 4) / 2);
+});
