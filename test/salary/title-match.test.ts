@@ -85,7 +85,10 @@ const US_TITLES: [string, string][] = [
   ["Machinist", "51-4041"],
   // O*NET lists "Bus Driver" as an alternate and a reported title of both school and transit bus drivers: either is right.
   ["Bus Driver", "53-3051|53-3052"],
-  ["R&D Manager", "11-9041"] /* an alternate title of engineering and of science managers; engineering employs more */,
+  // An alternate title of engineering and of natural sciences managers in O*NET: either is right.
+  ["R&D Manager", "11-9041|11-9121"],
+  // A trade's helper says so; the trade alone is the trade (docs/matching.md, helper_unsaid).
+  ["Plumber Helper", "47-3015"],
 ];
 
 describe("U.S. path: English titles as written in the wild", () => {

@@ -10,6 +10,8 @@
 // WebAssembly XGBoost port is unmaintained and the LightGBM bindings compile native code at install. Deterministic:
 // no sampling, sums in a fixed order.
 
+import { choiceShares } from "./learning.ts";
+
 /** Trees of one depth, flattened: tree t's split k (heap order, 1-based) at t·(2^depth − 1) + k − 1; its leaf l at t·2^depth + l. */
 export interface TreeEnsemble {
   depth: number;
@@ -33,6 +35,12 @@ export interface BoostingOptions {
   setWeight?: readonly number[];
   /** Per set, whether the fit learns from it (default all): the others are scored, not learned from. */
   include?: Uint8Array;
+  /**
+   * Learn from the candidates that matter and a sample of the rest (after LightGBM's gradient-based one-side
+   * sampling, with a fixed sample): a wrong candidate whose starting probability is below `below` is learned from
+   * only if it is one of `oneIn`, counting `oneIn` times. Such candidates have gradients near 0; most rows are.
+   */
+  sample?: { below: number; oneIn: number };
 }
 
 const BINS = 32;
@@ -96,12 +104,26 @@ export function boostConditionalLogit(
   const g = new Float64Array(binned.rows),
     h = new Float64Array(binned.rows);
   const learned: number[] = [];
-  for (let s = 0; s + 1 < start.length; s++)
-    if (!include || include[s]) for (let i = start[s]; i < start[s + 1]; i++) learned.push(i);
+  const factor = new Float64Array(binned.rows).fill(1);
+  for (let s = 0; s + 1 < start.length; s++) {
+    if (include && !include[s]) continue;
+    const p = options.sample ? choiceShares(base, start[s], start[s + 1]) : null;
+    for (let i = start[s]; i < start[s + 1]; i++) {
+      if (!p || !options.sample || y[i] || p[i - start[s]] >= options.sample.below) learned.push(i);
+      else if (Math.imul(i + 1, 0x9e3779b1) >>> 0 < 0x100000000 / options.sample.oneIn) {
+        learned.push(i);
+        factor[i] = options.sample.oneIn;
+      }
+    }
+  }
   const rows = Int32Array.from(learned);
   const splitBins: number[] = []; // each split's bin, beside its threshold: rows not grown on find their leaf by it
   for (let t = 0; t < trees; t++) {
     gradients(y, start, base, options, g, h);
+    for (const i of rows) {
+      g[i] *= factor[i];
+      h[i] *= factor[i];
+    }
     const leafOf = growTree(binned, rows, g, h, options, ensemble, splitBins);
     const leaves = ensemble.leaf.length - (1 << depth);
     for (let i = 0; i < binned.rows; i++)
@@ -148,23 +170,19 @@ function gradients(
     const lo = start[s],
       hi = start[s + 1];
     if (options.include && !options.include[s]) continue;
-    let max = 0; // the outside option's utility
-    for (let i = lo; i < hi; i++) if (v[i] > max) max = v[i];
-    let sum = Math.exp(-max);
-    for (let i = lo; i < hi; i++) sum += h[i] = Math.exp(v[i] - max); // h holds exp until p is known
+    const p = choiceShares(v, lo, hi);
     let right = 0,
       positives = 0;
     for (let i = lo; i < hi; i++) {
-      h[i] /= sum;
-      right += y[i] * h[i];
+      right += y[i] * p[i - lo];
       positives += y[i];
     }
     const w = options.setWeight?.[s] ?? 1;
     for (let i = lo; i < hi; i++) {
-      const p = h[i],
-        q = positives === 0 ? 0 : right > 0 ? (y[i] * p) / right : y[i] / positives;
-      g[i] = w * (q - p);
-      h[i] = w * Math.max(p * (1 - p), 1e-9);
+      const pi = p[i - lo],
+        q = positives === 0 ? 0 : right > 0 ? (y[i] * pi) / right : y[i] / positives;
+      g[i] = w * (q - pi);
+      h[i] = w * Math.max(pi * (1 - pi), 1e-9);
     }
   }
 }

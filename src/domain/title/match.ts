@@ -127,6 +127,21 @@ const REWRITE_FACTOR = 0.97; // a rewritten title (Head of X → X manager) rank
 // An occupation reached through a crosswalk ranks below one the path's own classification names: on a U.S. path an
 // O*NET title outranks an ESCO label of equal fit (the crosswalk is many-to-many), less so on an EU path.
 const FOREIGN_FACTOR: Record<MatchTarget, number> = { soc: 0.85, isco: 0.9 };
+// SOC's helpers of a trade, and the words by which a title says it helps one (a ranker feature: ranker.ts).
+const HELPER_OCCUPATIONS = new Set([
+  "47-3011",
+  "47-3012",
+  "47-3013",
+  "47-3014",
+  "47-3015",
+  "47-3016",
+  "47-3019",
+  "47-5081",
+  "49-9098",
+  "51-9198",
+]);
+const HELPING =
+  /help|hlpr|assist|asst|apprent|tender|mate|cub|labou?r|trainee|aide|carrier|helfer|ayudante|aiuto|aide-|pomocnik|hulp/iu;
 const PATTERN_BELOW = 0.35; // the pattern tier runs only when no label scores this much
 const CANDIDATE_FLOOR = 0.15; // a label scoring less is no candidate, not even an alternative
 // A label the title only overlaps ranks below one it equals, even one reached through a crosswalk (×0.9):
@@ -421,6 +436,7 @@ export class TitleMatcher {
     }
     const langs = COUNTRY_LANGS[options.country ?? ""] ?? [];
     const lx = this.lexicon;
+    const saysNoHelping = !HELPING.test(title);
     const proposals = ranked.map(
       (r, i): Proposal => ({
         conceptId: r.conceptId,
@@ -445,6 +461,7 @@ export class TitleMatcher {
         titleCover: r.titleCover,
         labelCover: r.labelCover,
         convention: null,
+        helperUnsaid: saysNoHelping && options.target === "soc" && HELPER_OCCUPATIONS.has(r.code.slice(0, 7)),
       }),
     );
     const letters = title.replace(/[^\p{L}]/gu, "");
@@ -887,6 +904,7 @@ export class TitleMatcher {
       headAgrees: false,
       titleCover: 0,
       labelCover: 0,
+      helperUnsaid: false,
       convention: convention!.rule,
     };
     if (at >= 0) proposals[at] = ruled;

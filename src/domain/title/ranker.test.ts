@@ -23,6 +23,7 @@ const facts = (score: number, extra: Partial<CandidateFacts> = {}): CandidateFac
   titleCover: 0,
   labelCover: 0,
   convention: null,
+  helperUnsaid: false,
   ...extra,
 });
 const title = { words: 2, unknownShare: 0, allCaps: false, digits: false, headness: 0.8 };

@@ -4,10 +4,10 @@
 // (scripts/snapshot/title-ranker.ts), gives each candidate its share of the title (softmax) and so orders them; an isotonic map fitted on held-out folds turns the answer's share into the probability that it is
 // right. One model per path (U.S.: O*NET-SOC; EU: ISCO-08).
 import { LABEL_SOURCES, type LabelSource } from "./lexicon.ts";
-import { choiceProbabilities, isotonicValue, type IsotonicFit, type LogisticFit } from "./learning.ts";
+import { choiceShares, isotonicValue, linearUtility, type IsotonicFit, type LogisticFit } from "./learning.ts";
 import { round } from "../rounding.ts";
 import type { ConventionRule } from "./conventions.ts";
-import type { TreeEnsemble } from "./boosting.ts";
+import { ensembleValue, type TreeEnsemble } from "./boosting.ts";
 
 /** How many occupations the first stage proposes to the ranker. */
 export const RERANK_POOL = 20;
@@ -45,6 +45,12 @@ export interface CandidateFacts {
   labelCover: number;
   /** The coding convention (conventions.ts) that names this occupation, if one does: it goes first. */
   convention: ConventionRule | null;
+  /**
+   * A helper of a trade (SOC's `Helpers--` occupations: their labels hold the trade's own words, so `Plumber`
+   * reaches plumbers' helpers as well as plumbers) for a title with no word of helping in it (helper, assistant,
+   * apprentice, tender, mate, laborer…).
+   */
+  helperUnsaid: boolean;
 }
 
 /** What the first stage knows of the title as a whole. */
@@ -106,6 +112,7 @@ export const RANKER_FEATURES: readonly string[] = [
   "label_coverage",
   "exact_own_name",
   "title_head_headness",
+  "helper_unsaid",
 ];
 
 /** The features of candidate i of a first-stage list (sorted by score, best first). */
@@ -153,6 +160,7 @@ export function rankerFeatures(list: readonly CandidateFacts[], i: number, title
     c.labelCover,
     c.exact && OWN_NAMES.has(c.source!) ? 1 : 0,
     title.headness,
+    c.helperUnsaid ? 1 : 0,
   ];
 }
 
@@ -226,13 +234,11 @@ export function rerank<T extends CandidateFacts>(
   title: TitleFacts,
   model: PathModel,
 ): (T & { probability: number })[] {
-  const choice = choiceProbabilities(
-    model.fit,
-    list.map((_, i) => rankerFeatures(list, i, title)),
-    0,
-    list.length,
-    model.trees,
-  );
+  const utility = list.map((_, i) => {
+    const x = rankerFeatures(list, i, title);
+    return linearUtility(model.fit, x) + (model.trees ? ensembleValue(model.trees, x) : 0);
+  });
+  const choice = choiceShares(utility, 0, utility.length);
   const scored = answerFirst(list.map((c, i) => ({ c, code: c.code, s: choice[i], i })));
   const ruled = scored.findIndex((x) => x.c.convention !== null);
   if (ruled > 0) scored.unshift(...scored.splice(ruled, 1));
