@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { binRows, boostConditionalLogit, ensembleValue, meanEnsemble } from "./boosting.ts";
+import { binRows, boostConditionalLogit, ensembleValue } from "./boosting.ts";
 
 test("bins: a feature with few values is cut at the midpoints between them", () => {
   const binned = binRows([[0], [1], [1], [3]]);
@@ -42,12 +42,4 @@ test("a title left out of the fit teaches nothing, and its utilities move by the
   // Learnt from the first title alone: x = 1 is better, though the second title says the opposite.
   expect(ensembleValue(e, [1])).toBeGreaterThan(ensembleValue(e, [0]));
   x.forEach((row, i) => expect(base[i]).toBeCloseTo(ensembleValue(e, row), 12));
-});
-
-test("the mean of ensembles: each tree kept, its leaves divided by their number", () => {
-  const one = { depth: 1, feature: [0], threshold: [0.5], leaf: [-1, 2] };
-  const two = { depth: 1, feature: [-1], threshold: [0], leaf: [4, 0] };
-  const mean = meanEnsemble([one, two]);
-  expect(ensembleValue(mean, [1])).toBe((2 + 4) / 2);
-  expect(ensembleValue(mean, [0])).toBe((-1 + 4) / 2);
 });

@@ -8,7 +8,7 @@
 // "hist" and LightGBM do); the smaller child's histogram is summed and the larger's is the parent's less it.
 // Hand-written because no maintained JavaScript library fits trees to a grouped (per-title softmax) objective: the
 // WebAssembly XGBoost port is unmaintained and the LightGBM bindings compile native code at install. Deterministic:
-// no sampling, sums in a fixed order.
+// a fixed sample (by a hash of the row), sums in a fixed order.
 
 import { choiceShares } from "./learning.ts";
 
@@ -16,10 +16,20 @@ import { choiceShares } from "./learning.ts";
 export interface TreeEnsemble {
   depth: number;
   /** A split's feature (−1: no split worth making; every row goes left). */
-  feature: number[];
+  feature: ArrayLike<number>;
   /** A row goes right when its feature is ≥ this. */
-  threshold: number[];
-  leaf: number[];
+  threshold: ArrayLike<number>;
+  leaf: ArrayLike<number>;
+}
+
+/** An ensemble as read from JSON, held in typed arrays: scoring reads them several times faster than plain arrays. */
+export function packedEnsemble(e: TreeEnsemble): TreeEnsemble {
+  return {
+    depth: e.depth,
+    feature: Int16Array.from(e.feature),
+    threshold: Float64Array.from(e.threshold),
+    leaf: Float64Array.from(e.leaf),
+  };
 }
 
 export interface BoostingOptions {
@@ -100,7 +110,7 @@ export function boostConditionalLogit(
   options: BoostingOptions,
 ): TreeEnsemble {
   const { trees, depth, include } = options;
-  const ensemble: TreeEnsemble = { depth, feature: [], threshold: [], leaf: [] };
+  const ensemble = { depth, feature: [] as number[], threshold: [] as number[], leaf: [] as number[] };
   const g = new Float64Array(binned.rows),
     h = new Float64Array(binned.rows);
   const learned: number[] = [];
@@ -197,7 +207,7 @@ function growTree(
   g: Float64Array,
   h: Float64Array,
   options: BoostingOptions,
-  ensemble: TreeEnsemble,
+  ensemble: { feature: number[]; threshold: number[]; leaf: number[] },
   splitBins: number[],
 ): Int32Array {
   const { depth, l2, minHessian, rate } = options;
@@ -312,14 +322,4 @@ function bestSplit(hist: Float64Array, cuts: readonly Float64Array[], l2: number
     }
   }
   return best;
-}
-
-/** The mean of ensembles of one depth, as one ensemble (their trees one after another, each leaf divided by their number). */
-export function meanEnsemble(ensembles: readonly TreeEnsemble[]): TreeEnsemble {
-  return {
-    depth: ensembles[0].depth,
-    feature: ensembles.flatMap((e) => e.feature),
-    threshold: ensembles.flatMap((e) => e.threshold),
-    leaf: ensembles.flatMap((e) => e.leaf.map((v) => v / ensembles.length)),
-  };
 }

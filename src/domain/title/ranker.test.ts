@@ -64,6 +64,25 @@ test("rerank: a coding convention's occupation goes first, with its training pre
   expect(out[1].probability).toBe(0.5);
 });
 
+test("rerank: a title that is exactly an occupation's own name is that occupation, whatever the model says", () => {
+  // The model reads the score alone: the synonym at 0.9 has the larger share, the own name at 0.8 goes first.
+  const out = rerank(
+    [
+      facts(0.9, { code: "25-2021.00", source: "onet_alternate" }),
+      facts(0.8, { code: "25-2056.00", exact: true, source: "onet_title" }),
+      facts(0.7, { code: "25-2057.00", exact: true, source: "onet_alternate" }),
+    ],
+    title,
+    model(0.6, 0.3),
+  );
+  expect(out.map((c) => c.code)).toEqual(["25-2056.00", "25-2021.00", "25-2057.00"]);
+  // An exact synonym is no own name, nor is an own name reached through a crosswalk: the model's order stands.
+  for (const other of [{ exact: true }, { exact: true, source: "esco_preferred", foreign: true }] as const) {
+    const out = rerank([facts(0.9), facts(0.8, { code: "29-1141.00", ...other })], title, model(0.6, 0.3));
+    expect(out[0].code).toBe("15-1252.00");
+  }
+});
+
 test("rerank: a pattern answer's probability is at most its score", () => {
   expect(rerank([facts(0.55, { pattern: true })], title, model(0.9, 0.1))[0].probability).toBe(0.55);
 });

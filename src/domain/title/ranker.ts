@@ -240,6 +240,13 @@ export function rerank<T extends CandidateFacts>(
   });
   const choice = choiceShares(utility, 0, utility.length);
   const scored = answerFirst(list.map((c, i) => ({ c, code: c.code, s: choice[i], i })));
+  // A title that is exactly the own name of an occupation of the path's classification (its O*NET or OEWS title on
+  // the U.S. path, its ESCO preferred label on the EU path) is that occupation: users type official titles, and the
+  // training titles, unseen by construction, hardly ever are one, so the model cannot learn it (the trees put
+  // `Special Education Teachers, Elementary School` below elementary teachers). Not through a crosswalk: an exact
+  // key is a stemmed one, and ESCO's "policy officer" is exactly "Police Officer". A coding convention goes first.
+  const ownName = scored.findIndex((x) => x.c.exact && !x.c.foreign && OWN_NAMES.has(x.c.source));
+  if (ownName > 0) scored.unshift(...scored.splice(ownName, 1));
   const ruled = scored.findIndex((x) => x.c.convention !== null);
   if (ruled > 0) scored.unshift(...scored.splice(ruled, 1));
   const rule = scored[0]?.c.convention;

@@ -6,8 +6,8 @@
 //    gradient (boosting.ts), fitted five times leaving one fold out, score the left-out fold; the isotonic maps from
 //    those out-of-fold choice probabilities to how often the answer (and, separately, an alternative) was right, over
 //    the titles as users write them, are the calibration;
-// 3. the model served: the logit fitted on every fold (made first: the fold fits start from it) and the mean of the
-//    five folds' trees (a sixth boosting on every fold would cost the build as much again for no measured gain).
+// 3. the model served: the logit fitted on every fold (made first: the fold fits start from it) and trees boosted
+//    on every fold from its utilities (not the five folds' trees together: five times the trees to score).
 import type { TitleMatcher, MatchTarget } from "./match.ts";
 import {
   RANKER_FEATURES,
@@ -27,7 +27,7 @@ import {
   linearUtility,
   type LogisticFit,
 } from "./learning.ts";
-import { binRows, boostConditionalLogit, meanEnsemble, type BoostingOptions, type TreeEnsemble } from "./boosting.ts";
+import { binRows, boostConditionalLogit, type BoostingOptions } from "./boosting.ts";
 import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts";
 
 export interface TrainingTitle {
@@ -126,7 +126,6 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     const binned = binRows(xs);
     const setFold = starts.slice(0, -1).map((i) => folds[rows[i].example]);
     const setWeight = starts.slice(0, -1).map((i) => mine[rows[i].example].weight ?? 1);
-    const ensembles: TreeEnsemble[] = [];
     for (let fold = 0; fold < FOLDS; fold++) {
       const foldFit = fitOn(
         rows.filter((r) => folds[r.example] !== fold),
@@ -134,7 +133,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
       );
       const utility = Float64Array.from(xs, (x) => linearUtility(foldFit, x));
       const include = Uint8Array.from(setFold, (f) => (f === fold ? 0 : 1));
-      ensembles.push(boostConditionalLogit(binned, ys, starts, utility, { ...TREES, setWeight, include }));
+      boostConditionalLogit(binned, ys, starts, utility, { ...TREES, setWeight, include });
       for (let s = 0; s + 1 < starts.length; s++) {
         if (setFold[s] !== fold) continue;
         choiceShares(utility, starts[s], starts[s + 1]).forEach((p, j) => {
@@ -180,7 +179,13 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     return {
       model: {
         fit,
-        trees: meanEnsemble(ensembles),
+        trees: boostConditionalLogit(
+          binned,
+          ys,
+          starts,
+          Float64Array.from(xs, (x) => linearUtility(fit, x)),
+          { ...TREES, setWeight },
+        ),
         answer: answerCurve,
         alternative: fitIsotonic(alternative.x, alternative.y),
         threshold,

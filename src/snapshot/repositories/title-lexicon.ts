@@ -3,6 +3,7 @@
 import type { Database } from "bun:sqlite";
 import type { Concept, LabelInput, LabelSource, LexiconData } from "../../domain/title/lexicon.ts";
 import type { RankerModel } from "../../domain/title/ranker.ts";
+import { packedEnsemble } from "../../domain/title/boosting.ts";
 import { iscoForOnet, socForEsco } from "../../domain/title/codes.ts";
 import { titleWords, type Lang } from "../../domain/title/text.ts";
 import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
@@ -280,7 +281,10 @@ export const RANKER_KEY = "title_ranker.";
 /** The title ranker the snapshot build trained, or null in a snapshot built before it existed. */
 export function storedRanker(db: Database): RankerModel | null {
   const json = readPacked(db, RANKER_KEY).get("model");
-  return typeof json === "string" ? (JSON.parse(json) as RankerModel) : null;
+  if (typeof json !== "string") return null;
+  const model = JSON.parse(json) as RankerModel;
+  for (const path of [model.soc, model.isco]) if (path.trees) path.trees = packedEnsemble(path.trees);
+  return model;
 }
 
 /** The lexicon the snapshot build stored. */
