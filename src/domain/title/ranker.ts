@@ -1,8 +1,9 @@
 // The title matcher's second stage: the lexicon tiers and word votes (match.ts) propose up to RERANK_POOL + 10
 // occupations; a conditional logit over features of each (title, candidate) pair, with boosted trees on its gradient
 // for what depends on several features together, learned at snapshot build time from labelled titles
-// (scripts/snapshot/title-ranker.ts), gives each candidate its share of the title (softmax) and so orders them; an isotonic map fitted on held-out folds turns the answer's share into the probability that it is
-// right. One model per path (U.S.: O*NET-SOC; EU: ISCO-08).
+// (scripts/snapshot/title-ranker.ts), gives each candidate its share of the title (softmax) and so orders them; an
+// isotonic map fitted on held-out folds turns the answer's share into the probability that it is right. One model
+// per path (U.S.: O*NET-SOC; EU: ISCO-08).
 import { LABEL_SOURCES, type LabelSource } from "./lexicon.ts";
 import { choiceShares, isotonicValue, linearUtility, type IsotonicFit, type LogisticFit } from "./learning.ts";
 import { round } from "../rounding.ts";
@@ -226,8 +227,9 @@ export interface RankerModel {
 
 /**
  * The list re-ordered by the model, each with its calibrated probability of being right: the answer's from the
- * answer curve, the others' from the alternatives' curve, never above the answer's. A coding convention's occupation
- * goes first, with the share of training titles it was right for (add-one smoothed).
+ * answer curve, the others' from the alternatives' curve, never above the answer's. An occupation whose own name the
+ * title is goes first; a coding convention's before it, with the share of training titles it was right for (add-one
+ * smoothed).
  */
 export function rerank<T extends CandidateFacts>(
   list: readonly T[],
