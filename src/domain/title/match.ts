@@ -141,7 +141,7 @@ const HELPER_OCCUPATIONS = new Set([
   "51-9198",
 ]);
 const HELPING =
-  /help|hlpr|assist|asst|apprent|tender|mate|cub|labou?r|trainee|aide|carrier|helfer|ayudante|aiuto|aide-|pomocnik|hulp/iu;
+  /help|hlpr|assist|asst|apprent|tender|\bmate\b|\bcub\b|labou?r|trainee|\baide|carrier|helfer|ayudante|aiuto|aide-|pomocnik|hulp/iu;
 const PATTERN_BELOW = 0.35; // the pattern tier runs only when no label scores this much
 const CANDIDATE_FLOOR = 0.15; // a label scoring less is no candidate, not even an alternative
 // A label the title only overlaps ranks below one it equals, even one reached through a crosswalk (×0.9):
