@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { binRows, boostConditionalLogit, ensembleValue } from "./boosting.ts";
+import { binRows, boostConditionalLogit, ensembleValue, packedEnsemble } from "./boosting.ts";
 
 test("bins: a feature with few values is cut at the midpoints between them", () => {
   const binned = binRows([[0], [1], [1], [3]]);
@@ -42,4 +42,27 @@ test("a title left out of the fit teaches nothing, and its utilities move by the
   // Learnt from the first title alone: x = 1 is better, though the second title says the opposite.
   expect(ensembleValue(e, [1])).toBeGreaterThan(ensembleValue(e, [0]));
   x.forEach((row, i) => expect(base[i]).toBeCloseTo(ensembleValue(e, row), 12));
+});
+
+test("deeper trees, a sample and a left-out title: every row's utility moves by what the stored trees say of it", () => {
+  // 40 titles of 6 candidates, 3 features (one with 200 distinct values, past the 32 bins), from a fixed generator.
+  let seed = 7;
+  const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const x = Array.from({ length: 240 }, (_, i) => [Math.round(next() * 199), next() < 0.3 ? 1 : 0, i % 6]);
+  const y = x.map((_, i) => (i % 6 === Math.floor(next() * 6) ? 1 : 0));
+  const start = Array.from({ length: 41 }, (_, s) => s * 6);
+  const base = new Float64Array(240);
+  const e = boostConditionalLogit(binRows(x), y, start, base, {
+    trees: 6,
+    depth: 3,
+    rate: 0.3,
+    l2: 1,
+    minHessian: 0.1,
+    include: Uint8Array.from({ length: 40 }, (_, s) => (s % 5 === 0 ? 0 : 1)),
+    sample: { below: 0.2, oneIn: 3 },
+  });
+  expect(e.feature.length).toBe(6 * 7);
+  expect(e.leaf.length).toBe(6 * 8);
+  const stored = packedEnsemble(JSON.parse(JSON.stringify(e)));
+  x.forEach((row, i) => expect(base[i]).toBeCloseTo(ensembleValue(stored, row), 12));
 });

@@ -4,15 +4,19 @@
 // when the title's head agrees). Each tree is fitted by Newton's method to the gradient of the same objective as the
 // logit — the log probability of each title's outcome among its candidates and the outside option — starting from
 // the logit's utilities, so a candidate's utility is α + β·x + Σ trees(x).
-// Histogram splits over at most BINS quantile bins per feature, grown level by level to a fixed depth (as XGBoost's
+// Histogram splits over at most BINS bins per feature (cut between its values, or at quantiles when it has more),
+// grown level by level to a fixed depth (as XGBoost's
 // "hist" and LightGBM do); the smaller child's histogram is summed and the larger's is the parent's less it.
 // Hand-written because no maintained JavaScript library fits trees to a grouped (per-title softmax) objective: the
 // WebAssembly XGBoost port is unmaintained and the LightGBM bindings compile native code at install. Deterministic:
-// a fixed sample (by a hash of the row), sums in a fixed order.
+// a fixed sample (by a hash of the row's index), sums in a fixed order.
 
 import { choiceShares } from "./learning.ts";
 
-/** Trees of one depth, flattened: tree t's split k (heap order, 1-based) at t·(2^depth − 1) + k − 1; its leaf l at t·2^depth + l. */
+/**
+ * Trees of one depth, flattened: tree t's split k (heap order, 1-based: the root 1, node k's children 2k and 2k + 1)
+ * at t·(2^depth − 1) + k − 1; its leaf l (0-based: the node 2^depth + l below the last splits) at t·2^depth + l.
+ */
 export interface TreeEnsemble {
   depth: number;
   /** A split's feature (−1: no split worth making; every row goes left). */
@@ -100,7 +104,8 @@ export function binRows(x: readonly ArrayLike<number>[]): BinnedRows {
 /**
  * Boosts trees on the conditional logit's log likelihood over sets `start[s]..start[s+1]` (y: 1 for a right
  * candidate), from the utilities `base` (updated in place: on return, base + the trees' values for every row, the
- * excluded sets' too). Gradient q − p and Hessian p(1 − p) per candidate, as in the logit's Newton step.
+ * excluded sets' too). Gradient q − p and Hessian p(1 − p) per candidate: the diagonal of the logit's Newton step's information, as
+ * boosting libraries use.
  */
 export function boostConditionalLogit(
   binned: BinnedRows,
@@ -157,7 +162,10 @@ export function ensembleValue(e: TreeEnsemble, x: ArrayLike<number>): number {
   return value;
 }
 
-/** Leaf of tree t for row i of the binned rows (a row the tree was not grown on). */
+/**
+ * Leaf of tree t for row i of the binned rows (a row the tree was not grown on). A row's bin code is the number of cuts
+ * at or below its value, so "code > bin" is ensembleValue's "x ≥ threshold" (the threshold is that bin's cut).
+ */
 function leafOfBinned(e: TreeEnsemble, splitBins: number[], t: number, binned: BinnedRows, i: number): number {
   const splits = (1 << e.depth) - 1;
   let node = 1;

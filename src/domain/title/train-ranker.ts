@@ -123,7 +123,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     const starts = setStarts(rows),
       xs = rows.map((r) => r.x),
       ys = Float64Array.from(rows, (r) => r.y);
-    const binned = binRows(xs);
+    const binned = binRows(xs); // cut on every fold's features (no outcome is read): the same bins for each fit
     const setFold = starts.slice(0, -1).map((i) => folds[rows[i].example]);
     const setWeight = starts.slice(0, -1).map((i) => mine[rows[i].example].weight ?? 1);
     for (let fold = 0; fold < FOLDS; fold++) {
