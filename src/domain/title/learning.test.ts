@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { choiceProbabilities, fitConditionalLogit, fitIsotonic, isotonicValue } from "./learning.ts";
+import { choiceShares, fitConditionalLogit, fitIsotonic, isotonicValue, linearUtility } from "./learning.ts";
 
 // R's mtcars (Henderson & Velleman 1981, from Motor Trend 1974): hp, wt (1000 lb), vs, am, mpg for the 32 cars.
 const MTCARS =
@@ -31,10 +31,10 @@ test("conditional logit worked by hand: one candidate per set is a logistic regr
   // (The one feature is 0 throughout: a penalty keeps its weight at 0 and leaves α alone.)
   const fit = fitConditionalLogit([[0], [0], [0], [0]], [1, 1, 1, 0], [0, 1, 2, 3, 4], { l2: 1 });
   expect(fit.intercept).toBeCloseTo(Math.log(3), 8);
-  const p = choiceProbabilities(fit, [[0]], 0, 1);
+  const p = choiceShares([linearUtility(fit, [0])], 0, 1);
   expect(p[0]).toBeCloseTo(3 / 4, 8);
   // Two candidates sharing the same features share the probability: 3/8 each of 3/4 … at this α, e^α/(1 + 2e^α) = 3/7.
-  const two = choiceProbabilities(fit, [[0], [0]], 0, 2);
+  const two = choiceShares([linearUtility(fit, [0]), linearUtility(fit, [0])], 0, 2);
   expect(two[0]).toBeCloseTo(3 / 7, 8);
   expect(two[1]).toBeCloseTo(3 / 7, 8);
 });
