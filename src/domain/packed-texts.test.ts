@@ -12,6 +12,14 @@ describe("PackedTexts", () => {
     expect(new PackedTexts(texts.packed).toArray()).toEqual(texts.toArray());
   });
 
+  test("restored with the ends it stored, gives the same texts; ends that do not fit the string are refused", () => {
+    const texts = PackedTexts.of(["nurse", "", "pielęgniarka"]);
+    // "nurse" ends at 5, "" at 6 (one separator later), "pielęgniarka" (12 code units) at 19.
+    expect([...texts.endsArray()]).toEqual([5, 6, 19]);
+    expect(new PackedTexts(texts.packed, texts.endsArray()).toArray()).toEqual(["nurse", "", "pielęgniarka"]);
+    expect(() => new PackedTexts(texts.packed, Int32Array.of(5, 6))).toThrow(/end at 19, their ends say 6/);
+  });
+
   test("an empty list packs to the empty string and back", () => {
     expect(PackedTexts.of([]).packed).toBe("");
     expect(new PackedTexts("").length).toBe(0);

@@ -16,17 +16,36 @@ export class PackedTexts {
   /** Where text i ends in `packed` (text i + 1 starts one past it). */
   private readonly ends: Int32Array;
 
-  /** `packed`: the texts joined by TEXT_SEPARATOR, as `PackedTexts.of` joins them (empty: no texts). */
-  constructor(readonly packed: string) {
+  /**
+   * `packed`: the texts joined by TEXT_SEPARATOR, as `PackedTexts.of` joins them (empty: no texts). `ends`: where
+   * each ends, as `ends` gave them when stored (the snapshot keeps them: finding them again is a scan of megabytes
+   * at start-up); found by a scan when absent.
+   */
+  constructor(
+    readonly packed: string,
+    ends?: Int32Array,
+  ) {
+    this.ends = ends ?? PackedTexts.endsOf(packed);
+    const last = this.ends.length ? this.ends[this.ends.length - 1] : 0;
+    if (last !== packed.length) throw new Error(`packed texts end at ${packed.length}, their ends say ${last}`);
+  }
+
+  private static endsOf(packed: string): Int32Array {
     let count = packed === "" ? 0 : 1;
     for (let at = packed.indexOf(TEXT_SEPARATOR); at >= 0; at = packed.indexOf(TEXT_SEPARATOR, at + 1)) count++;
-    this.ends = new Int32Array(count);
+    const ends = new Int32Array(count);
     let start = 0;
     for (let i = 0; i < count; i++) {
       const end = packed.indexOf(TEXT_SEPARATOR, start);
-      this.ends[i] = end < 0 ? packed.length : end;
-      start = this.ends[i] + 1;
+      ends[i] = end < 0 ? packed.length : end;
+      start = ends[i] + 1;
     }
+    return ends;
+  }
+
+  /** Where each text ends in `packed`, to store beside it. */
+  endsArray(): Int32Array {
+    return this.ends;
   }
 
   static of(texts: readonly string[]): PackedTexts {

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { choiceShares, fitConditionalLogit, fitIsotonic, isotonicValue, linearUtility } from "./learning.ts";
+import { choiceShares, fitIsotonic, isotonicValue, linearUtility } from "./learning.ts";
+import { fitConditionalLogit } from "./conditional-logit.ts";
 
 // R's mtcars (Henderson & Velleman 1981, from Motor Trend 1974): hp, wt (1000 lb), vs, am, mpg for the 32 cars.
 const MTCARS =

@@ -19,14 +19,8 @@ import {
   type PathModel,
   type RankerModel,
 } from "./ranker.ts";
-import {
-  choiceShares,
-  fitConditionalLogit,
-  fitIsotonic,
-  isotonicValue,
-  linearUtility,
-  type LogisticFit,
-} from "./learning.ts";
+import { choiceShares, fitIsotonic, isotonicValue, linearUtility, type LogisticFit } from "./learning.ts";
+import { fitConditionalLogit } from "./conditional-logit.ts";
 import { binRows, boostConditionalLogit, type BoostingOptions } from "./boosting.ts";
 import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts";
 

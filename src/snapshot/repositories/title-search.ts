@@ -98,9 +98,13 @@ export function restoreTrigramIndex(
 
 /** A title index as the snapshot build stores it (packed columns under a prefix). */
 export function packTitleIndex(search: TitleSearch): Record<string, string | Uint8Array> {
+  const texts = PackedTexts.of(search.index.allTexts()),
+    owners = PackedTexts.of(search.index.allTexts().map((_, id) => search.ownersOf(id).join(",")));
   return {
-    texts: packStrings(search.index.allTexts()),
-    owners: packStrings(search.index.allTexts().map((_, id) => search.ownersOf(id).join(","))),
+    texts: texts.packed,
+    texts_ends: bytesOf(texts.endsArray()),
+    owners: owners.packed,
+    owners_ends: bytesOf(owners.endsArray()),
     ...packTrigramIndex(search.index),
   };
 }
@@ -109,8 +113,10 @@ export function packTitleIndex(search: TitleSearch): Record<string, string | Uin
 export function storedTitleSearch(db: Database, prefix: string): TitleSearch {
   const packed = readPacked(db, prefix);
   // Held packed: 50,000 titles and their owners are two strings, not 100,000 (packed-texts.ts).
-  const texts = new PackedTexts(packed.get("texts") as string);
-  return new TitleSearch(restoreTrigramIndex(texts, packed), new PackedTexts(packed.get("owners") as string));
+  const restore = (name: string) =>
+    new PackedTexts(packed.get(name) as string, typedFrom(packed.get(`${name}_ends`) as Uint8Array, Int32Array));
+  const texts = restore("texts");
+  return new TitleSearch(restoreTrigramIndex(texts, packed), restore("owners"));
 }
 
 /** The stored indexes: occupation titles (E15) and technology names (technology search). */
