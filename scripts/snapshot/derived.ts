@@ -18,6 +18,7 @@ import { titleRanker, writeTitleRanker } from "./title-ranker.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
 import { packPlaceSpelling, spellingInputs } from "../../src/snapshot/repositories/place-spelling.ts";
 import { spellingNames } from "../../src/domain/location.ts";
+import { COUNTRY_NAME_KEY, packCountryNames } from "../../src/snapshot/repositories/country-names.ts";
 import { PlaceSpelling } from "../../src/domain/place/spelling.ts";
 import { oewsCodeMap, type OewsVintage } from "../../src/domain/oews-codes.ts";
 import { OPTIONAL_FIGURES } from "../../src/domain/oews-figures.ts";
@@ -52,6 +53,7 @@ export function writeDerivedTables(db: Database): {
   db.run(`INSERT INTO county_population SELECT county_fips, SUM(population) FROM
     (SELECT DISTINCT geoname_id, county_fips, population FROM place_name WHERE country = 'US' AND county_fips IS NOT NULL) GROUP BY county_fips`);
   writePacked(db, "place_spelling.", packPlaceSpelling(new PlaceSpelling(spellingNames(spellingInputs(db)))));
+  writePacked(db, COUNTRY_NAME_KEY, packCountryNames());
   return {
     codeMappings,
     texts: search.index.texts.length,

@@ -33,7 +33,7 @@
 // A U.S. place answers with the metro its county is in; a county in no published metro answers with its state's
 // nonmetropolitan area when the state has one, else with the state (BLS's nonmetro county lists are not in the
 // data). A country outside the U.S. and EU/EEA is recognised and refused with a message saying so.
-import countries from "./country-names.ts";
+import countries, { COUNTRY_LOCALES, everyLanguage } from "./country-names.ts";
 import { EU_EEA } from "./european-countries.ts";
 import { TrigramIndex } from "./trigram-index.ts";
 import { parseCountryCode } from "./country-code.ts";
@@ -112,6 +112,8 @@ export interface LocationData {
   allTitles(): string[];
   /** Counties (and parishes, boroughs) of a CBSA answering to a folded name ("orange county"), most populous first. */
   countiesNamed(key: string): CountyRecord[];
+  /** The country a folded name (placeKey) names in any language (countryNameKeys, as the snapshot build stored it). */
+  countryNamed(key: string): string | null;
   /** The spelling index over spellingNames, as the snapshot build stored it. */
   spelling(): PlaceSpelling;
   /** An input's resolution, remembered (the data never changes, so a remembered answer is the answer). */
@@ -155,21 +157,26 @@ function country(iso2: string | undefined, input: string, city: string | null = 
     : { region: "unsupported", countryCode: iso2, countryName, input };
 }
 
-// Every country name in every language i18n-iso-countries ships, folded → ISO alpha-2; built on first use.
-let namesToCodes: Map<string, string> | null = null;
-function countryFromName(name: string): string | undefined {
-  if (!namesToCodes) {
-    namesToCodes = new Map();
-    for (const lang of countries.langs()) {
-      for (const [code, names] of Object.entries(countries.getNames(lang, { select: "all" }))) {
-        for (const n of names) {
-          const k = placeKey(n);
-          if (!namesToCodes.has(k)) namesToCodes.set(k, code);
-        }
+function countryFromName(name: string, data: LocationData): string | undefined {
+  const key = placeKey(name);
+  return data.countryNamed(key) ?? COUNTRY_PARTS[key];
+}
+
+/**
+ * Every country name in every language i18n-iso-countries ships, folded (placeKey) → ISO alpha-2, the first
+ * language naming a country winning a name two share; sorted by key. The snapshot build stores it
+ * (LocationData.countryNamed reads it): built here on a request, it took 80 ms.
+ */
+export function countryNameKeys(): { key: string; iso2: string }[] {
+  const countries = everyLanguage();
+  const codes = new Map<string, string>();
+  for (const { locale } of COUNTRY_LOCALES)
+    for (const [iso2, names] of Object.entries(countries.getNames(locale, { select: "all" })))
+      for (const n of names) {
+        const key = placeKey(n);
+        if (key && !codes.has(key)) codes.set(key, iso2);
       }
-    }
-  }
-  return namesToCodes.get(placeKey(name)) ?? COUNTRY_PARTS[placeKey(name)];
+  return [...codes.keys()].sort().map((key) => ({ key, iso2: codes.get(key)! }));
 }
 // Countries of the United Kingdom, and its other names, as job boards write them ("Birmingham, England").
 const COUNTRY_PARTS: Record<string, string> = {
@@ -209,7 +216,7 @@ function qualifier(raw: string, data: LocationData, places: readonly PlaceRecord
   }
   const state = stateNamed(raw, data, false);
   if (state?.stateCode) return { state: state.stateCode };
-  const iso = (/^[a-z]{3}$/i.test(text) ? parseCountryCode(text)?.iso2 : undefined) ?? countryFromName(text);
+  const iso = (/^[a-z]{3}$/i.test(text) ? parseCountryCode(text)?.iso2 : undefined) ?? countryFromName(text, data);
   return iso ? { country: iso } : null;
 }
 
@@ -408,7 +415,7 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
   // name like any other, and the places rule below decides between its namesakes.
   const msa = comma || input.includes("-") ? data.msaByTitle(input) : null;
   if (msa) return us(msa);
-  const named = countryFromName(input);
+  const named = countryFromName(input, data);
   if (named && US_AND_TERRITORIES.has(named) && named !== "US") return null; // "Puerto Rico": a territory, not a city elsewhere
   const byName = country(named, input);
   if (byName) return byName;
@@ -653,7 +660,7 @@ export interface SpellingInputs {
 }
 export function spellingNames(data: SpellingInputs): SpellingName[] {
   const countryNames: SpellingName[] = SPELLING_LANGUAGES.flatMap((lang) =>
-    Object.entries(countries.getNames(lang, { select: "official" }))
+    Object.entries(everyLanguage().getNames(lang, { select: "official" }))
       .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
       .map(([iso, n]) => ({
         id: `country:${iso}`,

@@ -52,6 +52,11 @@ const LOCATIONS: [string, string | null][] = [
   ["Deutschland", "EU:DE"],
   ["Allemagne", "EU:DE"],
   ["Alemania", "EU:DE"],
+  // Names in languages beyond the seven titles are matched in (i18n-iso-countries' fi.json, sk.json), and the
+  // qualifier of a city: the table the snapshot build stores.
+  ["Saksa", "EU:DE"],
+  ["Nemecko", "EU:DE"],
+  ["Lyon, Frankrijk", "EU:FR"],
   ["FR", "EU:FR"],
   ["France", "EU:FR"],
   ["Frankreich", "EU:FR"],

@@ -13,6 +13,7 @@ import type {
 import { placeKey } from "../../domain/place/place-key.ts";
 import type { PlaceSpelling } from "../../domain/place/spelling.ts";
 import { storedPlaceSpelling } from "./place-spelling.ts";
+import { storedCountryNames } from "./country-names.ts";
 import { AREA_TYPES } from "../../domain/bls-area.ts";
 import { Lru } from "../../domain/lru.ts";
 
@@ -152,6 +153,8 @@ export class LocationsRepository implements LocationData {
     const nonmetro = this.nonmetroByState.get(state) ?? [];
     return nonmetro.length === 1 ? nonmetro[0] : (this.statesByCode.get(state) ?? null);
   }
+  private countryNames: ((key: string) => string | null) | null = null;
+  countryNamed = (key: string) => (this.countryNames ??= storedCountryNames(this.db))(key);
   private speller: PlaceSpelling | null = null;
   spelling = () => (this.speller ??= storedPlaceSpelling(this.db));
   private counties: Map<string, CountyRecord[]> | null = null;
