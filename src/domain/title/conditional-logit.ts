@@ -31,13 +31,11 @@ export function fitConditionalLogit(
   const { l2 = 0, from, setWeight, maxIterations = 50 } = options;
   const k = (x[0]?.length ?? 0) + 1; // column 0: α
   let beta = from ? [from.intercept, ...from.weights] : new Array<number>(k).fill(0);
-  // Rows copied once into one typed matrix (column 0 the intercept's 1): the loop below then reads one kind of
-  // array, which the engine keeps compiled (over the rows as given it fell to a slower tier after a few steps).
-  const rows = new Float64Array(x.length * k);
-  x.forEach((row, i) => {
-    rows[i * k] = 1;
-    for (let a = 1; a < k; a++) rows[i * k + a] = row[a - 1];
-  });
+  // Rows copied once into typed arrays, their non-zero values only (column 0 the intercept's 1): most features of
+  // a candidate are indicators, mostly 0, and the information's sums then skip them (the same sums, as a zero term
+  // adds nothing). One kind of array also keeps the loop below compiled (over the rows as given it fell to a slower
+  // tier after a few steps).
+  const rows = sparseRows(x);
   const outcome = Float64Array.from(y),
     weights = Float64Array.from({ length: start.length - 1 }, (_, s) => setWeight?.[s] ?? 1);
   const h = new Float64Array(k * k),
@@ -62,12 +60,40 @@ export function fitConditionalLogit(
   return { intercept: beta[0], weights: beta.slice(1), iterations: maxIterations };
 }
 
+/** Rows as their non-zero values: row i's are `value[at]` in column `column[at]`, at from `start[i]` to `start[i + 1]`. */
+interface SparseRows {
+  start: Int32Array;
+  column: Int32Array;
+  value: Float64Array;
+}
+
+function sparseRows(x: readonly ArrayLike<number>[]): SparseRows {
+  const start = new Int32Array(x.length + 1);
+  x.forEach((row, i) => {
+    let n = 1; // the intercept's
+    for (let a = 0; a < row.length; a++) if (row[a] !== 0) n++;
+    start[i + 1] = start[i] + n;
+  });
+  const column = new Int32Array(start[x.length]),
+    value = new Float64Array(start[x.length]);
+  x.forEach((row, i) => {
+    let at = start[i];
+    value[at++] = 1;
+    for (let a = 0; a < row.length; a++)
+      if (row[a] !== 0) {
+        column[at] = a + 1;
+        value[at++] = row[a];
+      }
+  });
+  return { start, column, value };
+}
+
 /**
- * The log likelihood's gradient g and information h (upper triangle) at β, summed over the choice sets; rows hold
- * k columns each (the intercept's 1 first).
+ * The log likelihood's gradient g and information h (upper triangle) at β, summed over the choice sets; column 0 of
+ * the rows is the intercept's 1.
  */
 function newtonSums(
-  rows: Float64Array,
+  rows: SparseRows,
   k: number,
   y: Float64Array,
   start: readonly number[],
@@ -78,6 +104,7 @@ function newtonSums(
 ) {
   h.fill(0);
   g.fill(0);
+  const { start: rowStart, column, value } = rows;
   const mean = new Float64Array(k),
     meanRight = new Float64Array(k);
   let utility = new Float64Array(64);
@@ -88,7 +115,7 @@ function newtonSums(
     if (utility.length < hi - lo) utility = new Float64Array(hi - lo);
     for (let i = lo; i < hi; i++) {
       let v = 0;
-      for (let a = 0; a < k; a++) v += beta[a] * rows[i * k + a];
+      for (let at = rowStart[i]; at < rowStart[i + 1]; at++) v += beta[column[at]] * value[at];
       utility[i - lo] = v;
     }
     const p = choiceShares(utility, 0, hi - lo);
@@ -106,14 +133,14 @@ function newtonSums(
       // the outside option is the outcome.
       const pi = p[i - lo],
         qi = positives === 0 ? 0 : right > 0 ? (y[i] * pi) / right : y[i] / positives,
-        at = i * k;
-      for (let a = 0; a < k; a++) {
-        const xa = rows[at + a];
-        if (xa === 0) continue; // most features of a candidate are indicators, mostly 0
+        end = rowStart[i + 1];
+      for (let at = rowStart[i]; at < end; at++) {
+        const a = column[at],
+          xa = value[at];
         mean[a] += pi * xa;
         meanRight[a] += qi * xa;
         const wa = weight * pi * xa;
-        for (let b = a; b < k; b++) h[a * k + b] += wa * rows[at + b];
+        for (let bt = at; bt < end; bt++) h[a * k + column[bt]] += wa * value[bt];
       }
     }
     for (let a = 0; a < k; a++) {
