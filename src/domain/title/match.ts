@@ -24,6 +24,7 @@ import { notATitle, parseHeadline, type Headline } from "./headline.ts";
 import { codingConvention } from "./conventions.ts";
 import { RERANK_POOL, rerank, type CandidateFacts, type RankerModel, type TitleFacts } from "./ranker.ts";
 import { WordVotes } from "./word-votes.ts";
+import { FragmentIndex } from "./fragment-index.ts";
 
 export type MatchTarget = "soc" | "isco";
 export const MATCH_METHODS = [
@@ -262,7 +263,8 @@ export class TitleMatcher {
   private readonly wordIds: Map<string, number>;
   /** Per path, 1 where a word is in some label the path reads (the EU path skips filed U.S. titles). */
   private readonly wordOnPath: Record<MatchTarget, Uint8Array>;
-  private onetFolded: { text: string; entry: number }[] | null = null;
+  /** O*NET labels folded, by their words: the pattern tier's (built on its first use). */
+  private onetFragments: FragmentIndex<{ text: string; entry: number }> | null = null;
 
   private readonly memo = new Lru<string, TitleMatch | null>(MEMO_ENTRIES);
 
@@ -946,11 +948,13 @@ export class TitleMatcher {
     // A fragment is one piece of a word; a one- or two-letter one is inside half the titles.
     if (q.length < 3 || q.includes(" ")) return null;
     const lx = this.lexicon;
-    this.onetFolded ??= [...lx.entryConcept.keys()]
-      .filter((e) => LABEL_SOURCES[lx.entrySource[e]].startsWith("onet"))
-      .map((e) => ({ text: fold(lx.labels.at(lx.entryLabel[e])), entry: e }));
-    let best: { text: string; entry: number } | null = null;
-    for (const x of this.onetFolded) if (x.text.includes(q) && (!best || x.text.length < best.text.length)) best = x;
+    this.onetFragments ??= new FragmentIndex(
+      [...lx.entryConcept.keys()]
+        .filter((e) => LABEL_SOURCES[lx.entrySource[e]].startsWith("onet"))
+        .map((e) => ({ text: fold(lx.labels.at(lx.entryLabel[e])), entry: e })),
+    );
+    // The shortest O*NET label holding the fragment, the first of equals.
+    const best = this.onetFragments.shortestHolding(q);
     if (!best) return null;
     const conceptId = lx.entryConcept[best.entry];
     const c = lx.concepts[conceptId];
