@@ -390,7 +390,7 @@ export class TitleMatcher {
     const stage = this.firstStage(title, options, model ? Math.max(wanted, RERANK_POOL) : wanted);
     if (!stage.proposals.length) return null;
     const ordered = model
-      ? rerank(stage.proposals, stage.title, model).map((p) => ({ ...p, confidence: p.probability }))
+      ? rerank(stage.proposals, stage.title, model, wanted).map((p) => ({ ...p, confidence: p.probability }))
       : withConfidence(stage.proposals);
     const candidates = ordered.slice(0, wanted).map((r) => this.candidate(r, options.target));
     const top = ordered[0];

@@ -229,12 +229,13 @@ export interface RankerModel {
  * The list re-ordered by the model, each with its calibrated probability of being right: the answer's from the
  * answer curve, the others' from the alternatives' curve, never above the answer's. An occupation whose own name the
  * title is goes first; a coding convention's before it, with the share of training titles it was right for (add-one
- * smoothed).
+ * smoothed). `limit`: how many of the re-ordered list to return (an answer shows a few; all are scored).
  */
 export function rerank<T extends CandidateFacts>(
   list: readonly T[],
   title: TitleFacts,
   model: PathModel,
+  limit = list.length,
 ): (T & { probability: number })[] {
   const utility = list.map((_, i) => {
     const x = rankerFeatures(list, i, title);
@@ -259,7 +260,7 @@ export function rerank<T extends CandidateFacts>(
   const best = rule
     ? ((record?.right ?? 0) + 1) / ((record?.fired ?? 0) + 2)
     : Math.min(isotonicValue(model.answer, scored[0]?.s ?? 0), top?.pattern ? top.score : 1);
-  return scored.map((x, k) => ({
+  return scored.slice(0, limit).map((x, k) => ({
     ...x.c,
     probability: round(k === 0 ? best : Math.min(best, isotonicValue(model.alternative, x.s)), 3),
   }));
