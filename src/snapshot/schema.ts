@@ -1,6 +1,6 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below.
-export const SCHEMA_VERSION = 17;
+export const SCHEMA_VERSION = 18;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -63,6 +63,9 @@ CREATE TABLE onet_related (soc_code TEXT NOT NULL, related_soc_code TEXT NOT NUL
 -- Classifications and crosswalks
 CREATE TABLE soc_2018 (code TEXT PRIMARY KEY, level TEXT NOT NULL, title TEXT NOT NULL, definition TEXT);
 CREATE TABLE isco_08 (code TEXT PRIMARY KEY, level INTEGER NOT NULL, title TEXT NOT NULL, definition TEXT);
+-- The ILO's own examples, per unit group: occupations classified there ('included'), and those it names as classified
+-- in another unit group, with that group ('excluded': "Radiation protection expert - 2263" under 3211).
+CREATE TABLE isco_example (title TEXT NOT NULL, isco_code TEXT NOT NULL, listed TEXT NOT NULL CHECK (listed IN ('included', 'excluded')), PRIMARY KEY (title, isco_code, listed)) WITHOUT ROWID;
 CREATE TABLE isco_soc2010 (isco_code TEXT NOT NULL, soc2010_code TEXT NOT NULL, part TEXT, PRIMARY KEY (isco_code, soc2010_code)) WITHOUT ROWID;
 CREATE TABLE onet_soc_2010_2019 (soc2010_code TEXT NOT NULL, soc2019_code TEXT NOT NULL, PRIMARY KEY (soc2010_code, soc2019_code)) WITHOUT ROWID;
 

@@ -31,6 +31,19 @@ describe("a headline is read before it is matched", () => {
     expect(body.query.matched_isco_full).toBe(isco);
   });
 
+  // The ILO lists "Radiographer" and "Dental technician" among the examples of ISCO-08 3211 and 3214 (ISCO-08
+  // structure and definitions, "Included occupations"); ESCO puts its radiographer in 2269 and its dental technician
+  // in 2261. A dentist is 2261 in both.
+  test.each([
+    ["Radiographer", "Dublin", "3211"],
+    ["Dental technician", "Dublin", "3214"],
+    ["Dentist", "Dublin", "2261"],
+  ])("%s in %s → ISCO %s, the unit group the ILO names it in", async (title, location, isco) => {
+    const { status, body } = await salary(title, location);
+    expect(status).toBe(200);
+    expect(body.query.matched_isco_full).toBe(isco);
+  });
+
   // ISCO-08 8332 drives goods vehicles over 3.5 t, which need an EU category C licence; 8331 buses (category D).
   test.each([
     ["Kierowca kat. C+E – transport międzynarodowy", "Poznań", "8332"],

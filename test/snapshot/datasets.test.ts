@@ -253,6 +253,29 @@ describe("classifications", () => {
     expect(one("SELECT title FROM isco_08 WHERE code = '0110'")).toBeTruthy();
   });
 
+  test("ISCO-08's example occupations: 3211's as the ILO lists them, and its related occupations classified elsewhere", () => {
+    // ISCO-08 EN Structure and definitions, unit group 3211, "Included occupations" and "Excluded occupations".
+    expect(
+      all("SELECT title FROM isco_example WHERE isco_code = '3211' AND listed = 'included' ORDER BY title").map(
+        (r) => r.title,
+      ),
+    ).toEqual([
+      "Diagnostic medical radiographer",
+      "Magnetic resonance imaging technologist",
+      "Mammographer",
+      "Medical radiation therapist",
+      "Nuclear medicine technologist",
+      "Radiographer",
+      "Sonographer",
+    ]);
+    // "- Medical imaging assistant- 5329" (no space before the dash) and "- Radiologist - 2212".
+    expect(
+      all(
+        "SELECT isco_code FROM isco_example WHERE listed = 'excluded' AND title IN ('Medical imaging assistant', 'Radiologist') ORDER BY title",
+      ).map((r) => r.isco_code),
+    ).toEqual(["5329", "2212"]);
+  });
+
   test("SOC 2010 → ISCO-08 crosswalk rows as published", async () => {
     const rows = (await excelRows("isco/isco_soc_crosswalk.xls", 6, "2010 SOC to ISCO-08")).filter(
       (r) => r["ISCO-08 Code"],

@@ -21,7 +21,7 @@ export async function loadSoc2018(ctx: LoadContext): Promise<LoadResult> {
 
 export async function loadIsco08(ctx: LoadContext): Promise<LoadResult> {
   const t = await readTable(ctx.file("isco/ISCO-08 EN Structure and definitions.xlsx"), {
-    required: ["Level", "ISCO 08 Code", "Title EN"],
+    required: ["Level", "ISCO 08 Code", "Title EN", "Included occupations", "Excluded occupations"],
   });
   const rows = t.rows
     .filter((r) => str(r["ISCO 08 CODE"])) // A code's length is its level; pad in case a cell lost its leading zero (armed forces, 0…).
@@ -31,7 +31,36 @@ export async function loadIsco08(ctx: LoadContext): Promise<LoadResult> {
       str(r["TITLE EN"]),
       str(r.DEFINITION),
     ]);
-  return { rows: insertRows(ctx.db, "isco_08", ["code", "level", "title", "definition"], rows) };
+  const examples = t.rows
+    .filter((r) => num(r.LEVEL) === 4)
+    .flatMap((r) => iscoExamples(String(r["ISCO 08 CODE"]).trim().padStart(4, "0"), r));
+  return {
+    rows:
+      insertRows(ctx.db, "isco_08", ["code", "level", "title", "definition"], rows) +
+      insertRows(ctx.db, "isco_example", ["title", "isco_code", "listed"], examples, true),
+  };
+}
+
+/**
+ * A unit group's example occupations as the ILO lists them: "Examples of the occupations classified here:" then
+ * "- Radiographer" lines; "Some related occupations classified elsewhere:" then "- Radiologist - 2212" lines (an
+ * entry naming no unit group, or a minor group, is left out).
+ */
+function iscoExamples(unit: string, r: Record<string, unknown>): [string, string, string][] {
+  const lines = (cell: unknown) =>
+    String(cell ?? "")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith("-"))
+      .map((l) => l.replace(/^-\s*/, "").replace(/\s+/g, " "));
+  const included = lines(r["INCLUDED OCCUPATIONS"])
+    .filter(Boolean)
+    .map((title): [string, string, string] => [title, unit, "included"]);
+  const excluded = lines(r["EXCLUDED OCCUPATIONS"]).flatMap((l): [string, string, string][] => {
+    const m = /^(.+?)\s*-\s*(\d{4})$/.exec(l);
+    return m ? [[m[1], m[2], "excluded"]] : [];
+  });
+  return [...included, ...excluded];
 }
 
 const ONET_CROSSWALK = "isco/2010_to_2019_Crosswalk.csv";

@@ -115,20 +115,25 @@ export function lexiconInputs(db: Database): LexiconInputs {
       employment,
       (code) => nameEn !== null && (onetNameSets.get(code)?.has(wording(nameEn)) ?? false),
     );
+  const iloUnit = iloExampleUnits(db);
   for (const e of db
     .query<{ uri: string; isco_unit: string; label_en: string | null }, []>(
       "SELECT uri, isco_unit, label_en FROM esco_occupation ORDER BY uri",
     )
     .all()) {
     const soc = socOf(onetOf.get(e.uri) ?? [], e.isco_unit, e.label_en);
+    // An occupation the ILO names (its English preferred label) as an example of one unit group is in that group on
+    // the EU path where ESCO puts it elsewhere (8 in ESCO v1.2.1: its radiographer is 2269, the ILO's 3211):
+    // ISCO-08 is the ILO's classification. docs/matching.md lists them.
+    const ilo = e.label_en ? iloUnit.get(e.label_en.toLowerCase()) : undefined;
     add({
       key: e.uri,
       kind: "esco",
       title: e.label_en ?? iscoTitle.get(e.isco_unit) ?? e.isco_unit,
       soc: soc?.soc ?? null,
       socBasis: soc?.basis ?? null,
-      isco: e.isco_unit,
-      iscoBasis: "esco",
+      isco: ilo ?? e.isco_unit,
+      iscoBasis: ilo && ilo !== e.isco_unit ? "ilo_example" : "esco",
       employment: soc ? employment(soc.soc) : 0,
     });
   }
@@ -245,6 +250,21 @@ function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) 
     else out.set(k, [value(r)]);
   }
   return out;
+}
+
+/**
+ * Occupation titles (lower case) the ILO lists as examples of exactly one ISCO-08 unit group (isco_example, its
+ * included and excluded occupations), with that group.
+ */
+function iloExampleUnits(db: Database): Map<string, string> {
+  const units = groupBy(
+    db.query<{ title: string; isco_code: string }, []>("SELECT DISTINCT title, isco_code FROM isco_example").all(),
+    (r) => r.title.toLowerCase(),
+    (r) => r.isco_code,
+  );
+  return new Map(
+    [...units].filter(([, codes]) => new Set(codes).size === 1).map(([title, codes]) => [title, codes[0]]),
+  );
 }
 
 const CONCEPT_COLUMNS = ["key", "kind", "title", "soc", "socBasis", "isco", "iscoBasis"] as const;
