@@ -12,7 +12,13 @@ import { TitleMatcher } from "../../src/domain/title/match.ts";
 import type { LabelSource, LexiconData } from "../../src/domain/title/lexicon.ts";
 import type { RankerModel } from "../../src/domain/title/ranker.ts";
 import { writePacked } from "../../src/snapshot/packed.ts";
-import { RANKER_KEY, heldOut, labelRowKey, onetRowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
+import {
+  RANKER_KEY,
+  escoUnitsOnEuPath,
+  heldOut,
+  labelRowKey,
+  onetRowKey,
+} from "../../src/snapshot/repositories/title-lexicon.ts";
 import { detailedSocCodes } from "../../src/domain/title/codes.ts";
 
 export const HEADLINES = resolve(import.meta.dir, "../../data/headlines");
@@ -149,12 +155,8 @@ export function rankerTrainingTitles(db: Database): TrainingTitle[] {
     );
   // ESCO's alternative labels and the national title lists, a fixed tenth of the rows the evaluation does not hold
   // out: titles in the seven languages as classifications write them (a tenth keeps the fit to seconds).
-  const unitOf = new Map(
-    db
-      .query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation")
-      .all()
-      .map((r) => [r.uri, r.isco_unit]),
-  );
+  // The unit group each ESCO occupation has on the EU path, as the lexicon gives it (ESCO's, or the ILO's).
+  const euUnits = escoUnitsOnEuPath(db);
   const countryOf: Record<string, string> = { en: "GB", de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
   const listed = db
     .query<{ concept: string; text: string; lang: string; source: string; country: string | null }, []>(
@@ -165,7 +167,7 @@ export function rankerTrainingTitles(db: Database): TrainingTitle[] {
       (l) => !heldOut(labelRowKey(l.concept, l.text, l.source)) && Number(Bun.hash.wyhash(l.text, 7n) % 10n) === 0,
     )
     .flatMap((l): TrainingTitle[] => {
-      const isco = l.concept.startsWith("isco:") ? l.concept.slice(5) : unitOf.get(l.concept);
+      const isco = l.concept.startsWith("isco:") ? l.concept.slice(5) : euUnits.get(l.concept)?.unit;
       return isco
         ? [
             {

@@ -17,7 +17,10 @@ describe("PackedTexts", () => {
     // "nurse" ends at 5, "" at 6 (one separator later), "pielęgniarka" (12 code units) at 19.
     expect([...texts.endsArray()]).toEqual([5, 6, 19]);
     expect(new PackedTexts(texts.packed, texts.endsArray()).toArray()).toEqual(["nurse", "", "pielęgniarka"]);
-    expect(() => new PackedTexts(texts.packed, Int32Array.of(5, 6))).toThrow(/end at 19, their ends say 6/);
+    expect(() => new PackedTexts(texts.packed, Int32Array.of(5, 6))).toThrow(/text 1 cannot end at 6/);
+    // The last end right, an earlier one not at a separator ("nur" | "e␟␟pielęgniarka").
+    expect(() => new PackedTexts(texts.packed, Int32Array.of(3, 19))).toThrow(/text 0 cannot end at 3/);
+    expect(() => new PackedTexts("nurse", new Int32Array(0))).toThrow(/no ends/);
   });
 
   test("an empty list packs to the empty string and back", () => {

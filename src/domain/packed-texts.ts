@@ -18,16 +18,24 @@ export class PackedTexts {
 
   /**
    * `packed`: the texts joined by TEXT_SEPARATOR, as `PackedTexts.of` joins them (empty: no texts). `ends`: where
-   * each ends, as `ends` gave them when stored (the snapshot keeps them: finding them again is a scan of megabytes
-   * at start-up); found by a scan when absent.
+   * each ends, as `endsArray()` gave them when stored (the snapshot keeps them: finding them again is a scan of
+   * megabytes at start-up), checked against the string (each but the last at a separator, the last at its end);
+   * found by a scan when absent.
    */
   constructor(
     readonly packed: string,
     ends?: Int32Array,
   ) {
     this.ends = ends ?? PackedTexts.endsOf(packed);
-    const last = this.ends.length ? this.ends[this.ends.length - 1] : 0;
-    if (last !== packed.length) throw new Error(`packed texts end at ${packed.length}, their ends say ${last}`);
+    const n = this.ends.length;
+    for (let i = 0; i < n; i++) {
+      const end = this.ends[i];
+      const fits =
+        end >= (i === 0 ? 0 : this.ends[i - 1] + 1) &&
+        (i + 1 < n ? packed[end] === TEXT_SEPARATOR : end === packed.length);
+      if (!fits) throw new Error(`packed texts: text ${i} cannot end at ${end} (the string is ${packed.length} long)`);
+    }
+    if (n === 0 && packed !== "") throw new Error("packed texts: a non-empty string with no ends");
   }
 
   private static endsOf(packed: string): Int32Array {
@@ -43,7 +51,7 @@ export class PackedTexts {
     return ends;
   }
 
-  /** Where each text ends in `packed`, to store beside it. */
+  /** Where each text ends in `packed`, to store beside it (the list's own array: read it, never alter it). */
   endsArray(): Int32Array {
     return this.ends;
   }

@@ -2,7 +2,7 @@
 // split cost a few milliseconds where fifty thousand rows cost twenty. Strings are joined by U+001F (unit
 // separator), numbers are little-endian typed arrays.
 import type { Database } from "bun:sqlite";
-import { TEXT_SEPARATOR as SEPARATOR } from "../domain/packed-texts.ts";
+import { PackedTexts, TEXT_SEPARATOR as SEPARATOR } from "../domain/packed-texts.ts";
 
 export function packStrings(values: readonly string[]): string {
   for (const v of values)
@@ -42,3 +42,13 @@ export function writePacked(db: Database, prefix: string, values: Record<string,
   for (const [name, value] of Object.entries(values)) insert.run(prefix + name, value);
   return Object.keys(values).length;
 }
+
+/** Texts packed under `name`, and where each ends under `<name>_ends` (restored without a scan: storedTexts). */
+export function packTexts(name: string, texts: PackedTexts | readonly string[]): Record<string, string | Uint8Array> {
+  const packed = texts instanceof PackedTexts ? texts : PackedTexts.of(texts);
+  return { [name]: packed.packed, [`${name}_ends`]: bytesOf(packed.endsArray()) };
+}
+
+/** The texts packTexts stored under `name`, among the values readPacked read. */
+export const storedTexts = (values: Map<string, string | Uint8Array>, name: string): PackedTexts =>
+  new PackedTexts(values.get(name) as string, typedFrom(values.get(`${name}_ends`) as Uint8Array, Int32Array));

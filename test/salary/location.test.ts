@@ -52,11 +52,15 @@ const LOCATIONS: [string, string | null][] = [
   ["Deutschland", "EU:DE"],
   ["Allemagne", "EU:DE"],
   ["Alemania", "EU:DE"],
-  // Names in languages beyond the seven titles are matched in (i18n-iso-countries' fi.json, sk.json), and the
-  // qualifier of a city: the table the snapshot build stores.
+  // Country names in every language i18n-iso-countries ships, as the snapshot build stores them: languages beyond
+  // the seven titles are matched in (fi.json, sk.json); a qualifier that picks the city's country (nl.json's
+  // "Spanje", de.json's "Kanada": with an unknown qualifier these are Toledo in the Philippines and Paris, France);
+  // a name two languages give two countries goes to the first language's (bs.json: CG "Kongo"; de.json: CD "Kongo").
   ["Saksa", "EU:DE"],
   ["Nemecko", "EU:DE"],
-  ["Lyon, Frankrijk", "EU:FR"],
+  ["Toledo, Spanje", "EU:ES"],
+  ["Paris, Kanada", "NOT_EU:CA"],
+  ["Kongo", "NOT_EU:CG"],
   ["FR", "EU:FR"],
   ["France", "EU:FR"],
   ["Frankreich", "EU:FR"],

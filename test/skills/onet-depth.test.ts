@@ -143,6 +143,14 @@ describe("X5 technology search", () => {
       expect(body.data.items[i - 1].score).toBeGreaterThanOrEqual(body.data.items[i].score);
   });
 
+  test("a name holding commas is one technology, named as the workbook writes it", async () => {
+    // Technology Skills.xlsx lists "Adxstudio, for Microsoft" (one example, comma included).
+    const body = await get("/api/v1/technologies/search?q=Adxstudio%2C%20for%20Microsoft&occupations=0");
+    expect(body.data.items[0].name).toBe("Adxstudio, for Microsoft");
+    expect(body.data.items.map((t: { name: string }) => t.name)).not.toContain("Adxstudio");
+    expect(body.data.items.map((t: { name: string }) => t.name)).not.toContain(" for Microsoft");
+  });
+
   test("bad input: empty q, occupations over 100, an unknown parameter → 422", async () => {
     for (const q of ["q=", "q=python&occupations=101", "q=python&sort=name"])
       expect((await s.call("skills", `/api/v1/technologies/search?${q}`)).status).toBe(422);

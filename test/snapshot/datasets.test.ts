@@ -268,12 +268,20 @@ describe("classifications", () => {
       "Radiographer",
       "Sonographer",
     ]);
-    // "- Medical imaging assistant- 5329" (no space before the dash) and "- Radiologist - 2212".
+    // Written as "- Medical imaging assistant- 5329" (3211), "- Radiologist - 2212" (3211), "- Auditor – 2411" (an en
+    // dash, 3352), "Mine deputy - 3121" (no leading dash, 1322), "- Artificial inseminator 3240" (no dash before the
+    // code, 3142: the only place it is listed).
     expect(
       all(
-        "SELECT isco_code FROM isco_example WHERE listed = 'excluded' AND title IN ('Medical imaging assistant', 'Radiologist') ORDER BY title",
-      ).map((r) => r.isco_code),
-    ).toEqual(["5329", "2212"]);
+        "SELECT title, isco_code FROM isco_example WHERE listed = 'excluded' AND title IN ('Medical imaging assistant', 'Radiologist', 'Auditor', 'Mine deputy', 'Artificial inseminator') ORDER BY title",
+      ).map((r) => `${r.title} ${r.isco_code}`),
+    ).toEqual([
+      "Artificial inseminator 3240",
+      "Auditor 2411",
+      "Medical imaging assistant 5329",
+      "Mine deputy 3121",
+      "Radiologist 2212",
+    ]);
   });
 
   test("SOC 2010 → ISCO-08 crosswalk rows as published", async () => {

@@ -1,5 +1,5 @@
 // SOC 2018, ISCO-08 and the crosswalks between them.
-import { readTable, str, num } from "../tabular.ts";
+import { readTable, str, num, type Cell, type Row } from "../tabular.ts";
 import { insertRows, type LoadContext, type LoadResult } from "../context.ts";
 
 const SOC_LEVELS = ["Major Group", "Minor Group", "Broad Group", "Detailed Occupation"] as const;
@@ -23,17 +23,11 @@ export async function loadIsco08(ctx: LoadContext): Promise<LoadResult> {
   const t = await readTable(ctx.file("isco/ISCO-08 EN Structure and definitions.xlsx"), {
     required: ["Level", "ISCO 08 Code", "Title EN", "Included occupations", "Excluded occupations"],
   });
-  const rows = t.rows
-    .filter((r) => str(r["ISCO 08 CODE"])) // A code's length is its level; pad in case a cell lost its leading zero (armed forces, 0…).
-    .map((r) => [
-      String(r["ISCO 08 CODE"]).trim().padStart(num(r.LEVEL)!, "0"),
-      num(r.LEVEL),
-      str(r["TITLE EN"]),
-      str(r.DEFINITION),
-    ]);
-  const examples = t.rows
-    .filter((r) => num(r.LEVEL) === 4)
-    .flatMap((r) => iscoExamples(String(r["ISCO 08 CODE"]).trim().padStart(4, "0"), r));
+  // A code's length is its level; pad in case a cell lost its leading zero (armed forces, 0…).
+  const codeOf = (r: Row) => String(r["ISCO 08 CODE"]).trim().padStart(num(r.LEVEL)!, "0");
+  const coded = t.rows.filter((r) => str(r["ISCO 08 CODE"]));
+  const rows = coded.map((r) => [codeOf(r), num(r.LEVEL), str(r["TITLE EN"]), str(r.DEFINITION)]);
+  const examples = coded.filter((r) => num(r.LEVEL) === 4).flatMap((r) => iscoExamples(codeOf(r), r));
   return {
     rows:
       insertRows(ctx.db, "isco_08", ["code", "level", "title", "definition"], rows) +
@@ -41,23 +35,23 @@ export async function loadIsco08(ctx: LoadContext): Promise<LoadResult> {
   };
 }
 
+type IscoExample = [title: string, iscoCode: string, listed: "included" | "excluded"];
+
 /**
- * A unit group's example occupations as the ILO lists them: "Examples of the occupations classified here:" then
- * "- Radiographer" lines; "Some related occupations classified elsewhere:" then "- Radiologist - 2212" lines (an
- * entry naming no unit group, or a minor group, is left out).
+ * A unit group's example occupations as the ILO lists them: under "Examples of the occupations classified here:",
+ * one per line ("- Radiographer"); under "Some related occupations classified elsewhere:", each with its unit
+ * group, written "- Radiologist - 2212", "- Auditor – 2411", "Mine deputy - 3121" or "- Chiropractor 2269".
  */
-function iscoExamples(unit: string, r: Record<string, unknown>): [string, string, string][] {
-  const lines = (cell: unknown) =>
+function iscoExamples(unit: string, r: Row): IscoExample[] {
+  const entries = (cell: Cell) =>
     String(cell ?? "")
       .split("\n")
       .map((l) => l.trim())
-      .filter((l) => l.startsWith("-"))
-      .map((l) => l.replace(/^-\s*/, "").replace(/\s+/g, " "));
-  const included = lines(r["INCLUDED OCCUPATIONS"])
-    .filter(Boolean)
-    .map((title): [string, string, string] => [title, unit, "included"]);
-  const excluded = lines(r["EXCLUDED OCCUPATIONS"]).flatMap((l): [string, string, string][] => {
-    const m = /^(.+?)\s*-\s*(\d{4})$/.exec(l);
+      .filter((l) => l && !l.endsWith(":")) // the cell's heading
+      .map((l) => l.replace(/^[-–]\s*/, "").replace(/\s+/g, " "));
+  const included = entries(r["INCLUDED OCCUPATIONS"]).map((title): IscoExample => [title, unit, "included"]);
+  const excluded = entries(r["EXCLUDED OCCUPATIONS"]).flatMap((l): IscoExample[] => {
+    const m = /^(.+?)\s*(?:[-–]\s*)?(\d{4})$/.exec(l);
     return m ? [[m[1], m[2], "excluded"]] : [];
   });
   return [...included, ...excluded];

@@ -6,8 +6,7 @@ import type { RankerModel } from "../../domain/title/ranker.ts";
 import { packedEnsemble } from "../../domain/title/boosting.ts";
 import { iscoForOnet, socForEsco } from "../../domain/title/codes.ts";
 import { titleWords, type Lang } from "../../domain/title/text.ts";
-import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
-import { PackedTexts } from "../../domain/packed-texts.ts";
+import { bytesOf, packStrings, packTexts, readPacked, storedTexts, typedFrom, unpackStrings } from "../packed.ts";
 import { WagesRepository } from "./wages.ts";
 import { packTrigramIndex, restoreTrigramIndex } from "./title-search.ts";
 
@@ -47,12 +46,7 @@ export function lexiconInputs(db: Database): LexiconInputs {
     (r) => r.isco,
     (r) => r.onet,
   );
-  const escoUnit = new Map(
-    db
-      .query<{ uri: string; isco_unit: string }, []>("SELECT uri, isco_unit FROM esco_occupation")
-      .all()
-      .map((r) => [r.uri, r.isco_unit]),
-  );
+  const euUnits = escoUnitsOnEuPath(db);
   const crosswalk = db
     .query<{ onet_code: string; esco_uri: string; match_type: string }, []>(
       "SELECT onet_code, esco_uri, match_type FROM esco_onet ORDER BY 1, 2",
@@ -61,7 +55,7 @@ export function lexiconInputs(db: Database): LexiconInputs {
   const closeUnits = groupBy(
     crosswalk.filter((r) => /^(exactMatch|closeMatch|exactISCO)$/.test(r.match_type)),
     (r) => r.onet_code,
-    (r) => (r.esco_uri.startsWith("isco:") ? r.esco_uri.slice(5) : (escoUnit.get(r.esco_uri) ?? "")),
+    (r) => (r.esco_uri.startsWith("isco:") ? r.esco_uri.slice(5) : (euUnits.get(r.esco_uri)?.unit ?? "")),
   );
   const onetOf = groupBy(
     crosswalk.filter((r) => !r.esco_uri.startsWith("isco:")),
@@ -115,25 +109,21 @@ export function lexiconInputs(db: Database): LexiconInputs {
       employment,
       (code) => nameEn !== null && (onetNameSets.get(code)?.has(wording(nameEn)) ?? false),
     );
-  const iloUnit = iloExampleUnits(db);
   for (const e of db
     .query<{ uri: string; isco_unit: string; label_en: string | null }, []>(
       "SELECT uri, isco_unit, label_en FROM esco_occupation ORDER BY uri",
     )
     .all()) {
     const soc = socOf(onetOf.get(e.uri) ?? [], e.isco_unit, e.label_en);
-    // An occupation the ILO names (its English preferred label) as an example of one unit group is in that group on
-    // the EU path where ESCO puts it elsewhere (8 in ESCO v1.2.1: its radiographer is 2269, the ILO's 3211):
-    // ISCO-08 is the ILO's classification. docs/matching.md lists them.
-    const ilo = e.label_en ? iloUnit.get(e.label_en.toLowerCase()) : undefined;
+    const eu = euUnits.get(e.uri)!;
     add({
       key: e.uri,
       kind: "esco",
       title: e.label_en ?? iscoTitle.get(e.isco_unit) ?? e.isco_unit,
       soc: soc?.soc ?? null,
       socBasis: soc?.basis ?? null,
-      isco: ilo ?? e.isco_unit,
-      iscoBasis: ilo && ilo !== e.isco_unit ? "ilo_example" : "esco",
+      isco: eu.unit,
+      iscoBasis: eu.basis,
       employment: soc ? employment(soc.soc) : 0,
     });
   }
@@ -253,17 +243,29 @@ function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) 
 }
 
 /**
- * Occupation titles (lower case) the ILO lists as examples of exactly one ISCO-08 unit group (isco_example, its
- * included and excluded occupations), with that group.
+ * Each ESCO occupation's ISCO-08 unit group on the EU path: ESCO's own, except where the ILO names the occupation (its
+ * English preferred label, ignoring case) as an example of exactly one other unit group (isco_example: included and
+ * excluded occupations). ISCO-08 is the ILO's classification: in ESCO v1.2.1 this moves 8 occupations, ESCO's
+ * radiographer 2269 → 3211 among them (docs/matching.md lists them). The lexicon, the crosswalk's narrowing of O*NET
+ * occupations and the ranker's training all read it.
  */
-function iloExampleUnits(db: Database): Map<string, string> {
-  const units = groupBy(
+export function escoUnitsOnEuPath(db: Database): Map<string, { unit: string; basis: "esco" | "ilo_example" }> {
+  const named = groupBy(
     db.query<{ title: string; isco_code: string }, []>("SELECT DISTINCT title, isco_code FROM isco_example").all(),
     (r) => r.title.toLowerCase(),
     (r) => r.isco_code,
   );
+  const rows = db
+    .query<{ uri: string; isco_unit: string; label_en: string | null }, []>(
+      "SELECT uri, isco_unit, label_en FROM esco_occupation",
+    )
+    .all();
   return new Map(
-    [...units].filter(([, codes]) => new Set(codes).size === 1).map(([title, codes]) => [title, codes[0]]),
+    rows.map((e) => {
+      const ilo = named.get(e.label_en?.toLowerCase() ?? "");
+      const moved = ilo && new Set(ilo).size === 1 && ilo[0] !== e.isco_unit;
+      return [e.uri, moved ? { unit: ilo[0], basis: "ilo_example" } : { unit: e.isco_unit, basis: "esco" }];
+    }),
   );
 }
 
@@ -276,8 +278,7 @@ export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array
     word_weight: bytesOf(lx.wordWeight),
     word_langs: bytesOf(lx.wordLangs),
     word_headness: bytesOf(lx.wordHeadness),
-    labels: lx.labels.packed,
-    labels_ends: bytesOf(lx.labels.endsArray()),
+    ...packTexts("labels", lx.labels),
     entry_concept: bytesOf(lx.entryConcept),
     entry_label: bytesOf(lx.entryLabel),
     entry_lang: bytesOf(lx.entryLang),
@@ -286,8 +287,7 @@ export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array
     entry_mass: bytesOf(lx.entryMass),
     posting_start: bytesOf(lx.postingStart),
     posting_entries: bytesOf(lx.postingEntries),
-    exact_keys: lx.exactKeys.packed,
-    exact_keys_ends: bytesOf(lx.exactKeys.endsArray()),
+    ...packTexts("exact_keys", lx.exactKeys),
     exact_start: bytesOf(lx.exactStart),
     exact_entries: bytesOf(lx.exactEntries),
     compound_words: packStrings(lx.compoundWords),
@@ -336,7 +336,7 @@ export function storedLexicon(db: Database): LexiconData {
     wordWeight: typedFrom(b("word_weight"), Float32Array),
     wordLangs: typedFrom(b("word_langs"), Uint8Array),
     wordHeadness: typedFrom(b("word_headness"), Float32Array),
-    labels: new PackedTexts(p.get("labels") as string, typedFrom(b("labels_ends"), Int32Array)),
+    labels: storedTexts(p, "labels"),
     entryConcept: typedFrom(b("entry_concept"), Int32Array),
     entryLabel: typedFrom(b("entry_label"), Int32Array),
     entryLang: typedFrom(b("entry_lang"), Uint8Array),
@@ -345,7 +345,7 @@ export function storedLexicon(db: Database): LexiconData {
     entryMass: typedFrom(b("entry_mass"), Float32Array),
     postingStart: typedFrom(b("posting_start"), Int32Array),
     postingEntries: typedFrom(b("posting_entries"), Int32Array),
-    exactKeys: new PackedTexts(p.get("exact_keys") as string, typedFrom(b("exact_keys_ends"), Int32Array)),
+    exactKeys: storedTexts(p, "exact_keys"),
     exactStart: typedFrom(b("exact_start"), Int32Array),
     exactEntries: typedFrom(b("exact_entries"), Int32Array),
     compoundWords: s("compound_words"),

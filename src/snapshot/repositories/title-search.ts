@@ -2,18 +2,25 @@
 // short and reported titles), skills by name. The index is built once at start-up.
 import type { Database } from "bun:sqlite";
 import { TrigramIndex, rankByBestText, type RankedKey } from "../../domain/trigram-index.ts";
-import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
-import { PackedTexts, type TextList } from "../../domain/packed-texts.ts";
+import { bytesOf, packStrings, packTexts, readPacked, storedTexts, typedFrom, unpackStrings } from "../packed.ts";
+import type { TextList } from "../../domain/packed-texts.ts";
 
 export interface TitleMatch extends RankedKey<string> {
   matchedText: string;
 }
+
+/**
+ * What joins a text's owner keys (U+001E, record separator): a key can hold a comma (the technology index's keys are
+ * the names themselves: "Adxstudio, for Microsoft").
+ */
+const OWNER_SEPARATOR = "\x1e";
 
 export class TitleSearch {
   /** rows: (owner key, text). Identical texts are indexed once; texts are sorted, so ids are stable. */
   static build(rows: readonly { key: string; text: string }[]): TitleSearch {
     const ownersByText = new Map<string, Set<string>>();
     for (const { key, text } of rows) {
+      if (key.includes(OWNER_SEPARATOR)) throw new Error(`an owner key holds U+001E: ${JSON.stringify(key)}`);
       let set = ownersByText.get(text);
       if (!set) ownersByText.set(text, (set = new Set()));
       set.add(key);
@@ -21,19 +28,20 @@ export class TitleSearch {
     const texts = [...ownersByText.keys()].sort();
     return new TitleSearch(
       new TrigramIndex(texts),
-      texts.map((t) => [...ownersByText.get(t)!].sort().join(",")),
+      texts.map((t) => [...ownersByText.get(t)!].sort().join(OWNER_SEPARATOR)),
     );
   }
 
   private readonly ownerLists: (string[] | undefined)[] = [];
-  /** owners: each text's keys, comma-joined (split when first asked for: start-up need not split 50,000). */
+  /** owners: each text's keys, joined by OWNER_SEPARATOR (split when first asked for: start-up need not split 50,000). */
   constructor(
     readonly index: TrigramIndex,
     private readonly owners: TextList,
   ) {}
 
   /** The keys (SOC codes, skill ids) a text belongs to, in code order. */
-  ownersOf = (textId: number): readonly string[] => (this.ownerLists[textId] ??= this.owners.at(textId)!.split(","));
+  ownersOf = (textId: number): readonly string[] =>
+    (this.ownerLists[textId] ??= this.owners.at(textId)!.split(OWNER_SEPARATOR));
 
   search(query: string, threshold?: number): TitleMatch[] {
     return rankByBestText(this.index.search(query, threshold), this.ownersOf).map((r) => ({
@@ -98,13 +106,13 @@ export function restoreTrigramIndex(
 
 /** A title index as the snapshot build stores it (packed columns under a prefix). */
 export function packTitleIndex(search: TitleSearch): Record<string, string | Uint8Array> {
-  const texts = PackedTexts.of(search.index.allTexts()),
-    owners = PackedTexts.of(search.index.allTexts().map((_, id) => search.ownersOf(id).join(",")));
+  const texts = search.index.allTexts();
   return {
-    texts: texts.packed,
-    texts_ends: bytesOf(texts.endsArray()),
-    owners: owners.packed,
-    owners_ends: bytesOf(owners.endsArray()),
+    ...packTexts("texts", texts),
+    ...packTexts(
+      "owners",
+      texts.map((_, id) => search.ownersOf(id).join(OWNER_SEPARATOR)),
+    ),
     ...packTrigramIndex(search.index),
   };
 }
@@ -113,10 +121,8 @@ export function packTitleIndex(search: TitleSearch): Record<string, string | Uin
 export function storedTitleSearch(db: Database, prefix: string): TitleSearch {
   const packed = readPacked(db, prefix);
   // Held packed: 50,000 titles and their owners are two strings, not 100,000 (packed-texts.ts).
-  const restore = (name: string) =>
-    new PackedTexts(packed.get(name) as string, typedFrom(packed.get(`${name}_ends`) as Uint8Array, Int32Array));
-  const texts = restore("texts");
-  return new TitleSearch(restoreTrigramIndex(texts, packed), restore("owners"));
+  const texts = storedTexts(packed, "texts");
+  return new TitleSearch(restoreTrigramIndex(texts, packed), storedTexts(packed, "owners"));
 }
 
 /** The stored indexes: occupation titles (E15) and technology names (technology search). */
