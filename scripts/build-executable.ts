@@ -19,7 +19,7 @@ await Bun.write("build/snapshot.id", id);
 await buildExplorer();
 // --asset: the explorer's files ride inside the binary (Bun.embeddedFiles, names under explorer/). The snapshot
 // check's worker is an entry point of its own (Bun bundles a worker only when named). --bytecode: the modules ride
-// compiled, so start-up skips parsing them (exec → first answer 357 → 296 ms, BENCHMARKS.md).
+// compiled, so start-up skips parsing them (exec → first answer 60–115 ms sooner in two alternating runs, BENCHMARKS.md).
 const result = Bun.spawnSync(
   [
     process.execPath,
