@@ -31,8 +31,10 @@ export function openStateDb(path: string, busyTimeoutMs = 5000): Database {
   try {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     const db = new Database(path, { create: true, strict: true });
+    // The busy timeout first: switching to WAL and creating the tables take a lock, which another process opening
+    // the same new file (workers starting together) may hold for a moment.
     db.exec(
-      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}; PRAGMA temp_store = MEMORY;`,
+      `PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;`,
     );
     db.exec(STATE_DDL);
     return db;

@@ -84,3 +84,20 @@ describe("a state database locked by another process", () => {
     }
   });
 });
+
+describe("processes opening one new state database together (workers starting)", () => {
+  test("all open it: 10 rounds of 4 processes on a fresh file", async () => {
+    const stateDbModule = join(import.meta.dir, "../../src/state/state-db.ts");
+    let failures: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const path = join(mkdtempSync(join(dir, "race-")), "state.sqlite");
+      const code = `import { openStateDb } from ${JSON.stringify(stateDbModule)}; openStateDb(${JSON.stringify(path)});`;
+      const procs = Array.from({ length: 4 }, () =>
+        Bun.spawn([process.execPath, "-e", code], { stdout: "ignore", stderr: "pipe" }),
+      );
+      for (const p of procs) if ((await p.exited) !== 0) failures.push(await new Response(p.stderr).text());
+    }
+    failures = failures.map((f) => f.slice(0, 200));
+    expect(failures).toEqual([]);
+  });
+});
