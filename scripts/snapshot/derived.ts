@@ -13,12 +13,13 @@ import {
   TECHNOLOGY_INDEX,
 } from "../../src/snapshot/repositories/title-search.ts";
 import { lexiconInputs, packLexicon } from "../../src/snapshot/repositories/title-lexicon.ts";
-import { writePacked } from "../../src/snapshot/packed.ts";
+import { packStrings, packTexts, writePacked } from "../../src/snapshot/packed.ts";
 import { titleRanker, writeTitleRanker } from "./title-ranker.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
 import { packPlaceSpelling, spellingInputs } from "../../src/snapshot/repositories/place-spelling.ts";
 import { spellingNames } from "../../src/domain/location.ts";
-import { COUNTRY_NAME_KEY, packCountryNames } from "../../src/snapshot/repositories/country-names.ts";
+import { COUNTRY_NAME_KEY } from "../../src/snapshot/repositories/country-names.ts";
+import { countryNameKeys, officialCountryNames } from "../../src/domain/country-names-every-language.ts";
 import { PlaceSpelling } from "../../src/domain/place/spelling.ts";
 import { oewsCodeMap, type OewsVintage } from "../../src/domain/oews-codes.ts";
 import { OPTIONAL_FIGURES } from "../../src/domain/oews-figures.ts";
@@ -52,8 +53,16 @@ export function writeDerivedTables(db: Database): {
   writeTitleRanker(db, titleRanker(db, lexicon));
   db.run(`INSERT INTO county_population SELECT county_fips, SUM(population) FROM
     (SELECT DISTINCT geoname_id, county_fips, population FROM place_name WHERE country = 'US' AND county_fips IS NOT NULL) GROUP BY county_fips`);
-  writePacked(db, "place_spelling.", packPlaceSpelling(new PlaceSpelling(spellingNames(spellingInputs(db)))));
-  writePacked(db, COUNTRY_NAME_KEY, packCountryNames());
+  const spelling = new PlaceSpelling(spellingNames(spellingInputs(db), officialCountryNames));
+  writePacked(db, "place_spelling.", packPlaceSpelling(spelling));
+  const countryNames = countryNameKeys();
+  writePacked(db, COUNTRY_NAME_KEY, {
+    ...packTexts(
+      "keys",
+      countryNames.map((n) => n.key),
+    ),
+    codes: packStrings(countryNames.map((n) => n.iso2)),
+  });
   return {
     codeMappings,
     texts: search.index.texts.length,

@@ -33,7 +33,7 @@
 // A U.S. place answers with the metro its county is in; a county in no published metro answers with its state's
 // nonmetropolitan area when the state has one, else with the state (BLS's nonmetro county lists are not in the
 // data). A country outside the U.S. and EU/EEA is recognised and refused with a message saying so.
-import countries, { COUNTRY_LOCALES, everyLanguage } from "./country-names.ts";
+import countries from "./country-names.ts";
 import { EU_EEA } from "./european-countries.ts";
 import { TrigramIndex } from "./trigram-index.ts";
 import { parseCountryCode } from "./country-code.ts";
@@ -112,7 +112,7 @@ export interface LocationData {
   allTitles(): string[];
   /** Counties (and parishes, boroughs) of a CBSA answering to a folded name ("orange county"), most populous first. */
   countiesNamed(key: string): CountyRecord[];
-  /** The country a folded name (placeKey) names in any language (countryNameKeys, as the snapshot build stored it). */
+  /** The country a folded name (placeKey) names in any language (as the snapshot build stored countryNameKeys). */
   countryNamed(key: string): string | null;
   /** The spelling index over spellingNames, as the snapshot build stored it. */
   spelling(): PlaceSpelling;
@@ -162,22 +162,6 @@ function countryFromName(name: string, data: LocationData): string | undefined {
   return data.countryNamed(key) ?? COUNTRY_PARTS[key];
 }
 
-/**
- * Every country name in every language i18n-iso-countries ships, folded (placeKey) → ISO alpha-2, the first
- * language naming a country winning a name two share; sorted by key. The snapshot build stores it
- * (LocationData.countryNamed reads it): built here on a request, it took 80 ms.
- */
-export function countryNameKeys(): { key: string; iso2: string }[] {
-  const countries = everyLanguage();
-  const codes = new Map<string, string>();
-  for (const { locale } of COUNTRY_LOCALES)
-    for (const [iso2, names] of Object.entries(countries.getNames(locale, { select: "all" })))
-      for (const n of names) {
-        const key = placeKey(n);
-        if (key && !codes.has(key)) codes.set(key, iso2);
-      }
-  return [...codes.keys()].sort().map((key) => ({ key, iso2: codes.get(key)! }));
-}
 // Countries of the United Kingdom, and its other names, as job boards write them ("Birmingham, England").
 const COUNTRY_PARTS: Record<string, string> = {
   england: "GB",
@@ -658,9 +642,13 @@ export interface SpellingInputs {
   states: readonly { title: string; stateCode: string }[];
   places: readonly (PlaceRecord & { id: number })[];
 }
-export function spellingNames(data: SpellingInputs): SpellingName[] {
+/** `officialNames`: a language's official country names by ISO code (country-names-every-language.ts, at build time). */
+export function spellingNames(
+  data: SpellingInputs,
+  officialNames: (lang: string) => Record<string, string>,
+): SpellingName[] {
   const countryNames: SpellingName[] = SPELLING_LANGUAGES.flatMap((lang) =>
-    Object.entries(everyLanguage().getNames(lang, { select: "official" }))
+    Object.entries(officialNames(lang))
       .filter(([iso]) => !US_AND_TERRITORIES.has(iso))
       .map(([iso, n]) => ({
         id: `country:${iso}`,

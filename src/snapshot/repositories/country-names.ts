@@ -1,21 +1,10 @@
-// Country names in every language, folded (domain/location.ts countryNameKeys), as the snapshot build stores them
-// (derived rows country_name.*): one sorted packed list searched in place, and the ISO code of each.
+// Country names in every language, folded (domain/country-names-every-language.ts countryNameKeys), as the snapshot
+// build stores them (derived rows country_name.*, scripts/snapshot/derived.ts): one sorted packed list searched in
+// place, and the ISO code of each.
 import type { Database } from "bun:sqlite";
-import { countryNameKeys } from "../../domain/location.ts";
-import { packStrings, packTexts, readPacked, storedTexts, unpackStrings } from "../packed.ts";
+import { readPacked, storedTexts, unpackStrings } from "../packed.ts";
 
 export const COUNTRY_NAME_KEY = "country_name.";
-
-export function packCountryNames(): Record<string, string | Uint8Array> {
-  const names = countryNameKeys();
-  return {
-    ...packTexts(
-      "keys",
-      names.map((n) => n.key),
-    ),
-    codes: packStrings(names.map((n) => n.iso2)),
-  };
-}
 
 /** Folded name → ISO alpha-2, or null. */
 export function storedCountryNames(db: Database): (key: string) => string | null {
