@@ -19,23 +19,26 @@ export class PackedTexts {
   /**
    * `packed`: the texts joined by TEXT_SEPARATOR, as `PackedTexts.of` joins them (empty: no texts). `ends`: where
    * each ends, as `endsArray()` gave them when stored (the snapshot keeps them: finding them again is a scan of
-   * megabytes at start-up), checked against the string (each but the last at a separator, the last at its end);
-   * found by a scan when absent.
+   * megabytes at start-up), checked against the string; found by a scan when absent.
    */
   constructor(
     readonly packed: string,
     ends?: Int32Array,
   ) {
-    this.ends = ends ?? PackedTexts.endsOf(packed);
-    const n = this.ends.length;
+    this.ends = ends ? PackedTexts.checked(packed, ends) : PackedTexts.endsOf(packed);
+  }
+
+  /** Stored ends, if they fit the string: each but the last at a separator, the last at its end. */
+  private static checked(packed: string, ends: Int32Array): Int32Array {
+    const n = ends.length;
+    if (n === 0 && packed !== "") throw new Error("packed texts: a non-empty string with no ends");
     for (let i = 0; i < n; i++) {
-      const end = this.ends[i];
+      const end = ends[i];
       const fits =
-        end >= (i === 0 ? 0 : this.ends[i - 1] + 1) &&
-        (i + 1 < n ? packed[end] === TEXT_SEPARATOR : end === packed.length);
+        end >= (i === 0 ? 0 : ends[i - 1] + 1) && (i + 1 < n ? packed[end] === TEXT_SEPARATOR : end === packed.length);
       if (!fits) throw new Error(`packed texts: text ${i} cannot end at ${end} (the string is ${packed.length} long)`);
     }
-    if (n === 0 && packed !== "") throw new Error("packed texts: a non-empty string with no ends");
+    return ends;
   }
 
   private static endsOf(packed: string): Int32Array {
