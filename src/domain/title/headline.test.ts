@@ -75,6 +75,28 @@ describe("the role, out of a headline, in each language", () => {
     expect(role("Cercasi muratore – cantiere edile, zona Bergamo, 14 €/h")).toBe("muratore");
   });
 
+  test("English: pay with its currency first, shifts, contract, work mode and the ad's number", () => {
+    expect(kinds("Warehouse Associate - 2nd Shift - $18/hr")).toEqual(["schedule:2nd Shift", "pay:$18/hr"]);
+    expect(role("CNA - Nights - Up to $25 per hour + $3,000 Sign-On Bonus")).toBe("CNA");
+    expect(kinds("CNA - Nights - Up to $25 per hour + $3,000 Sign-On Bonus")).toContain("pay:Up to $25 per hour");
+    expect(kinds("Software Engineer II (Hybrid) $120K-$150K")).toEqual(["pay:$120K-$150K", "work_mode:Hybrid"]);
+    expect(role("Software Engineer II (Hybrid) $120K-$150K")).toBe("Software Engineer II");
+    expect(kinds("Contract Specialist GS-1102-12")).toEqual(["pay:GS-1102-12"]);
+    expect(kinds("Line Cook - Full Time - Req #48213")).toEqual(["schedule:Full Time", "reference:Req #48213"]);
+    expect(role("Staff Nurse – Cork University Hospital – Permanent, Full Time")).toBe("Staff Nurse");
+    expect(kinds("Healthcare Assistant (Relief) - €14.50 per hour")).toEqual([
+      "schedule:Relief",
+      "pay:€14.50 per hour",
+    ]);
+    expect(role("Delivery Driver (Temp to Hire) Mon-Fri")).toBe("Delivery Driver");
+    expect(role("Locum Tenens Physician - Internal Medicine")).toBe("Physician");
+    expect(role("RN - PRN - 3x12s")).toBe("RN");
+    expect(parseHeadline("RN - PRN - 3x12s").segments).toEqual([]);
+    expect(role("Clerical Officer - Specified Purpose Contract - Maternity Cover")).toBe("Clerical Officer");
+    expect(role("Join our team as a Chef")).toBe("Chef");
+    expect(role("Server at the Grand Hotel")).toBe("Server");
+  });
+
   test("English and plain titles are their own role", () => {
     for (const t of [
       "Registered Nurse",
@@ -84,6 +106,9 @@ describe("the role, out of a headline, in each language", () => {
       "Contract Manager",
       "Stage Manager",
       "B2B Sales Manager",
+      "Permanent Makeup Artist",
+      "Night Auditor",
+      "Evening Supervisor",
     ]) {
       expect(role(t)).toBe(t);
     }

@@ -14,6 +14,7 @@ export type HeadlinePartKind =
   | "pay"
   | "work_mode"
   | "department"
+  | "reference"
   | "segment";
 export interface HeadlinePart {
   kind: HeadlinePartKind;
@@ -57,7 +58,28 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "ricerchiamo:?",
       "ricerca:?",
       "selezioniamo:?",
+      "urgently (?:required|hiring|needed):?",
+      "immediate start",
+      "apply (?:now|today)",
+      "(?:come )?join (?:our|the) team(?: as (?:an?|our))?:?",
     ]),
+  },
+  // "Req #48213", "Job ID: R-1032", "Ref. 2291": the ad's number, not its role.
+  {
+    kind: "reference",
+    re: new RegExp(
+      `${W}(?:req(?:uisition)?|job|ref(?:erence)?|vacancy)\\.?\\s*(?:#|no\\.?|id|number|:)\\s*:?\\s*[\\p{L}\\d-]*\\d[\\p{L}\\d-]*${E}|#\\s?\\d[\\p{L}\\d-]*${E}`,
+      "giu",
+    ),
+  },
+  // Pay with its currency first, as English ads write it: "$18/hr", "Up to $25 per hour", "€32,000 – €36,000",
+  // "$85K-$105K + Bonus"; a U.S. federal grade (GS-1102-12) is a pay plan.
+  {
+    kind: "pay",
+    re: new RegExp(
+      `(?:${W}(?:up to|from|starting at|starting from|earn(?: up to)?)\\s+)?[$€£]\\s?\\d[\\d.,]*\\s*k?(?:\\s*(?:-|–|to)\\s*[$€£]?\\s?\\d[\\d.,]*\\s*k?)?(?:\\s*(?:/|per|an|a)\\s*(?:hr|hour|h|yr|year|annum|week|wk|month|mo|day|shift)${E})?(?:\\s*(?:\\+|plus)\\s*(?:benefits|bonus|ote|overtime|commission)${E})?|${W}GS-\\d{1,4}(?:-\\d{1,2})*${E}`,
+      "giu",
+    ),
   },
   { kind: "pay", re: words(["RAL\\s*\\d[\\d.,\\s-]*k?"]) },
   {
@@ -81,6 +103,13 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "schaal\\s*\\d+",
       "cao\\s+\\w+",
       "primes",
+      "sign[- ]on bonus",
+      "signing bonus",
+      "DOE",
+      "OTE",
+      "competitive (?:salary|pay)",
+      "(?:weekly|daily) pay",
+      "(?:\\+|plus) benefits",
     ]),
   },
   {
@@ -141,6 +170,18 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "incarico provvisorio",
       "apprendistato",
       "tirocinio",
+      "permanent(?! make-?up)",
+      "fixed[- ]term(?: contract)?(?: \\(?\\d+ months?\\)?)?",
+      "specified purpose(?: contract)?",
+      "maternity (?:leave )?cover",
+      "temp[- ]to[- ](?:hire|perm)",
+      "contract[- ]to[- ]hire",
+      "temporary",
+      "temp",
+      "W-?2",
+      "1099",
+      "C2C",
+      "locum(?: tenens)?",
     ]),
   },
   {
@@ -178,6 +219,23 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "night shift",
       "day shift",
       "weekend",
+      "\\d(?:st|nd|rd|th) shift",
+      "(?:day|night|evening|overnight|swing|graveyard|weekend|rotating) shifts",
+      "(?:swing|graveyard|evening|overnight|rotating) shift",
+      "nights",
+      "days",
+      "evenings",
+      "overnights",
+      "weekends",
+      "PRN",
+      "per diem",
+      "\\d+ on \\d+ off",
+      "\\d\\s?x\\s?12s?",
+      "12[- ]?(?:hour|hr) shifts?",
+      "seasonal",
+      "casual",
+      "relief",
+      "mon(?:day)?[- ]fri(?:day)?",
     ]),
   },
   {
@@ -199,13 +257,19 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "smart working(?: \\d+ giorni a settimana)?",
       "en remoto",
       "visio",
+      "hybrid",
+      "on[- ]?site",
+      "in[- ]office",
+      "WFH",
+      "work from home",
+      "fully remote",
     ]),
   },
   // "für unseren ambulanten Pflegedienst", "pour notre service de réanimation", "para nuestra Unidad …": where, not what.
   {
     kind: "department",
     re: new RegExp(
-      `${W}(?:für (?:unsere[nrs]?|die|das|den)|pour (?:notre|nos|la|le)|para (?:nuestra|nuestro|nuestros|nuestras)|per (?:la nostra|il nostro)|voor (?:ons|onze)|do (?:naszego|naszej)|for (?:our|the))${E}.*$`,
+      `${W}(?:für (?:unsere[nrs]?|die|das|den)|pour (?:notre|nos|la|le)|para (?:nuestra|nuestro|nuestros|nuestras)|per (?:la nostra|il nostro)|voor (?:ons|onze)|do (?:naszego|naszej)|for (?:our|the)|at (?:our|the))${E}.*$`,
       "iu",
     ),
   },
