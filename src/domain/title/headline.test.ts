@@ -47,6 +47,8 @@ describe("the role, out of a headline, in each language", () => {
       "Wachtmeester Koninklijke Marechaussee",
     );
     expect(role("BEVEILIGERS GEZOCHT – evenementen")).toBe("BEVEILIGERS");
+    expect(parseHeadline("Orderpicker – 5-ploegendienst, € 15,20 per uur").segments).toEqual([]);
+    expect(kinds("Telefonisch verkoper (outbound) – € 13 p/u + bonus")).toEqual(["pay:€ 13 p/u + bonus"]);
   });
 
   test("Polish: contract, pay and work mode", () => {
@@ -109,6 +111,8 @@ describe("the role, out of a headline, in each language", () => {
       "Permanent Makeup Artist",
       "Night Auditor",
       "Evening Supervisor",
+      "W2-Professur für Wirtschaftsinformatik",
+      "ASST.PROF.(TEMP-OPERATIONSMANAGEMENT/BUSINESSANALYTICS)",
     ]) {
       expect(role(t)).toBe(t);
     }
