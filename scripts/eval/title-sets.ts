@@ -140,7 +140,13 @@ export function headlineSets(): EvalSet[] {
       lang,
       items: all
         .filter((h) => h.lang === lang && h.split === split)
-        .map((h) => ({ title: h.title, country: h.country, isco: h.isco, soc: null, alt: h.alt })),
+        .map((h) => ({
+          title: h.title,
+          country: h.country,
+          isco: h.target === "isco" ? h.code : null,
+          soc: h.target === "soc" ? h.code : null,
+          alt: h.alt,
+        })),
     })),
   );
 }

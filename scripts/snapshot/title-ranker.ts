@@ -22,18 +22,31 @@ import {
 import { detailedSocCodes } from "../../src/domain/title/codes.ts";
 
 export const HEADLINES = resolve(import.meta.dir, "../../data/headlines");
-const HEADLINE_COUNTRY: Record<string, string> = { de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
+// The country a file's headlines are matched for: its language's (English ads: Ireland's, on the EU path).
+const HEADLINE_COUNTRY: Record<string, string> = {
+  en: "IE",
+  "en-US": "US",
+  de: "DE",
+  fr: "FR",
+  nl: "NL",
+  pl: "PL",
+  es: "ES",
+  it: "IT",
+};
 
 export interface Headline {
   title: string;
+  /** The file's name: a language, or a language and country (`en-US`). */
   lang: string;
   country: string;
-  isco: string;
+  /** A file with an `isco` column codes ISCO-08 unit groups (the EU path); one with `soc`, SOC 2018 (the U.S. path). */
+  target: "isco" | "soc";
+  code: string;
   alt: string[];
   split: "dev" | "test";
 }
 
-/** data/headlines/<lang>.csv: title, isco, alt (`;`-separated), split, note. */
+/** data/headlines/<lang>.csv: title, isco or soc, alt (`;`-separated), split, note. */
 export function readHeadlines(): Headline[] {
   return readdirSync(HEADLINES)
     .filter((f) => f.endsWith(".csv"))
@@ -45,17 +58,23 @@ export function readHeadlines(): Headline[] {
         skip_empty_lines: true,
         bom: true,
       }) as Record<string, string>[];
-      return rows.map((r) => ({
-        title: r.title,
-        lang,
-        country: HEADLINE_COUNTRY[lang],
-        isco: r.isco.trim().padStart(4, "0"),
-        alt: (r.alt ?? "")
-          .split(";")
-          .map((a) => a.trim())
-          .filter(Boolean),
-        split: r.split === "test" ? "test" : "dev",
-      }));
+      const country = HEADLINE_COUNTRY[lang];
+      if (!country) throw new Error(`data/headlines/${file}: no country for "${lang}"`);
+      return rows.map((r): Headline => {
+        const target = r.soc !== undefined ? "soc" : "isco";
+        return {
+          title: r.title,
+          lang,
+          country,
+          target,
+          code: target === "soc" ? r.soc.trim() : r.isco.trim().padStart(4, "0"),
+          alt: (r.alt ?? "")
+            .split(";")
+            .map((a) => a.trim())
+            .filter(Boolean),
+          split: r.split === "test" ? "test" : "dev",
+        };
+      });
     });
 }
 
@@ -188,8 +207,8 @@ export function rankerTrainingTitles(db: Database): TrainingTitle[] {
       (h): TrainingTitle => ({
         title: h.title,
         country: h.country,
-        target: "isco",
-        right: [h.isco, ...h.alt],
+        target: h.target,
+        right: [h.code, ...h.alt],
         set: `job-ad headlines, dev (${h.lang})`,
         calibrates: true,
         weight: USER_TITLE_WEIGHT,
