@@ -87,6 +87,18 @@ describe("confidence threshold", () => {
   });
 });
 
+describe("the served calibration curves", () => {
+  test("every step rests on at least 20 titles, so no answer is given a probability a handful of titles made", () => {
+    for (const path of ["soc", "isco"] as const)
+      for (const curve of [ranker[path].answer, ranker[path].alternative]) {
+        expect(curve.n.length).toBe(curve.value.length);
+        expect(Math.min(...curve.n)).toBeGreaterThanOrEqual(20);
+        // Non-decreasing: a higher score is never a lower probability.
+        expect(curve.value.every((v, i) => i === 0 || v >= curve.value[i - 1])).toBe(true);
+      }
+  });
+});
+
 describe("occupation_code instead of a title", () => {
   test("a SOC code wins over the title, which is echoed", async () => {
     const { query } = await (await get("/api/v1/salary?job_title=whatever&occupation_code=29-1141&location=US")).json();

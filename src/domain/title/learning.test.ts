@@ -50,15 +50,26 @@ test("a penalty shrinks the weights towards zero, not the intercept", () => {
   expect(flat.intercept).toBeCloseTo(Math.log(3 / 4), 4);
 });
 
-test("isotonic regression pools adjacent violators (worked by hand)", () => {
-  // Scores 1..6 with outcomes 0 1 0 1 1 0: the pairs (1,0)|(2,1),(3,0)|(4,1),(5,1),(6,0) pool to 0, ½, ⅔.
+test("isotonic regression pools adjacent violators, read between step centres (worked by hand)", () => {
+  // Scores 1..6 with outcomes 0 1 0 1 1 0: the pairs (1,0)|(2,1),(3,0)|(4,1),(5,1),(6,0) pool to 0, ½, ⅔, their
+  // scores averaging 1, 2.5 and 5.
   const fit = fitIsotonic([1, 2, 3, 4, 5, 6], [0, 1, 0, 1, 1, 0]);
-  expect(fit).toEqual({ from: [1, 2, 4], value: [0, 0.5, 2 / 3] });
-  expect(isotonicValue(fit, 0.5)).toBe(0); // below the first score: the first step
-  expect(isotonicValue(fit, 3.9)).toBe(0.5);
+  expect(fit).toEqual({ from: [1, 2, 4], at: [1, 2.5, 5], value: [0, 0.5, 2 / 3], n: [1, 2, 3] });
+  expect(isotonicValue(fit, 0.5)).toBe(0); // before the first centre: level
+  expect(isotonicValue(fit, 1.75)).toBeCloseTo(0.25, 12); // half way from (1, 0) to (2.5, ½)
+  expect(isotonicValue(fit, 3.9)).toBeCloseTo(0.5 + (1 / 6) * (1.4 / 2.5), 12); // (2.5, ½) → (5, ⅔)
+  expect(isotonicValue(fit, 5)).toBe(2 / 3);
   expect(isotonicValue(fit, 100)).toBe(2 / 3);
   // Ties are one score: (1: 0 and 1) → ½; order of input does not matter.
-  expect(fitIsotonic([2, 1, 1], [1, 1, 0])).toEqual({ from: [1, 2], value: [0.5, 1] });
+  expect(fitIsotonic([2, 1, 1], [1, 1, 0])).toEqual({ from: [1, 2], at: [1, 2], value: [0.5, 1], n: [2, 1] });
+});
+
+test("a step resting on fewer than minBlock observations joins its neighbour nearer in value (worked by hand)", () => {
+  // 0 0 0 | 1 1 0 | 1 1 pools to {1: 0, n 3}, {4: ⅔, n 3}, {7: 1, n 2}; the last has 2 < 3 and no neighbour above,
+  // so it joins {4}: (2 + 2) / 5 = 0.8 on 5, its scores 4..8 averaging 6.
+  const fit = fitIsotonic([1, 2, 3, 4, 5, 6, 7, 8], [0, 0, 0, 1, 1, 0, 1, 1], 3);
+  expect(fit).toEqual({ from: [1, 4], at: [2, 6], value: [0, 0.8], n: [3, 5] });
+  expect(fitIsotonic([1, 2, 3, 4, 5, 6, 7, 8], [0, 0, 0, 1, 1, 0, 1, 1]).value).toEqual([0, 2 / 3, 1]);
 });
 
 test("a set counted twice weighs as much as the same set given twice", () => {

@@ -10,10 +10,18 @@ export interface LogisticFit {
   iterations: number;
 }
 
-/** A non-decreasing step function: at score x, the value of the last step whose start is ≤ x (the first below). */
+/**
+ * A non-decreasing fit in steps: each step's observations begin at score `from`, average score `at`, and are right
+ * with share `value`. At score x the value is read on the line through the steps' centres (`at`, `value`), level
+ * before the first centre and after the last (as scikit-learn's IsotonicRegression predicts): a score a little past
+ * a step's start is not a jump of the whole step's worth.
+ */
 export interface IsotonicFit {
   from: number[];
+  at: number[];
   value: number[];
+  /** How many observations each step rests on. */
+  n: number[];
 }
 
 /**
@@ -23,18 +31,20 @@ export interface IsotonicFit {
  */
 export function fitIsotonic(x: readonly number[], y: readonly number[], minBlock = 1): IsotonicFit {
   const order = x.map((_, i) => i).sort((a, b) => x[a] - x[b] || a - b);
-  const blocks: { from: number; sum: number; n: number }[] = [];
+  const blocks: { from: number; sum: number; sumX: number; n: number }[] = [];
   for (const i of order) {
     // Equal scores pool first: one score, one probability.
     const last = blocks.at(-1);
     if (last && last.from === x[i]) {
       last.sum += y[i];
+      last.sumX += x[i];
       last.n++;
-    } else blocks.push({ from: x[i], sum: y[i], n: 1 });
+    } else blocks.push({ from: x[i], sum: y[i], sumX: x[i], n: 1 });
     while (blocks.length > 1 && blocks.at(-2)!.sum / blocks.at(-2)!.n >= blocks.at(-1)!.sum / blocks.at(-1)!.n) {
       const top = blocks.pop()!,
         below = blocks.at(-1)!;
       below.sum += top.sum;
+      below.sumX += top.sumX;
       below.n += top.n;
     }
   }
@@ -47,22 +57,31 @@ export function fitIsotonic(x: readonly number[], y: readonly number[], minBlock
     const into =
       !after || (before && mean(blocks[small]) - mean(before) <= mean(after) - mean(blocks[small])) ? small - 1 : small;
     const [a, b] = [blocks[into], blocks[into + 1]];
-    blocks.splice(into, 2, { from: a.from, sum: a.sum + b.sum, n: a.n + b.n });
+    blocks.splice(into, 2, { from: a.from, sum: a.sum + b.sum, sumX: a.sumX + b.sumX, n: a.n + b.n });
   }
-  return { from: blocks.map((b) => b.from), value: blocks.map(mean) };
+  return {
+    from: blocks.map((b) => b.from),
+    at: blocks.map((b) => b.sumX / b.n),
+    value: blocks.map(mean),
+    n: blocks.map((b) => b.n),
+  };
 }
 
+/** The fit's value at score x: on the line between the two step centres around x (level outside them). */
 export function isotonicValue(fit: IsotonicFit, x: number): number {
+  const { at, value } = fit;
+  const last = at.length - 1;
+  if (last < 0) return x;
+  if (x <= at[0]) return value[0];
+  if (x >= at[last]) return value[last];
   let lo = 0,
-    hi = fit.from.length - 1;
-  if (hi < 0) return x;
-  if (x < fit.from[0]) return fit.value[0];
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (fit.from[mid] <= x) lo = mid;
-    else hi = mid - 1;
+    hi = last; // at[lo] < x < at[hi]
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (at[mid] <= x) lo = mid;
+    else hi = mid;
   }
-  return fit.value[lo];
+  return value[lo] + ((value[hi] - value[lo]) * (x - at[lo])) / (at[hi] - at[lo]);
 }
 
 const NEGLIGIBLE = 35;

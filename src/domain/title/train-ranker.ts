@@ -44,6 +44,13 @@ export interface TrainingTitle {
 
 export const FOLDS = 5;
 
+/**
+ * The fewest titles a calibration step rests on: a step of three titles says 0 or 1, which no title deserves (with
+ * thousands of answers on the U.S. path and hundreds on the EU path, 20 keeps the curve's shape and drops its
+ * extremes: without it both curves ended in a step of 1.0 and began with one of 0).
+ */
+export const MIN_CALIBRATION_STEP = 20;
+
 /** Weight penalty: small next to the tens of thousands of candidate rows, it keeps rare indicators finite. */
 const L2 = 0.1;
 
@@ -164,7 +171,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
       });
     }
     // A title with no candidate at all is a 404 either way: it teaches the curve nothing.
-    const answerCurve = fitIsotonic(answer.x, answer.y);
+    const answerCurve = fitIsotonic(answer.x, answer.y, MIN_CALIBRATION_STEP);
     const threshold = bestThreshold(
       answer.x.map((x) => isotonicValue(answerCurve, x)),
       answer.y,
@@ -181,7 +188,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
           { ...TREES, setWeight },
         ),
         answer: answerCurve,
-        alternative: fitIsotonic(alternative.x, alternative.y),
+        alternative: fitIsotonic(alternative.x, alternative.y, MIN_CALIBRATION_STEP),
         threshold,
         conventions,
       },
