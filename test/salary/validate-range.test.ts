@@ -150,6 +150,11 @@ describe("market", () => {
     expect(finding.severity).toBe("info");
     expect(finding.message).toContain("10th percentile");
     expect(finding.message).toContain("Professionals");
+    // The market is the survey's year (SES 2022: earnings of 2022), said where the finding is, and in the note.
+    expect(finding.message).toContain(
+      "in Germany in 2022 (Eurostat Structure of Earnings Survey 2022; earnings of that year, not uprated to today)",
+    );
+    expect(below.methodology_note).toContain("EUR a year in 2022 (the survey's year; not uprated");
   });
 
   test("a surgeon in Germany: 150–250k lies wholly above the group's p90 (info, not reasonable); 100–140k reaches it (reasonable)", async () => {

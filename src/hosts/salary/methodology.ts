@@ -52,6 +52,8 @@ export function marketMethodology(f: {
   matchedTitle: string;
   isco: { major: string; majorTitle: string };
   mean: number;
+  /** The survey year the mean is of (SES 2022: 2022); not uprated. */
+  surveyYear: string | null;
   basis: string | null;
   meanNotes: string[];
   sigma: number;
@@ -60,7 +62,7 @@ export function marketMethodology(f: {
   hourlyAt: number | null;
 }): string {
   return (
-    `Market: ${f.matchedTitle} maps to ISCO-08 major group ${f.isco.major} (${f.isco.majorTitle}), the finest resolution SES publishes. Benchmark mean: ${round(f.mean, 2)} EUR a year, basis ${f.basis} (${f.meanNotes.join(" ")}) ` +
+    `Market: ${f.matchedTitle} maps to ISCO-08 major group ${f.isco.major} (${f.isco.majorTitle}), the finest resolution SES publishes. Benchmark mean: ${round(f.mean, 2)} EUR a year${f.surveyYear ? ` in ${f.surveyYear} (the survey's year; not uprated to today's pay, so a market figure may lie below today's minimum wage)` : ""}, basis ${f.basis} (${f.meanNotes.join(" ")}) ` +
     `estimated_percentiles: a log-normal with that mean and log-dispersion σ = (ln p90 − ln p10) ÷ 2.5631 = ${f.sigma.toFixed(4)}, taken from BLS OEWS May ${f.decilesYear} national percentiles of ${f.decilesOf}; median = mean × exp(−σ²/2). ` +
     (f.hourlyAt !== null
       ? `Hourly postings are compared at the benchmark's own annual ÷ hourly earnings (${round(f.hourlyAt)} hours), not ${DEFAULT_ANNUAL_HOURS.toLocaleString("en-US")}. `
