@@ -96,7 +96,21 @@ describe("the role, out of a headline, in each language", () => {
     expect(parseHeadline("RN - PRN - 3x12s").segments).toEqual([]);
     expect(role("Clerical Officer - Specified Purpose Contract - Maternity Cover")).toBe("Clerical Officer");
     expect(role("Join our team as a Chef")).toBe("Chef");
-    expect(role("Server at the Grand Hotel")).toBe("Server");
+    expect(role("Chef at our hotel in Galway")).toBe("Chef");
+    // A review's cases: a K after an amount is a word's, a bracket keeps its own, a grade range, "Ref. 2291".
+    expect(role("€ 3.000 Koch (m/w/d)")).toBe("Koch (m/w/d)");
+    expect(role("$85 Kitchen Manager")).toBe("Kitchen Manager");
+    expect(role("Lecturer (Fixed Term 12 months)")).toBe("Lecturer");
+    expect(role("Research Assistant (Fixed Term, 12 months)")).toBe("Research Assistant");
+    expect(role("Software Engineer (W2 only)")).toBe("Software Engineer");
+    expect(role("Criminal Investigator GS-1811-07/09")).toBe("Criminal Investigator");
+    expect(parseHeadline("Accountant – Ref. 2291").segments).toEqual([]);
+    // A country's name is a place, not a segment to match ("Malta" stems to a malt expert's label).
+    expect(parseHeadline("Live Casino Game Presenter – Malta").segments).toEqual([]);
+    expect(kinds("Live Casino Game Presenter – Malta")).toEqual(["place:Malta"]);
+    expect(parseHeadline("Tile Layer – Malta, Immediate Start").segments).toEqual([]);
+    // The role as written stays at hand: "Relief" is a schedule word, and "Relief Worker" an occupation.
+    expect(parseHeadline("Relief Worker").roleAsWritten).toBe("Relief Worker");
   });
 
   test("English and plain titles are their own role", () => {
@@ -112,6 +126,11 @@ describe("the role, out of a headline, in each language", () => {
       "Night Auditor",
       "Evening Supervisor",
       "W2-Professur für Wirtschaftsinformatik",
+      "Director at the Arts Council",
+      "C# 10 Developer",
+      "Permanent-Make-up Artistin",
+      "doe-het-zelf adviseur",
+      "Locum Consultant",
       "ASST.PROF.(TEMP-OPERATIONSMANAGEMENT/BUSINESSANALYTICS)",
     ]) {
       expect(role(t)).toBe(t);

@@ -6,6 +6,7 @@
 // The role is the first segment (segments are split by spaced dashes and bars) with the known words of contract,
 // schedule, hours, pay and work mode taken out, and a trailing "for our …" phrase; the other segments are kept,
 // as is each removed part with its kind, for the ranker and the matcher's fallbacks.
+import countries from "../country-names.ts";
 export type HeadlinePartKind =
   | "hiring"
   | "contract"
@@ -15,6 +16,7 @@ export type HeadlinePartKind =
   | "work_mode"
   | "department"
   | "reference"
+  | "place"
   | "segment";
 export interface HeadlinePart {
   kind: HeadlinePartKind;
@@ -22,12 +24,16 @@ export interface HeadlinePart {
 }
 export interface Headline {
   role: string;
+  /** The role's segment as written, before its parts were taken out ("Relief Worker" is a label as it stands). */
+  roleAsWritten: string;
   parts: HeadlinePart[];
   segments: string[];
 }
 
 const W = "(?<![\\p{L}\\p{N}])",
-  E = "(?![\\p{L}\\p{N}])"; // word boundaries that know accented letters
+  E = "(?![\\p{L}\\p{N}]|-\\p{L})"; // word boundaries that know accented letters; "Make-up" is one word
+// Acronyms match in capitals only: "DOE" is "depending on experience", "doe" is Dutch for "do".
+const acronyms = (list: string[]) => new RegExp(`${W}(?:${list.join("|")})${E}`, "gu");
 const words = (list: string[]) => new RegExp(`${W}(?:${list.join("|")})${E}\\.?`, "giu");
 
 // Longest phrases first within each list: alternation takes the first that matches.
@@ -64,11 +70,15 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "(?:come )?join (?:our|the) team(?: as (?:an?|our))?:?",
     ]),
   },
-  // "Req #48213", "Job ID: R-1032", "Ref. 2291": the ad's number, not its role.
+  // The U.S. and Irish ads' acronyms of pay, schedule and contract, in capitals: "DOE", "OTE", "PRN", "W2 only".
+  { kind: "pay", re: acronyms(["DOE", "OTE"]) },
+  { kind: "schedule", re: acronyms(["PRN"]) },
+  { kind: "contract", re: acronyms(["W-?2(?: only)?", "1099", "C2C"]) },
+  // "Req #48213", "Job ID: R-1032", "Ref. 2291", "#4471": the ad's number, not its role.
   {
     kind: "reference",
     re: new RegExp(
-      `${W}(?:req(?:uisition)?|job|ref(?:erence)?|vacancy)\\.?\\s*(?:#|no\\.?|id|number|:)\\s*:?\\s*[\\p{L}\\d-]*\\d[\\p{L}\\d-]*${E}|#\\s?\\d[\\p{L}\\d-]*${E}`,
+      `${W}(?:(?:req(?:uisition)?|job|ref(?:erence)?|vacancy)\\.?\\s*(?:#|no\\.?|id|number|:)\\s*:?\\s*|(?:req|ref)\\.?\\s*)[\\p{L}\\d-]*\\d[\\p{L}\\d-]*${E}|${W}#\\s?\\d[\\p{L}\\d-]*${E}`,
       "giu",
     ),
   },
@@ -77,7 +87,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   {
     kind: "pay",
     re: new RegExp(
-      `(?:${W}(?:up to|from|starting at|starting from|earn(?: up to)?)\\s+)?[$€£]\\s?\\d[\\d.,]*\\s*k?(?:\\s*(?:-|–|to)\\s*[$€£]?\\s?\\d[\\d.,]*\\s*k?)?(?:\\s*(?:/|per|p/|an|a|pro|par|na|al|la)\\s*(?:hr|hour|h|u|uur|std|stunde|heure|hora|ora|godz|yr|year|annum|jaar|jahr|an|año|anno|rok|week|wk|month|mo|maand|monat|mois|mes|mese|miesiąc|day|shift)${E})?(?:\\s*(?:\\+|plus)\\s*(?:benefits|bonus|ote|overtime|commission|primes|prämien|premie)${E})?|${W}GS-\\d{1,4}(?:-\\d{1,2})*${E}`,
+      `(?:${W}(?:up to|from|starting at|starting from|earn(?: up to)?)\\s+)?[$€£]\\s?\\d[\\d.,]*(?:\\s?k${E})?(?:\\s*(?:-|–|to)\\s*[$€£]?\\s?\\d[\\d.,]*(?:\\s?k${E})?)?(?:\\s*(?:/|per|p/|an|a|pro|par|na|al|la)\\s*(?:hr|hour|h|u|uur|std|stunde|heure|hora|ora|godz|yr|year|annum|jaar|jahr|an|año|anno|rok|week|wk|month|mo|maand|monat|mois|mes|mese|miesiąc|day|shift)${E})?(?:\\s*(?:\\+|plus)\\s*(?:benefits|bonus|ote|overtime|commission|primes|prämien|premie)${E})?|${W}GS-\\d{1,4}(?:-\\d{1,2}(?:/\\d{1,2})?)*${E}`,
       "giu",
     ),
   },
@@ -105,8 +115,6 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "primes",
       "sign[- ]on bonus",
       "signing bonus",
-      "DOE",
-      "OTE",
       "competitive (?:salary|pay)",
       "(?:weekly|daily) pay",
       "(?:\\+|plus) benefits",
@@ -171,17 +179,14 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "apprendistato",
       "tirocinio",
       "permanent(?! make-?up)",
-      "fixed[- ]term(?: contract)?(?: \\(?\\d+ months?\\)?)?",
+      "fixed[- ]term(?: contract)?(?:,? \\d+ months?)?",
       "specified purpose(?: contract)?",
       "maternity (?:leave )?cover",
       "temp[- ]to[- ](?:hire|perm)",
       "contract[- ]to[- ]hire",
       "temporary(?![-/])",
       "temp(?![-/])",
-      "W-?2(?!-)",
-      "1099",
-      "C2C",
-      "locum(?: tenens)?",
+      "locum tenens",
     ]),
   },
   {
@@ -229,7 +234,6 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "evenings",
       "overnights",
       "weekends",
-      "PRN",
       "per diem",
       "\\d+ on \\d+ off",
       "\\d\\s?x\\s?12s?",
@@ -271,7 +275,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   {
     kind: "department",
     re: new RegExp(
-      `${W}(?:für (?:unsere[nrs]?|die|das|den)|pour (?:notre|nos|la|le)|para (?:nuestra|nuestro|nuestros|nuestras)|per (?:la nostra|il nostro)|voor (?:ons|onze)|do (?:naszego|naszej)|for (?:our|the)|at (?:our|the))${E}.*$`,
+      `${W}(?:für (?:unsere[nrs]?|die|das|den)|pour (?:notre|nos|la|le)|para (?:nuestra|nuestro|nuestros|nuestras)|per (?:la nostra|il nostro)|voor (?:ons|onze)|do (?:naszego|naszej)|for (?:our|the)|at our)${E}.*$`,
       "iu",
     ),
   },
@@ -308,9 +312,17 @@ export function parseHeadline(text: string): Headline {
   // The role: the first segment that still says something (a headline may open with its schedule).
   const roleAt = cleaned.findIndex((s) => /\p{L}{2,}/u.test(s));
   const role = roleAt < 0 ? text.trim() : cleaned[roleAt];
-  const rest = cleaned.filter((s, i) => i !== roleAt && /\p{L}{2,}/u.test(s));
-  for (const s of rest) parts.push({ kind: "segment", text: s });
-  return { role, parts, segments: rest };
+  const rest: string[] = [];
+  cleaned.forEach((s, i) => {
+    if (i === roleAt || !/\p{L}{2,}/u.test(s)) return;
+    // A segment that is a country's name is where, not what ("– Malta" is no malt expert).
+    if (countries.getAlpha2Code(s, "en")) parts.push({ kind: "place", text: s });
+    else {
+      parts.push({ kind: "segment", text: s });
+      rest.push(s);
+    }
+  });
+  return { role, roleAsWritten: roleAt < 0 ? role : segments[roleAt], parts, segments: rest };
 }
 
 // Text that is no job title: markup, an address, a sentence, a company. The matcher answers none of them.
