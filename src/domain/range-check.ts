@@ -60,7 +60,7 @@ export function marketCheck(
             ? `The whole range lies below ${at("p25")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
             : f === "ABOVE_MARKET"
               ? `The whole range lies above ${at("p75")} for ${where}; it is within the group's p10–p90, so this is not a verdict on the occupation.`
-              : `The range is wider (${round(range.maxEur - range.minEur, 2)} EUR) than the group's benchmark mean (${round(fromAnnual(benchmark.mean, range.period, hours), 2)} EUR).`;
+              : `The range is wider (${round(range.maxEur - range.minEur, 2)} EUR) than the group's benchmark mean (${round(fromAnnual(benchmark.mean, range.period, hours), 2)} EUR) for ${where}.`;
     return {
       code: f === "BELOW_PLAUSIBLE" ? "BELOW_MARKET" : f === "ABOVE_PLAUSIBLE" ? "ABOVE_MARKET" : f,
       severity: "info",
