@@ -31,10 +31,20 @@ describe("a headline is read before it is matched", () => {
     ["Radiographer", "Dublin", "3211"],
     ["Dental technician", "Dublin", "3214"],
     ["Dentist", "Dublin", "2261"],
+    // ESCO v1.2.1 lists "relief worker" among the labels of victim support officer (2635): the role as written is
+    // a label, though "relief" alone is a schedule word in Irish ads (Healthcare Assistant (Relief)).
+    ["Relief Worker", "Dublin", "2635"],
   ])("%s in %s → ISCO %s", async (title, location, isco) => {
     const { status, body } = await salary(title, location);
     expect(status).toBe(200);
     expect(body.query.matched_isco_full).toBe(isco);
+  });
+
+  test("a country's name after the role is where, not what: '– Malta' is no Italian malt expert (ESCO 7515)", async () => {
+    const { status, body } = await salary("Live Casino Game Presenter – Malta", "Valletta");
+    expect(status).toBe(200);
+    expect(body.query.matched_isco_full).not.toBe("7515");
+    expect(body.query.matched_label).not.toContain("malto");
   });
 
   // ISCO-08 8332 drives goods vehicles over 3.5 t, which need an EU category C licence; 8331 buses (category D).
