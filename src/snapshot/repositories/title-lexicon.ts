@@ -2,7 +2,8 @@
 // the built lexicon stored packed under title_lexicon.* so start-up loads it without rebuilding.
 import type { Database } from "bun:sqlite";
 import type { Concept, LabelInput, LabelSource, LexiconData } from "../../domain/title/lexicon.ts";
-import type { RankerModel } from "../../domain/title/ranker.ts";
+import { RANKER_FEATURES, type RankerModel } from "../../domain/title/ranker.ts";
+import { SnapshotError } from "../open.ts";
 import { packedEnsemble } from "../../domain/title/boosting.ts";
 import { iscoForOnet, socForEsco } from "../../domain/title/codes.ts";
 import { titleWords, type Lang } from "../../domain/title/text.ts";
@@ -305,6 +306,11 @@ export function storedRanker(db: Database): RankerModel | null {
   const json = readPacked(db, RANKER_KEY).get("model");
   if (typeof json !== "string") return null;
   const model = JSON.parse(json) as RankerModel;
+  // The model reads features by position: one trained on other features would answer, wrongly.
+  if (model.features.join() !== RANKER_FEATURES.join())
+    throw new SnapshotError(
+      `the snapshot's title ranker was trained on other features than this service computes; rebuild it (npm run data)`,
+    );
   for (const path of [model.soc, model.isco]) if (path.trees) path.trees = packedEnsemble(path.trees);
   return model;
 }
