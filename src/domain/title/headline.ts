@@ -281,6 +281,13 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   },
 ];
 
+// Countries' English names and aliases, lower case (a lookup by name in the library scans them all: 30 µs).
+const COUNTRY_NAMES = new Set(
+  Object.values(countries.getNames("en", { select: "all" }))
+    .flat()
+    .map((name) => name.toLowerCase()),
+);
+
 // Spaced dashes and bars separate a headline's segments; a dash inside a word ("Voll- oder", "Amsterdam-Zuid") does not.
 const SEGMENT = /\s+[–—|]\s+|\s+-\s+|\s*[|•·]\s*/u;
 
@@ -316,7 +323,7 @@ export function parseHeadline(text: string): Headline {
   cleaned.forEach((s, i) => {
     if (i === roleAt || !/\p{L}{2,}/u.test(s)) return;
     // A segment that is a country's name is where, not what ("– Malta" is no malt expert).
-    if (countries.getAlpha2Code(s, "en")) parts.push({ kind: "place", text: s });
+    if (COUNTRY_NAMES.has(s.toLowerCase())) parts.push({ kind: "place", text: s });
     else {
       parts.push({ kind: "segment", text: s });
       rest.push(s);
