@@ -1,4 +1,4 @@
-// Titles as job ads and employers write them, through the endpoints: headlines in six languages, the coding
+// Titles as job ads and employers write them, through the endpoints: headlines in seven languages, the coding
 // conventions, text that is no title, and calibrated alternatives. Expected codes are ISCO-08's and SOC 2018's
 // own (a nurse is 2221 / 29-1141, a soldier 0310), never the matcher's output.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
