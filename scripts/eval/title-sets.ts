@@ -10,7 +10,7 @@ import type { Database } from "bun:sqlite";
 import { parse } from "csv-parse/sync";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { censusTitles, readHeadlines } from "../snapshot/title-ranker.ts";
+import { LANGUAGE_COUNTRY, censusTitles, readHeadlines } from "../snapshot/title-ranker.ts";
 import { heldOut, labelRowKey, onetRowKey, type RowKey } from "../../src/snapshot/repositories/title-lexicon.ts";
 
 /** `alt`: other codes a careful coder also accepts (an ambiguous headline's ISCO unit groups, a Census aggregate's SOC codes). */
@@ -27,15 +27,7 @@ export interface EvalSet {
   items: EvalItem[];
 }
 
-const LANG_COUNTRY: Record<string, string | null> = {
-  en: null,
-  de: "DE",
-  fr: "FR",
-  nl: "NL",
-  pl: "PL",
-  es: "ES",
-  it: "IT",
-};
+const LANG_COUNTRY: Record<string, string | null> = { en: null, ...LANGUAGE_COUNTRY };
 export const LANGUAGES = Object.keys(LANG_COUNTRY);
 
 export interface EvalSets {

@@ -22,10 +22,8 @@ import {
 import { detailedSocCodes } from "../../src/domain/title/codes.ts";
 
 export const HEADLINES = resolve(import.meta.dir, "../../data/headlines");
-// The country a file's headlines are matched for: its language's (English ads: Ireland's, on the EU path).
-const HEADLINE_COUNTRY: Record<string, string> = {
-  en: "IE",
-  "en-US": "US",
+/** The country each EU language but English is matched for when a title carries no place of its own. */
+export const LANGUAGE_COUNTRY: Readonly<Record<string, string>> = {
   de: "DE",
   fr: "FR",
   nl: "NL",
@@ -33,6 +31,8 @@ const HEADLINE_COUNTRY: Record<string, string> = {
   es: "ES",
   it: "IT",
 };
+// The country a file's headlines are matched for: its language's (English ads: Ireland's, on the EU path).
+const HEADLINE_COUNTRY: Record<string, string> = { ...LANGUAGE_COUNTRY, en: "IE", "en-US": "US" };
 
 export interface Headline {
   title: string;
@@ -176,7 +176,7 @@ export function rankerTrainingTitles(db: Database): TrainingTitle[] {
   // out: titles in the seven languages as classifications write them (a tenth keeps the fit to seconds).
   // The unit group each ESCO occupation has on the EU path, as the lexicon gives it (ESCO's, or the ILO's).
   const euUnits = escoUnitsOnEuPath(db);
-  const countryOf: Record<string, string> = { en: "GB", de: "DE", fr: "FR", nl: "NL", pl: "PL", es: "ES", it: "IT" };
+  const countryOf: Record<string, string> = { ...LANGUAGE_COUNTRY, en: "GB" };
   const listed = db
     .query<{ concept: string; text: string; lang: string; source: string; country: string | null }, []>(
       "SELECT concept, text, lang, source, country FROM occupation_label WHERE source IN ('esco_alt', 'national') ORDER BY rowid",
