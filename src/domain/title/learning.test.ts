@@ -54,37 +54,36 @@ test("isotonic regression pools adjacent violators, read between step centres (w
   // Scores 1..6 with outcomes 0 1 0 1 1 0: the pairs (1,0)|(2,1),(3,0)|(4,1),(5,1),(6,0) pool to 0, ½, ⅔, their
   // scores averaging 1, 2.5 and 5.
   const fit = fitIsotonic([1, 2, 3, 4, 5, 6], [0, 1, 0, 1, 1, 0]);
-  expect(fit).toEqual({ from: [1, 2, 4], at: [1, 2.5, 5], value: [0, 0.5, 2 / 3], n: [1, 2, 3] });
+  expect(fit).toEqual({ at: [1, 2.5, 5], value: [0, 0.5, 2 / 3], n: [1, 2, 3] });
   expect(isotonicValue(fit, 0.5)).toBe(0); // before the first centre: level
   expect(isotonicValue(fit, 1.75)).toBeCloseTo(0.25, 12); // half way from (1, 0) to (2.5, ½)
   expect(isotonicValue(fit, 3.9)).toBeCloseTo(0.5 + (1 / 6) * (1.4 / 2.5), 12); // (2.5, ½) → (5, ⅔)
   expect(isotonicValue(fit, 5)).toBe(2 / 3);
   expect(isotonicValue(fit, 100)).toBe(2 / 3);
   // Ties are one score: (1: 0 and 1) → ½; order of input does not matter.
-  expect(fitIsotonic([2, 1, 1], [1, 1, 0])).toEqual({ from: [1, 2], at: [1, 2], value: [0.5, 1], n: [2, 1] });
+  expect(fitIsotonic([2, 1, 1], [1, 1, 0])).toEqual({ at: [1, 2], value: [0.5, 1], n: [2, 1] });
   // A tie after a pooling joins the pooled step: 1 (right), 2 (wrong) pool to ½; the second 2 (right) is the same
   // score, so one step of ⅔ on 3, centred at 5/3 (before, it started a step of its own at 2).
-  expect(fitIsotonic([1, 2, 2], [1, 0, 1])).toEqual({ from: [1], at: [5 / 3], value: [2 / 3], n: [3] });
+  expect(fitIsotonic([1, 2, 2], [1, 0, 1])).toEqual({ at: [5 / 3], value: [2 / 3], n: [3] });
 });
 
 test("a step resting on fewer than minBlock observations joins its neighbour nearer in value (worked by hand)", () => {
   // 0 0 0 | 1 1 0 | 1 1 pools to {1: 0, n 3}, {4: ⅔, n 3}, {7: 1, n 2}; the last has 2 < 3 and no neighbour above,
   // so it joins {4}: (2 + 2) / 5 = 0.8 on 5, its scores 4..8 averaging 6.
   const fit = fitIsotonic([1, 2, 3, 4, 5, 6, 7, 8], [0, 0, 0, 1, 1, 0, 1, 1], 3);
-  expect(fit).toEqual({ from: [1, 4], at: [2, 6], value: [0, 0.8], n: [3, 5] });
+  expect(fit).toEqual({ at: [2, 6], value: [0, 0.8], n: [3, 5] });
   expect(fitIsotonic([1, 2, 3, 4, 5, 6, 7, 8], [0, 0, 0, 1, 1, 0, 1, 1]).value).toEqual([0, 2 / 3, 1]);
   // A small step between two: scores 1..7, outcomes 0 0 0 1 0 1 1 pool to {1: 0, n 3}, {4: ½, n 2}, {6: 1, n 2}.
   // minBlock 3: {4} is ½ from both neighbours, a tie: it joins the one below ({1: ⅕, n 5}); then {6} (n 2) has no
   // step above and joins it too: {1: 3/7, n 7}, centred at 4.
   expect(fitIsotonic([1, 2, 3, 4, 5, 6, 7], [0, 0, 0, 1, 0, 1, 1], 3)).toEqual({
-    from: [1],
     at: [4],
     value: [3 / 7],
     n: [7],
   });
   // A small first step joins the one above: 0 1 0 1 pool to {1: 0, n 1}, {2: ½, n 2}, {4: 1, n 1}; with minBlock 2
   // the first joins {2} ({1: ⅓, n 3}), then the last, having none above, joins that: {1: ½, n 4}, centred at 2.5.
-  expect(fitIsotonic([1, 2, 3, 4], [0, 1, 0, 1], 2)).toEqual({ from: [1], at: [2.5], value: [0.5], n: [4] });
+  expect(fitIsotonic([1, 2, 3, 4], [0, 1, 0, 1], 2)).toEqual({ at: [2.5], value: [0.5], n: [4] });
 });
 
 test("a set counted twice weighs as much as the same set given twice", () => {

@@ -11,13 +11,11 @@ export interface LogisticFit {
 }
 
 /**
- * A non-decreasing fit in steps: each step's observations begin at score `from`, average score `at`, and are right
- * with share `value`. At score x the value is read on the line through the steps' centres (`at`, `value`), level
+ * A non-decreasing fit in steps: each step's observations average score `at` and are right with share `value`. At score x the value is read on the line through the steps' centres (`at`, `value`), level
  * before the first centre and after the last (our choice: scikit-learn's IsotonicRegression is level within a step
  * and slopes between its ends), so a score a little past a step's start is not a jump of the whole step's worth.
  */
 export interface IsotonicFit {
-  from: number[];
   at: number[];
   value: number[];
   /** How many observations each step rests on. */
@@ -32,7 +30,7 @@ export interface IsotonicFit {
 export function fitIsotonic(x: readonly number[], y: readonly number[], minBlock = 1): IsotonicFit {
   const order = x.map((_, i) => i).sort((a, b) => x[a] - x[b] || a - b);
   // `to`: a block's highest score (a block pooled with a lower one keeps its scores, so an equal score joins it).
-  const blocks: { from: number; to: number; sum: number; sumX: number; n: number }[] = [];
+  const blocks: { to: number; sum: number; sumX: number; n: number }[] = [];
   for (const i of order) {
     // Equal scores pool first: one score, one probability.
     const last = blocks.at(-1);
@@ -40,7 +38,7 @@ export function fitIsotonic(x: readonly number[], y: readonly number[], minBlock
       last.sum += y[i];
       last.sumX += x[i];
       last.n++;
-    } else blocks.push({ from: x[i], to: x[i], sum: y[i], sumX: x[i], n: 1 });
+    } else blocks.push({ to: x[i], sum: y[i], sumX: x[i], n: 1 });
     while (blocks.length > 1 && blocks.at(-2)!.sum / blocks.at(-2)!.n >= blocks.at(-1)!.sum / blocks.at(-1)!.n) {
       const top = blocks.pop()!,
         below = blocks.at(-1)!;
@@ -59,10 +57,9 @@ export function fitIsotonic(x: readonly number[], y: readonly number[], minBlock
     const into =
       !after || (before && mean(blocks[small]) - mean(before) <= mean(after) - mean(blocks[small])) ? small - 1 : small;
     const [a, b] = [blocks[into], blocks[into + 1]];
-    blocks.splice(into, 2, { from: a.from, to: b.to, sum: a.sum + b.sum, sumX: a.sumX + b.sumX, n: a.n + b.n });
+    blocks.splice(into, 2, { to: b.to, sum: a.sum + b.sum, sumX: a.sumX + b.sumX, n: a.n + b.n });
   }
   return {
-    from: blocks.map((b) => b.from),
     at: blocks.map((b) => b.sumX / b.n),
     value: blocks.map(mean),
     n: blocks.map((b) => b.n),

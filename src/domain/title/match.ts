@@ -192,7 +192,8 @@ export function titleVariants(title: string, headline: Headline = parseHeadline(
   const core = whole.replace(QUALIFIERS, " ").replace(/\s+/g, " ").trim();
   // The role as written, before its contract, schedule or pay words came out, is tried as an exact label too:
   // "Relief Worker" and "Permanent Secretary" are occupations, not a worker on relief.
-  const asWritten = stripMarkers(headline.roleAsWritten).replace(/\s+/g, " ").trim();
+  const asWritten =
+    headline.roleAsWritten === headline.role ? whole : stripMarkers(headline.roleAsWritten).replace(/\s+/g, " ").trim();
   const forms = [
     { text: whole, factor: 1, exactOnly: false },
     ...(core && core !== whole ? [{ text: core, factor: QUALIFIED_FACTOR, exactOnly: true }] : []),

@@ -31,8 +31,8 @@ const title = { words: 2, unknownShare: 0, allCaps: false, digits: false, headne
 const model = (answer: number, alternative: number, conventions: PathModel["conventions"] = {}): PathModel => ({
   fit: { intercept: -5, weights: RANKER_FEATURES.map((f) => (f === "score" ? 10 : 0)), iterations: 0 },
   trees: null,
-  answer: { from: [0], at: [0], value: [answer], n: [20] },
-  alternative: { from: [0], at: [0], value: [alternative], n: [20] },
+  answer: { at: [0], value: [answer], n: [20] },
+  alternative: { at: [0], value: [alternative], n: [20] },
   threshold: 0.3,
   conventions,
 });

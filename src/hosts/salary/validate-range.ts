@@ -307,12 +307,13 @@ export const validateSalaryRange = defineRoute({
       } else if (!deciles?.a_pct10 || !deciles?.a_pct90) {
         warnings.push(noBenchmarkFinding({ reason: "no_deciles" }));
       } else {
+        const surveyYear = s.sources.dataDate("eurostat_ses_2022");
         market = marketCheck(
           range,
           { mean: m.mean, meanHourly: m.meanHourly },
           { p10: deciles.a_pct10, p90: deciles.a_pct90 },
           // The survey's year is said where the finding is: a 2022 market below today's minimum wage is its age.
-          `ISCO-08 major group ${isco.major} (${isco.majorTitle}) in ${place.countryName} in ${s.sources.dataDate("eurostat_ses_2022")} (${cite(s, "eurostat_ses_2022")}; earnings of that year, not uprated to today), which every occupation in the group shares`,
+          `ISCO-08 major group ${isco.major} (${isco.majorTitle}) in ${place.countryName} in ${surveyYear} (${cite(s, "eurostat_ses_2022")}; earnings of that year, not uprated to today), which every occupation in the group shares`,
         );
         warnings.push(...market.findings);
         notes.push(
@@ -320,7 +321,7 @@ export const validateSalaryRange = defineRoute({
             matchedTitle: job.title,
             isco,
             mean: m.mean,
-            surveyYear: s.sources.dataDate("eurostat_ses_2022"),
+            surveyYear,
             basis: m.basis,
             meanNotes: euMeanNotes(m, place.countryName, s.euEarnings.impliedPaidHours(group)),
             sigma: market.sigma,
