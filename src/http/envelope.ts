@@ -95,13 +95,21 @@ function rateLimitJson(host: Exclude<HostKind, "salary">, quota: QuotaDecision |
 }
 
 /** IETF RateLimit header fields (reset in seconds), sent on all three hosts; written into `into`. */
-export function rateLimitHeaders(
+export function rateLimitHeaders<T extends Record<string, string> | Headers>(
   quota: QuotaDecision,
-  into: Record<string, string> = {},
+  into: T,
   now = Date.now(),
-): Record<string, string> {
-  into["RateLimit-Limit"] = String(quota.limit);
-  into["RateLimit-Remaining"] = String(quota.remaining);
-  into["RateLimit-Reset"] = String(Math.max(0, Math.ceil((quota.resetAt.getTime() - now) / 1000)));
+): T {
+  const reset = String(Math.max(0, Math.ceil((quota.resetAt.getTime() - now) / 1000)));
+  if (into instanceof Headers) {
+    into.set("RateLimit-Limit", String(quota.limit));
+    into.set("RateLimit-Remaining", String(quota.remaining));
+    into.set("RateLimit-Reset", reset);
+  } else {
+    const fields = into as Record<string, string>;
+    fields["RateLimit-Limit"] = String(quota.limit);
+    fields["RateLimit-Remaining"] = String(quota.remaining);
+    fields["RateLimit-Reset"] = reset;
+  }
   return into;
 }

@@ -53,7 +53,7 @@ export class Guard {
   }
 
   /** Count this request against the key's daily quota (a refused request is not counted). */
-  admit(key: ApiKey, now = new Date()): MaybePromise<QuotaDecision> {
+  admit(key: ApiKey, now?: Date): MaybePromise<QuotaDecision> {
     let decision: MaybePromise<QuotaDecision>;
     try {
       decision = this.quota.consume(key.id, key.dailyLimit ?? this.limits[key.tier], now);
@@ -64,9 +64,10 @@ export class Guard {
   }
 
   /** 429 once the day's quota is spent. Separate from admit() so the caller can report the decision either way. */
-  enforce(decision: QuotaDecision, now = new Date()): void {
+  enforce(decision: QuotaDecision, now?: Date): void {
     if (!decision.allowed) {
-      const retryAfter = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000));
+      const at = now?.getTime() ?? Date.now();
+      const retryAfter = Math.max(1, Math.ceil((decision.resetAt.getTime() - at) / 1000));
       throw new ApiError(
         "RATE_LIMIT_EXCEEDED",
         `Daily quota of ${decision.limit} requests used up; it resets at ${decision.resetAt.toISOString()}.`,

@@ -7,7 +7,7 @@ import { ApiError, fail } from "./errors.ts";
 import { guardRequest, type Guard } from "./guard.ts";
 import { parseInput, queryParams } from "./validation.ts";
 import { respond, errorResponse } from "./responses.ts";
-import { carryContext, contextOf, pathOf, targetOf, type RequestContext } from "./request-context.ts";
+import { carryContext, contextOf, type RequestContext } from "./request-context.ts";
 import { serialiseAnswer, successBody, type SerialisedAnswer } from "./envelope.ts";
 import { ResultCache } from "./result-cache.ts";
 import { andThen, type MaybePromise } from "./maybe-async.ts";
@@ -63,7 +63,7 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
   }
   return {
     fetch(request, ctx) {
-      const handle = fixed.get(`${request.method} ${pathOf(request.url)}`);
+      const handle = fixed.get(`${request.method} ${ctx.path}`);
       return handle ? handle(request, {}, ctx) : app.handle(carryContext(request, ctx));
     },
   };
@@ -89,7 +89,7 @@ function routingErrors(kind: HostKind, routes: readonly AnyRoute[], deps: HostAp
   return ({ code, request, error }: { code: unknown; request: Request; error: unknown }) => {
     const ctx = contextOf(request);
     if (code !== "NOT_FOUND") return errorResponse(error, ctx, deps.docBaseUrl);
-    const path = pathOf(request.url);
+    const path = ctx.path;
     const matching = patterns.filter((p) => p.re.test(path));
     const allowed = [...new Set(matching.map((p) => p.method))];
     // A deprecated path keeps its headers on a wrong method too, and once retired it is gone for every method.
@@ -134,7 +134,7 @@ function routeHandler(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache:
     if (retired) return failed(retired);
     try {
       const out = andThen(guardRequest(deps.guard, route, request, ctx), () =>
-        andThen(answer(request, params), (answered) =>
+        andThen(answer(request, params, ctx), (answered) =>
           respond(ctx, 200, successBody(kind, answered, ctx.requestId, ctx.quota), headers),
         ),
       );
@@ -147,6 +147,17 @@ function routeHandler(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache:
 
 const NO_QUERY = z.strictObject({});
 
+const DAY_MS = 86_400_000;
+let semesterDay = { start: Number.NaN, label: "" };
+/** This semester's label ("2026-S2"), worked out once per UTC day rather than per request. */
+function semesterNow(): string {
+  const now = Date.now();
+  if (!(now >= semesterDay.start && now < semesterDay.start + DAY_MS)) {
+    semesterDay = { start: now - (now % DAY_MS), label: semesterLabel(semesterOn(new Date(now))) };
+  }
+  return semesterDay.label;
+}
+
 /**
  * Step 4, the answer: GET answers are kept by path and query (the snapshot never changes), and by semester, since
  * EU answers carry the minimum wage in force, which changes on 1 January and 1 July. Step 5, the body: read
@@ -155,9 +166,9 @@ const NO_QUERY = z.strictObject({});
 function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: ResultCache) {
   const compute = (query: unknown, params: unknown, body: unknown): SerialisedAnswer =>
     serialiseAnswer(kind, route.handle({ query, params, body }, deps.services, fail), deps.services.sources);
-  return (request: Request, rawParams: unknown): MaybePromise<SerialisedAnswer> => {
-    const pathAndQuery = targetOf(request.url);
-    const cacheKey = route.method === "GET" ? `${semesterLabel(semesterOn(new Date()))} ${pathAndQuery}` : null;
+  return (request: Request, rawParams: unknown, ctx: RequestContext): MaybePromise<SerialisedAnswer> => {
+    const pathAndQuery = ctx.target;
+    const cacheKey = route.method === "GET" ? `${semesterNow()} ${pathAndQuery}` : null;
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
     if (hit) {
       if ("error" in hit) throw hit.error;

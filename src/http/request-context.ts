@@ -2,11 +2,14 @@
 import type { QuotaDecision } from "../state/quota.ts";
 
 /**
- * cors: the CORS headers every response to this request carries (an allowed Origin's), or none. snapshotId: the
- * snapshot answering it (X-Snapshot-Id).
+ * target and path: the request's path and query, and its path, read from the URL once (Bun builds `request.url`
+ * anew on every read). cors: the CORS headers every response to this request carries (an allowed Origin's), or
+ * none. snapshotId: the snapshot answering it (X-Snapshot-Id).
  */
 export interface RequestContext {
   requestId: string;
+  target: string;
+  path: string;
   quota: QuotaDecision | null;
   keyId: string | null;
   cors?: Record<string, string>;
@@ -27,8 +30,11 @@ export const newRequestId = () => PROCESS_PREFIX + (++counter).toString(16);
 
 export function beginRequest(request: Request): RequestContext {
   const incoming = request.headers.get("x-request-id");
+  const target = targetOf(request.url);
   const ctx: RequestContext = {
     requestId: incoming && SAFE_ID.test(incoming) ? incoming : newRequestId(),
+    target,
+    path: pathIn(target),
     quota: null,
     keyId: null,
   };
@@ -45,6 +51,12 @@ export function carryContext(to: Request, ctx: RequestContext): Request {
   return to;
 }
 
+/** The context of a request re-targeted to `target` (/salary/api/v1/x?q answered as /api/v1/x?q). */
+export function retarget(ctx: RequestContext, target: string): void {
+  ctx.target = target;
+  ctx.path = pathIn(target);
+}
+
 /**
  * The request target, path and query ("/api/v1/salary?job_title=x"), cut from the URL text: never throws. A
  * request without a Host header (HTTP/1.0, a container's health probe) has a URL that is the target alone.
@@ -55,9 +67,8 @@ export function targetOf(url: string): string {
   return start < 0 ? "/" : url.slice(start);
 }
 
-/** The path of a request URL, without query. */
-export function pathOf(url: string): string {
-  const target = targetOf(url);
+/** The path of a request target, without query. */
+export function pathIn(target: string): string {
   const query = target.indexOf("?");
   return query < 0 ? target : target.slice(0, query);
 }

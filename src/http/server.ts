@@ -7,7 +7,8 @@
 import type { Config } from "../config.ts";
 import type { HostKind } from "./route.ts";
 import { ApiError } from "./errors.ts";
-import { beginRequest, pathOf, targetOf, type RequestContext } from "./request-context.ts";
+import { beginRequest, retarget, type RequestContext } from "./request-context.ts";
+import { createAccessLog } from "./access-log.ts";
 import { errorResponse, json, respond } from "./responses.ts";
 import { corsHeaders, isPreflight, preflightHeaders } from "./cors.ts";
 import { isExplorerPath, serveExplorer, type ExplorerAssets } from "./explorer.ts";
@@ -53,6 +54,8 @@ export const hostNameOf = (header: string | null, list = false) =>
  */
 export const MAX_URL_BYTES = 8192;
 
+const BODILESS = new Set(["GET", "HEAD"]);
+
 /** A path naming its host: /salary, /cost or /skills, then / or the end. */
 const PREFIX = /^\/(salary|cost|skills)(?=\/|$)/;
 
@@ -74,35 +77,28 @@ export function createDispatcher(
     cost: config.COST_HOST,
     skills: config.SKILLS_HOST,
   };
-  // Which worker answered (WORKERS above 1), in each access-log line.
-  const worker = workerLogField();
+  const accessLog = config.ACCESS_LOG ? createAccessLog(workerLogField()) : null;
 
   // Synchronous when the answer is (a cached GET with a lease in hand): no promise per request in that case.
   return function dispatch(request: Request): Response | Promise<Response> {
-    const started = performance.now();
+    const started = accessLog ? performance.now() : 0;
     const ctx = beginRequest(request);
+    const requested = ctx.path; // as the client sent it (a path-prefixed request is re-targeted below)
     if (allowedOrigins.size) ctx.cors = corsHeaders(request.headers.get("origin"), allowedOrigins);
     // The whole request runs on one snapshot, named in X-Snapshot-Id, even if a swap happens meanwhile.
     const lease = serving.lease();
     ctx.snapshotId = lease.served.snapshotId;
     const finish = (response: Response) => {
       lease.release();
-      if (config.ACCESS_LOG) {
-        // The path only: query strings and bodies can carry job titles and pay, which are never logged.
-        console.log(
-          JSON.stringify({
-            level: "info",
-            msg: "request",
-            request_id: ctx.requestId,
-            key_id: ctx.keyId,
-            method: request.method,
-            path: pathOf(request.url).slice(0, 200),
-            status: response.status,
-            duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-            ...worker,
-          }),
-        );
-      }
+      // The path only: query strings and bodies can carry job titles and pay, which are never logged.
+      accessLog?.log({
+        requestId: ctx.requestId,
+        keyId: ctx.keyId,
+        method: request.method,
+        path: requested.slice(0, 200),
+        status: response.status,
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      });
       return response;
     };
     const fail = (err: unknown) => errorResponse(err, ctx, config.DOC_BASE_URL);
@@ -117,7 +113,7 @@ export function createDispatcher(
   };
 
   function route(request: Request, ctx: RequestContext, served: ServedSnapshot): Response | Promise<Response> {
-    const target = targetOf(request.url); // path and query, as the request line carries them
+    const { target, path } = ctx; // as the request line carries them
     if (target.length > MAX_URL_BYTES) {
       return errorResponse(
         new ApiError(
@@ -129,7 +125,6 @@ export function createDispatcher(
         config.DOC_BASE_URL,
       );
     }
-    const path = pathOf(request.url);
     if (path === "/healthz") return respond(ctx, 200, served.health.liveJson);
     if (path === "/readyz") return served.health.ready().then((r) => json(ctx, r.ok ? 200 : 503, r.body));
     if (isPreflight(request)) return respond(ctx, 204, "", ctx.cors ? preflightHeaders() : undefined);
@@ -140,13 +135,16 @@ export function createDispatcher(
     const forwarded = config.TRUST_PROXY ? request.headers.get("x-forwarded-host") : null;
     const header = forwarded || request.headers.get("host");
     // Most requests name the host exactly as configured; others are normalised first.
-    const hostName = hostNameOf(header, Boolean(forwarded));
-    const kind = byName.get(header ?? "") ?? byName.get(hostName);
+    const kind = byName.get(header ?? "") ?? byName.get(hostNameOf(header, Boolean(forwarded)));
     if (!kind) {
       return errorResponse(
-        new ApiError("UNKNOWN_HOST", `No API is served for host "${hostName.slice(0, 100)}".`, {
-          suggestion: `Call one of: ${names}, or any host with a path prefix: /salary/api/v1/…, /cost/api/v1/…, /skills/api/v1/….`,
-        }),
+        new ApiError(
+          "UNKNOWN_HOST",
+          `No API is served for host "${hostNameOf(header, Boolean(forwarded)).slice(0, 100)}".`,
+          {
+            suggestion: `Call one of: ${names}, or any host with a path prefix: /salary/api/v1/…, /cost/api/v1/…, /skills/api/v1/….`,
+          },
+        ),
         ctx,
         config.DOC_BASE_URL,
       );
@@ -160,7 +158,8 @@ export function createDispatcher(
     request: Request,
     ctx: RequestContext,
   ): Response | Promise<Response> {
-    const length = Number(request.headers.get("content-length") ?? 0);
+    // A GET's or HEAD's body is never read: only a body a route reads is held to the limit.
+    const length = BODILESS.has(request.method) ? 0 : Number(request.headers.get("content-length") ?? 0);
     if (length > config.MAX_BODY_BYTES) {
       return errorResponse(
         new ApiError(
@@ -181,7 +180,8 @@ export function createDispatcher(
     request: Request,
     ctx: RequestContext,
   ): Response | Promise<Response> {
-    const target = targetOf(request.url).slice(kind.length + 1) || "/";
+    const target = ctx.target.slice(kind.length + 1) || "/";
+    retarget(ctx, target);
     const init: RequestInit = {
       method: request.method,
       headers: request.headers,

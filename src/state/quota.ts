@@ -20,11 +20,10 @@ export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
 let today = { start: 0, day: "", resetAt: new Date(0) };
 /** The UTC day of `now` and its reset time, computed once per day rather than per request. */
-function dayOf(now: Date) {
-  const t = now.getTime();
+function dayOf(t: number) {
   if (t < today.start || t >= today.start + DAY_MS) {
     const start = t - (((t % DAY_MS) + DAY_MS) % DAY_MS);
-    today = { start, day: utcDay(now), resetAt: new Date(start + DAY_MS) };
+    today = { start, day: utcDay(new Date(t)), resetAt: new Date(start + DAY_MS) };
   }
   return today;
 }
@@ -69,8 +68,8 @@ export class QuotaMeter {
   ) {}
 
   /** Count one request; a refused request is not counted. Synchronous while the lease lasts. */
-  consume(keyId: string, limit: number, now = new Date()): QuotaDecision | Promise<QuotaDecision> {
-    const { day, resetAt } = dayOf(now);
+  consume(keyId: string, limit: number, now: Date | number = Date.now()): QuotaDecision | Promise<QuotaDecision> {
+    const { day, resetAt } = dayOf(typeof now === "number" ? now : now.getTime());
     let lease = this.leases.get(keyId);
     if (!lease || lease.day !== day || lease.limit !== limit) {
       // A new day starts from zero; a changed limit forgets the old lease (its units stay counted).

@@ -134,7 +134,7 @@ describe("errors on every host", () => {
   test("an unexpected error → 500 INTERNAL_ERROR with request_id and no internals", async () => {
     const res = errorResponse(
       new Error("secret path /etc/thing at line 42"),
-      { requestId: "req_test00001", quota: null, keyId: null },
+      { requestId: "req_test00001", target: "/", path: "/", quota: null, keyId: null },
       "/docs",
     );
     const body = await res.json();
