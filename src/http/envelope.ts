@@ -70,46 +70,60 @@ export function successBody(
 ): string | Uint8Array<ArrayBuffer> {
   if ("text" in answer) return answer.text;
   const [head, middle, tail] = answer.around;
-  const id = utf8.encode(JSON.stringify(requestId));
-  const rateLimit = utf8.encode(host === "salary" ? "null" : rateLimitJson(host, quota));
+  // Both texts put in are ASCII without quotes or backslashes (a request id is [A-Za-z0-9._:-]{8,128},
+  // request-context.ts): each character is one byte, and the id needs no escaping.
+  const id = `"${requestId}"`;
+  const rateLimit = host === "salary" ? "null" : rateLimitJson(host, quota);
   const body = new Uint8Array(head.length + id.length + middle.length + rateLimit.length + tail.length);
-  let at = 0;
-  for (const part of [head, id, middle, rateLimit, tail]) {
-    body.set(part, at);
-    at += part.length;
-  }
+  body.set(head, 0);
+  let at = writeAscii(id, body, head.length);
+  body.set(middle, at);
+  at = writeAscii(rateLimit, body, at + middle.length);
+  body.set(tail, at);
   return body;
+}
+
+/** Writes an ASCII text into `into` from `at`; returns where it ends. (No encoder call or array per text.) */
+function writeAscii(text: string, into: Uint8Array, at: number): number {
+  for (let i = 0; i < text.length; i++) into[at + i] = text.charCodeAt(i);
+  return at + text.length;
 }
 
 /** How many bytes an answer holds (the answer cache's budget counts them). */
 export const answerBytes = (answer: SerialisedAnswer): number =>
   "text" in answer ? 2 * answer.text.length : answer.around.reduce((sum, part) => sum + part.byteLength, 0);
 
+let lastIso = { ms: Number.NaN, text: "" };
+/** A reset time as ISO text; the same for a whole day, so it is formatted once. */
+function isoTime(date: Date): string {
+  const ms = date.getTime();
+  if (ms !== lastIso.ms) lastIso = { ms, text: date.toISOString() };
+  return lastIso.text;
+}
+
 /** metadata.rate_limit: {remaining, daily_limit, reset_at} on the cost host, {limit, remaining, reset} on skills. */
 function rateLimitJson(host: Exclude<HostKind, "salary">, quota: QuotaDecision | null): string {
   if (!quota) return "null";
-  const reset = quota.resetAt.toISOString();
+  const reset = isoTime(quota.resetAt);
   return host === "cost"
     ? `{"remaining":${quota.remaining},"daily_limit":${quota.limit},"reset_at":"${reset}"}`
     : `{"limit":${quota.limit},"remaining":${quota.remaining},"reset":"${reset}"}`;
 }
 
-/** IETF RateLimit header fields (reset in seconds), sent on all three hosts; written into `into`. */
-export function rateLimitHeaders<T extends Record<string, string> | Headers>(
-  quota: QuotaDecision,
-  into: T,
-  now = Date.now(),
-): T {
-  const reset = String(Math.max(0, Math.ceil((quota.resetAt.getTime() - now) / 1000)));
-  if (into instanceof Headers) {
-    into.set("RateLimit-Limit", String(quota.limit));
-    into.set("RateLimit-Remaining", String(quota.remaining));
-    into.set("RateLimit-Reset", reset);
-  } else {
-    const fields = into as Record<string, string>;
-    fields["RateLimit-Limit"] = String(quota.limit);
-    fields["RateLimit-Remaining"] = String(quota.remaining);
-    fields["RateLimit-Reset"] = reset;
-  }
+/** IETF RateLimit header fields, sent on all three hosts: the limit, what is left, and seconds to the reset. */
+export const RATE_LIMIT_FIELDS = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"] as const;
+
+/** The values of RATE_LIMIT_FIELDS, in that order. */
+export function rateLimitValues(quota: QuotaDecision, now = Date.now()): [string, string, string] {
+  const reset = Math.max(0, Math.ceil((quota.resetAt.getTime() - now) / 1000));
+  return [String(quota.limit), String(quota.remaining), String(reset)];
+}
+
+/** The RateLimit fields written into `into`. */
+export function rateLimitHeaders(quota: QuotaDecision, into: Record<string, string> = {}, now = Date.now()) {
+  const values = rateLimitValues(quota, now);
+  RATE_LIMIT_FIELDS.forEach((name, i) => {
+    into[name] = values[i];
+  });
   return into;
 }

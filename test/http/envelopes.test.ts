@@ -61,6 +61,10 @@ describe("success envelopes", () => {
     const kept = await s.call("skills", "/api/v1/skills", { headers: { "x-request-id": "trace-1234-abcd" } });
     expect(kept.headers.get("x-request-id")).toBe("trace-1234-abcd");
     expect((await kept.json()).metadata.request_id).toBe("trace-1234-abcd");
+    // The same answer again, from the answer cache: this request's id, every allowed character, in the body.
+    const again = await s.call("skills", "/api/v1/skills", { headers: { "x-request-id": "Trace.2_b:C-9" } });
+    expect(again.headers.get("x-request-id")).toBe("Trace.2_b:C-9");
+    expect((await again.json()).metadata.request_id).toBe("Trace.2_b:C-9");
     const replaced = await s.call("skills", "/api/v1/skills", { headers: { "x-request-id": "<script>" } });
     expect(replaced.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
   });
