@@ -24,6 +24,10 @@ export function accessLogJson(line: AccessLogLine, extra: string): string {
   );
 }
 
+// Every log's flush, run once when the process exits (one listener, however many apps a process makes).
+const atExit = new Set<() => void>();
+let exitHooked = false;
+
 export function createAccessLog(worker: { worker?: number }, write = (text: string) => writeSync(1, text)) {
   // Which worker answered (WORKERS above 1), appended to each line.
   const extra = Object.entries(worker)
@@ -38,7 +42,13 @@ export function createAccessLog(worker: { worker?: number }, write = (text: stri
     pending = "";
     write(text);
   };
-  process.once("exit", flush);
+  atExit.add(flush);
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once("exit", () => {
+      for (const f of atExit) f();
+    });
+  }
   return {
     log(line: AccessLogLine): void {
       pending += `${accessLogJson(line, extra)}\n`;
