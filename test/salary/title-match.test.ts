@@ -272,6 +272,13 @@ describe("normalisation", () => {
     expect(slashVariants("Verkäufer/in")).toEqual(["Verkäufer", "Verkäuferin"]);
     expect(slashVariants("Conseiller / Conseillère Incendie")).toEqual(["Conseiller Incendie", "Conseillère Incendie"]);
     expect(slashVariants("UX/UI Designer")).toEqual(["UX/UI Designer"]);
+    // A suffix that stands for the word's own ending replaces it (abogado/a is abogado or abogada, not "abogadoa").
+    expect(slashVariants("Abogado/a laboralista")).toEqual(["Abogado laboralista", "Abogada laboralista"]);
+    expect(slashVariants("Educador/a infantil")).toEqual(["Educador infantil", "Educadora infantil"]);
+    expect(slashVariants("Direttore/trice")).toEqual(["Direttore", "Direttrice"]);
+    expect(slashVariants("vendeur/euse")).toEqual(["vendeur", "vendeuse"]);
+    expect(slashVariants("Kierownik/czka zmiany")).toEqual(["Kierownik zmiany", "Kierowniczka zmiany"]);
+    expect(slashVariants("Conseiller/ère")).toEqual(["Conseiller", "Conseillère"]);
     expect(titleWords("Kauffrau/-mann für Büromanagement").words).toEqual(
       titleWords("Kaufmann für Büromanagement").words,
     );
@@ -315,7 +322,7 @@ describe("normalisation", () => {
   });
 
   test("a suffix alternative inside a longer title gives both forms", () => {
-    expect(slashVariants("Médico/a de Familia")).toEqual(["Médico de Familia", "Médicoa de Familia"]);
+    expect(slashVariants("Médico/a de Familia")).toEqual(["Médico de Familia", "Médica de Familia"]);
     expect(titleWords("Médicoa de Familia").words).toEqual(titleWords("Médica de Familia").words);
     expect(slashVariants("Erzieher/in Kita")).toEqual(["Erzieher Kita", "Erzieherin Kita"]);
   });

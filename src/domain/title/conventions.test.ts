@@ -21,6 +21,11 @@ describe("armed forces: ISCO major group 0 whatever the task, by rank (ISCO-08 0
     ["Infermiere militare – ruolo Marescialli, Esercito Italiano", "0210"],
     ["Army Infantry Soldier", "0310"],
     ["Navy Officer", "0110"],
+    // Ireland's and Britain's forces by their own names.
+    ["Cook – Defence Forces, Cathal Brugha Barracks", "0310"],
+    ["Aircraft Technician Apprentice – Air Corps, Baldonnel", "0310"],
+    ["NCO Physical Training Instructor – Naval Service", "0210"],
+    ["Royal Navy Engineering Officer", "0110"],
   ])("%s → %s", (title, isco) => {
     expect(rule(title)).toEqual({ rule: "armed_forces", isco, soc: null });
   });
@@ -32,6 +37,8 @@ describe("armed forces: ISCO major group 0 whatever the task, by rank (ISCO-08 0
       "Salvation Army Caseworker",
       "Old Navy Sales Associate",
       "Marine Biologist",
+      "Military Liaison Officer – An Garda Síochána",
+      "Civilian Storekeeper – Defence Forces",
     ]) {
       expect(rule(t)?.rule).not.toBe("armed_forces");
     }

@@ -18,7 +18,7 @@ describe("the role, out of a headline, in each language", () => {
     expect(kinds("Filialleiter (m/w/d) – ab 4.800 € brutto")).toEqual(["pay:ab 4.800 € brutto"]);
     expect(kinds("Verkäufer (m/w/d) ab 14,50 €/Std.")).toEqual(["pay:ab 14,50 €/Std."]);
     expect(role("Schichtleiter (m/w/d) Produktion im 3-Schicht-System")).toBe("Schichtleiter (m/w/d) Produktion");
-    expect(kinds("Erzieher (m/w/d) Kita – 30 bis 39 Std./Woche").length).toBeGreaterThan(0);
+    expect(kinds("Erzieher (m/w/d) Kita – 30 bis 39 Std./Woche")).toEqual(["hours:30 bis 39 Std./Woche"]);
     expect(role("Sachbearbeiter Buchhaltung in Vollzeit – Hamburg-Altona")).toBe("Sachbearbeiter Buchhaltung");
     expect(parseHeadline("Sachbearbeiter Buchhaltung in Vollzeit – Hamburg-Altona").segments).toEqual([
       "Hamburg-Altona",
@@ -111,6 +111,38 @@ describe("the role, out of a headline, in each language", () => {
     expect(parseHeadline("Tile Layer – Malta, Immediate Start").segments).toEqual([]);
     // The role as written stays at hand: "Relief" is a schedule word, and "Relief Worker" an occupation.
     expect(parseHeadline("Relief Worker").roleAsWritten).toBe("Relief Worker");
+  });
+
+  test("how long, which hours, which days, which season: all taken out, whatever segment they are in", () => {
+    const rest = (text: string) => parseHeadline(text).segments;
+    expect(kinds("Lagerhelfer (m/w/d) – befristet für 12 Monate")).toEqual([
+      "contract:befristet",
+      "contract:für 12 Monate",
+    ]);
+    expect(kinds("Comptable H/F – CDD 18 mois")).toEqual(["contract:CDD", "contract:18 mois"]);
+    expect(kinds("Auxiliar de cocina – Contrato de 3 meses")).toEqual(["contract:Contrato de 3 meses"]);
+    expect(kinds("Data Engineer – 6-Month Contract")).toEqual(["contract:6-Month Contract"]);
+    expect(kinds("Paralegal – 2+ Years Experience")).toEqual(["contract:2+ Years Experience"]);
+    expect(kinds("Kellner (m/w/d) – 20 Wochenstunden")).toEqual(["hours:20 Wochenstunden"]);
+    expect(kinds("Addetto pulizie – 3 ore al giorno")).toEqual(["hours:3 ore al giorno"]);
+    expect(kinds("Warehouse Operative – 6pm–2am")).toEqual(["hours:6pm–2am"]);
+    expect(kinds("Bäckereiverkäufer (m/w/d) – 6:00–13:00")).toEqual(["hours:6:00–13:00"]);
+    expect(kinds("Receptionist – 4 Days Office")).toEqual(["hours:4 Days Office"]);
+    expect(rest("Schoonmaker – 2 dagen, avonduren")).toEqual([]);
+    expect(rest("Cameriere – stagione estiva, Rimini")).toEqual(["Rimini"]);
+    expect(rest("Recolector/a – Campaña de la vendimia – La Rioja")).toEqual(["La Rioja"]);
+    expect(rest("Operario/a de almacén – Turnos rotativos – Fines de semana")).toEqual([]);
+    expect(rest("Pracownik produkcji – 3 zmiany, system 3-zmianowy")).toEqual([]);
+    expect(rest("Aide-soignant H/F – Saison d'été – Soirs et week-ends")).toEqual([]);
+    expect(rest("Security Analyst – SOC, 24/7 Shifts")).toEqual(["SOC"]);
+    expect(kinds("Kaufmann im Einzelhandel (m/w/d) – Start 01.09.")).toEqual(["schedule:Start 01.09."]);
+    expect(kinds("Backend Developer – 20 000–26 000 zł netto + VAT (B2B), 80% zdalnie")).toEqual([
+      "pay:20 000–26 000 zł netto + VAT",
+      "contract:(B2B)",
+      "work_mode:80% zdalnie",
+    ]);
+    // A number that is no duration stays: "4-Sterne", "Level 5".
+    expect(rest("Rezeptionist (m/w/d) – 4-Sterne-Hotel")).toEqual(["4-Sterne-Hotel"]);
   });
 
   test("English and plain titles are their own role", () => {

@@ -95,7 +95,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   {
     kind: "pay",
     re: new RegExp(
-      `(?:${W}(?:ab|od|from|vanaf|à partir de|a partir de|da|bis|do|up to|jusqu'à|hasta|fino a)\\s+)?\\d[\\d.,\\s]*(?:\\s*[-–]\\s*\\d[\\d.,]*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie))?${E}`,
+      `(?:${W}(?:ab|od|from|vanaf|à partir de|a partir de|da|bis|do|up to|jusqu'à|hasta|fino a)\\s+)?\\d[\\d.,\\s]*(?:\\s*[-–]\\s*\\d[\\d.,]*(?:\\s\\d{3})*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie|vat))?${E}`,
       "giu",
     ),
   },
@@ -123,7 +123,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   {
     kind: "hours",
     re: new RegExp(
-      `${W}\\d+(?:[.,]\\d+)?(?:\\s*[-–]\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:uur|std\\.?|stunden|h|heures|horas|ore|godz\\.?|hours|hrs)(?:\\s*(?:/|per|pro|par|a la|alla|na|in der)\\s*(?:woche|week|semaine|semana|settimana|tydzień|sem\\.?|wk))?${E}\\.?`,
+      `${W}\\d+(?:[.,]\\d+)?(?:\\s*(?:[-–]|bis|to|à|a|tot|do)\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:uur|std\\.?|stunden|wochenstunden|h|heures|horas|ore|godz\\.?|hours|hrs)(?:\\s*(?:/|per|pro|par|a la|alla|al|na|in der)\\s*(?:woche|week|semaine|semana|settimana|tydzień|sem\\.?|wk|tag|day|jour|día|giorno|dzień|dag))?${E}\\.?`,
       "giu",
     ),
   },
@@ -131,6 +131,15 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
     kind: "hours",
     re: new RegExp(
       `${W}(?:\\d+[-–]tage[-–]woche|\\d+\\s+dagen\\s+per\\s+week|\\d+j/sem|\\d/\\d\\s+etatu|\\d+(?:[.,]\\d+)?(?:\\s*[-–]\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:fte|etatu|etat))${E}`,
+      "giu",
+    ),
+  },
+  // The hours of the day ("10pm–6am", "7-15 Uhr", "6:00–14:00") and days of the week ("3 Days Office", "3 dagen",
+  // "3 mattine a settimana", "2x wöchentlich").
+  {
+    kind: "hours",
+    re: new RegExp(
+      `${W}(?:\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:am|pm|uhr|h)?\\s*[-–]\\s*\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:am|pm|uhr|h)|\\d{1,2}:\\d\\d\\s*[-–]\\s*\\d{1,2}:\\d\\d|\\d\\s*days?(?:\\s+(?:in\\s+(?:the\\s+)?)?office|\\s+(?:per|a)\\s+week|\\s+on-?site)?|\\d\\s*dagen(?:\\s+per\\s+week)?|\\d\\s*(?:mattine|pomeriggi|sere)\\s+a\\s+settimana|\\dx\\s*(?:wöchentlich|pro woche|par semaine|por semana|a settimana|per week|a week))${E}`,
       "giu",
     ),
   },
@@ -163,6 +172,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "umowa o dzieło",
       "kontrakt",
       "na B2B",
+      "\\(B2B\\)",
       "staż",
       "contrato indefinido",
       "contrato temporal",
@@ -188,6 +198,15 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "temp(?![-/])",
       "locum tenens",
     ]),
+  },
+  // How long the post or the experience asked for lasts: "für 6 Monate", "CDD 9 mois", "11-Month Contract",
+  // "Mission 3 mois", "3 años de experiencia", "(2-4 Years)".
+  {
+    kind: "contract",
+    re: new RegExp(
+      `${W}(?:(?:(?:contrat|contrato|contratto)\\s+(?:de\\s+|di\\s+|d')?|(?:für|pour|de|for|per|na|voor|durante|por|mission|contract|vertrag)\\s+))?\\d+(?:\\s*[-–]\\s*\\d+)?\\+?[-\\s]?(?:monate?n?|mois|months?|meses|mesi|miesiące|miesięcy|maanden|jahre?n?|ans?|years?|yrs|años|anni|lata|lat|jaar)(?:[-\\s](?:contract|mission|vertrag|contrat|contrato|contratto))?(?:\\s+(?:of\\s+|de\\s+|d'|di\\s+)?(?:experience|experiencia|expérience|esperienza|berufserfahrung|erfahrung|doświadczenia|ervaring|exp))?${E}\\.?`,
+      "giu",
+    ),
   },
   {
     kind: "schedule",
@@ -242,11 +261,35 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "casual",
       "relief",
       "mon(?:day)?[- ]fri(?:day)?",
+      "24/7(?: shifts?)?",
+      "\\d\\s?(?:turni|turnos|zmiany)",
+      "system \\d-zmianowy",
+      "\\d-zmianowy",
+      "turnos(?: rotativos)?",
+      "fines de semana",
+      "temporada(?: de (?:verano|invierno))?",
+      "campaña(?: de (?:la |el )?\\p{L}+)?",
+      "saison(?: (?:été|hiver|estivale|d'été))?",
+      "saisonnier",
+      "stagione(?: estiva| invernale)?",
+      "stagionale",
+      "seizoen\\w*",
+      "saisonal",
+      "avonduren",
+      "abends",
+      "vormittags",
+      "nachmittags",
+      "soirs?(?: et week-ends?)?",
+      "week-ends?",
+      "(?:start|ab|dès|desde|dal|od|vanaf|per) (?:sofort|direct|\\d{1,2}[./]\\d{1,2}[./](?:\\d{2,4})?)",
+      "ab sofort",
+      "per direct",
     ]),
   },
   {
     kind: "work_mode",
     re: words([
+      "\\d+ ?% (?:remote|zdalnie|remoto|télétravail|thuiswerken|homeoffice|home office)",
       "homeoffice(?: möglich)?",
       "home office",
       "mobiles arbeiten",
@@ -308,7 +351,7 @@ export function parseHeadline(text: string): Headline {
     }
     // What is left once a trailing comma part was only contract, pay or place words: "…, befristet".
     return out
-      .replace(/\(\s*\)/g, " ")
+      .replace(/\(\s*[,;:/]*\s*[,;:/]*\s*\)/g, " ")
       .replace(/\s+(?:in|im|in der|bei|en|à|a|w|na|de|di|da|op|per|para|pour)\s*$/u, "")
       .replace(/(?:\s*[,;:+/]\s*)+$/u, "")
       .replace(/^\s*[,;:/]+\s*/u, "")

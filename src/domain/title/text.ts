@@ -73,7 +73,25 @@ export function stripMarkers(text: string): string {
 // Suffix-only alternatives after a slash: Verkäufer/in, Kierownik/czka, ministro/a, vendeur/euse.
 const SUFFIXES = "in|innen|frau|ka|czka|a|e|ne|se|euse|rice|trice|ère|essa|ice|ina|ora|esa";
 const SUFFIX_ALTERNATIVE = new RegExp(`^-?(?:${SUFFIXES})$`, "iu");
-const INLINE_SUFFIX = new RegExp(`(\\p{L})\\s?/\\s?-?(${SUFFIXES})(?=\\s+\\S)(?![\\p{L}])`, "giu");
+const INLINE_SUFFIX = new RegExp(`(\\p{L}+)\\s?/\\s?-?(${SUFFIXES})(?=\\s+\\S)(?![\\p{L}])`, "giu");
+
+// A suffix that replaces the word's own ending rather than following it: abogado/a → abogada, jefe/a → jefa, direttore/trice →
+// direttrice, vendeur/euse → vendeuse, Kierownik/czka → Kierowniczka, conseiller/ère → conseillère.
+const REPLACED_ENDINGS: [suffix: RegExp, ending: RegExp][] = [
+  [/^a$/iu, /[oe]$/iu],
+  [/^(?:essa|esa)$/iu, /e$/iu],
+  [/^trice$/iu, /(?:tore|teur)$/iu],
+  [/^(?:rice|euse)$/iu, /eur$/iu],
+  [/^czka$/iu, /k$/iu],
+  [/^ère$/iu, /er$/iu],
+];
+
+/** A word with a slash suffix alternative: the suffix replaces the ending it stands for, or else follows the word. */
+export function withSuffix(word: string, suffix: string): string {
+  for (const [s, ending] of REPLACED_ENDINGS)
+    if (s.test(suffix) && ending.test(word)) return word.replace(ending, suffix);
+  return word + suffix;
+}
 
 /**
  * A label or title with slash alternatives → each alternative: "Erzieher/Erzieherin" → both; "Verkäufer/in" →
@@ -84,7 +102,7 @@ export function slashVariants(text: string): string[] {
   // A suffix alternative inside a longer title: "Médico/a de Familia", "Kierownik/czka zmiany".
   if (text.search(INLINE_SUFFIX) >= 0) {
     const base = text.replace(INLINE_SUFFIX, "$1"),
-      other = text.replace(INLINE_SUFFIX, "$1$2");
+      other = text.replace(INLINE_SUFFIX, (_, word: string, suffix: string) => withSuffix(word, suffix));
     return [...new Set([...slashVariants(base), ...slashVariants(other)])];
   }
   const parts = text.split("/").map((p) => p.trim());
@@ -95,7 +113,7 @@ export function slashVariants(text: string): string[] {
   const variants = [first];
   for (const part of rest) {
     if (SUFFIX_ALTERNATIVE.test(part)) {
-      variants.push(first + part.replace(/^-/, ""));
+      variants.push(first.replace(/\p{L}+$/u, (word) => withSuffix(word, part.replace(/^-/, ""))));
       continue;
     }
     const firstWords = first.split(/\s+/);
