@@ -180,8 +180,9 @@ export function createDispatcher(
     request: Request,
     ctx: RequestContext,
   ): Response | Promise<Response> {
-    const target = ctx.target.slice(kind.length + 1) || "/";
-    retarget(ctx, target);
+    const rest = ctx.target.slice(kind.length + 1); // "/api/v1/x?q", "?q" or ""
+    const target = rest.startsWith("/") ? rest : `/${rest}`;
+    retarget(ctx, target); // the access log keeps the path as sent (`requested` in dispatch)
     const init: RequestInit = {
       method: request.method,
       headers: request.headers,

@@ -60,6 +60,13 @@ describe("path prefix: /salary, /cost, /skills on any Host", () => {
     expect((await prefixed("/skills/docs", { key: null })).headers.get("content-type")).toContain("text/html");
   });
 
+  test("a prefix alone, or with a query only, is the host's root: 404 NOT_FOUND naming /", async () => {
+    for (const path of ["/salary", "/salary?x=1", "/salary/"]) {
+      const { error } = await (await prefixed(path)).json();
+      expect([error.code, error.message]).toEqual(["NOT_FOUND", "No endpoint at / on the salary host."]);
+    }
+  });
+
   test("a look-alike prefix is not a host: /salaryx/… on an unknown Host is 404 UNKNOWN_HOST naming the prefixes", async () => {
     const res = await prefixed("/salaryx/api/v1/salary?job_title=nurse");
     const { error } = await res.json();

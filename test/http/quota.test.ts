@@ -49,6 +49,35 @@ describe("quota over HTTP", () => {
     expect(skills.metadata.rate_limit).toEqual({ limit: 10, remaining: 8, reset: tomorrow.toISOString() });
   });
 
+  test("each answer carries its own request's id, snapshot and quota, however answers of other shapes come between", async () => {
+    // Answers share header objects kept for the process (responses.ts): keyed, unkeyed, another key, a 429.
+    const a = s.key("pro", ["skills:read"], 50);
+    const b = s.key("pro", ["skills:read"], 1);
+    const snapshot = (await s.call("x", "/healthz", { key: null })).headers.get("x-snapshot-id");
+    const steps = [
+      await s.call("skills", "/api/v1/skills", { key: a, headers: { "x-request-id": "step-one-aaaa" } }),
+      await s.call("x", "/healthz", { key: null, headers: { "x-request-id": "step-two-bbbb" } }),
+      await s.call("skills", "/api/v1/skills", { key: b, headers: { "x-request-id": "step-three-cc" } }),
+      await s.call("skills", "/api/v1/skills", { key: b, headers: { "x-request-id": "step-four-dddd" } }),
+      await s.call("skills", "/api/v1/skills", { key: a, headers: { "x-request-id": "step-five-eeee" } }),
+    ];
+    const seen = steps.map((r) => [
+      r.status,
+      r.headers.get("x-request-id"),
+      r.headers.get("x-snapshot-id") === snapshot,
+      r.headers.get("ratelimit-limit"),
+      r.headers.get("ratelimit-remaining"),
+      r.headers.get("retry-after") !== null,
+    ]);
+    expect(seen).toEqual([
+      [200, "step-one-aaaa", true, "50", "49", false],
+      [200, "step-two-bbbb", true, null, null, false],
+      [200, "step-three-cc", true, "1", "0", false],
+      [429, "step-four-dddd", true, "1", "0", true],
+      [200, "step-five-eeee", true, "50", "48", false],
+    ]);
+  });
+
   test("RateLimit headers on every host, counting down", async () => {
     const key = s.key("pro", ["costapi:read", "skills:read"], 100);
     const a = await s.call("cost", "/api/v1/cpi/categories", { key });

@@ -279,6 +279,13 @@ describe("normalisation", () => {
     expect(slashVariants("vendeur/euse")).toEqual(["vendeur", "vendeuse"]);
     expect(slashVariants("Kierownik/czka zmiany")).toEqual(["Kierownik zmiany", "Kierowniczka zmiany"]);
     expect(slashVariants("Conseiller/ère")).toEqual(["Conseiller", "Conseillère"]);
+    expect(slashVariants("Księgowy/a")).toEqual(["Księgowy", "Księgowa"]);
+    expect(slashVariants("Recepcjonista/ka")).toEqual(["Recepcjonista", "Recepcjonistka"]);
+    expect(slashVariants("Operatore/rice")).toEqual(["Operatore", "Operatrice"]);
+    expect(slashVariants("Vendeur/se")).toEqual(["Vendeur", "Vendeuse"]);
+    expect(slashVariants("Technicien/enne")).toEqual(["Technicien", "Technicienne"]);
+    expect(slashVariants("Kucharz/rka")).toEqual(["Kucharz", "Kucharka"]);
+    expect(slashVariants("Waiter/ess")).toEqual(["Waiter", "Waitress"]);
     expect(titleWords("Kauffrau/-mann für Büromanagement").words).toEqual(
       titleWords("Kaufmann für Büromanagement").words,
     );

@@ -25,7 +25,7 @@ describe("armed forces: ISCO major group 0 whatever the task, by rank (ISCO-08 0
     ["Cook – Defence Forces, Cathal Brugha Barracks", "0310"],
     ["Aircraft Technician Apprentice – Air Corps, Baldonnel", "0310"],
     ["NCO Physical Training Instructor – Naval Service", "0210"],
-    ["Royal Navy Engineering Officer", "0110"],
+    ["Royal Marines Commando", "0310"],
   ])("%s → %s", (title, isco) => {
     expect(rule(title)).toEqual({ rule: "armed_forces", isco, soc: null });
   });

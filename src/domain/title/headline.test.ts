@@ -117,12 +117,25 @@ describe("the role, out of a headline, in each language", () => {
     const rest = (text: string) => parseHeadline(text).segments;
     expect(kinds("Lagerhelfer (m/w/d) – befristet für 12 Monate")).toEqual([
       "contract:befristet",
-      "contract:für 12 Monate",
+      "duration:für 12 Monate",
     ]);
-    expect(kinds("Comptable H/F – CDD 18 mois")).toEqual(["contract:CDD", "contract:18 mois"]);
+    expect(kinds("Comptable H/F – CDD 18 mois")).toEqual(["contract:CDD", "duration:18 mois"]);
     expect(kinds("Auxiliar de cocina – Contrato de 3 meses")).toEqual(["contract:Contrato de 3 meses"]);
-    expect(kinds("Data Engineer – 6-Month Contract")).toEqual(["contract:6-Month Contract"]);
-    expect(kinds("Paralegal – 2+ Years Experience")).toEqual(["contract:2+ Years Experience"]);
+    expect(kinds("Data Engineer – 6-Month Contract")).toEqual(["duration:6-Month Contract"]);
+    expect(kinds("Paralegal – 2+ Years Experience")).toEqual(["duration:2+ Years Experience"]);
+    expect(kinds("Data Scientist – 3 to 5 years")).toEqual(["duration:3 to 5 years"]);
+    expect(kinds("Pharmacist – 1-2 days a week")).toEqual(["hours:1-2 days a week"]);
+    // Not a duration: a child's age; inside a role, season and shift words are its own ("Planificador de Turnos").
+    for (const title of [
+      "Teacher 3-5 year olds",
+      "Tutor 10-12 years old",
+      "Planificador de Turnos",
+      "Responsable de Campaña de Marketing",
+      "Temporada Alta Hotel",
+      "Seizoenkracht Horeca",
+    ])
+      expect(role(title)).toBe(title);
+    expect(rest("Camarero – Temporada – Ibiza")).toEqual(["Ibiza"]);
     expect(kinds("Kellner (m/w/d) – 20 Wochenstunden")).toEqual(["hours:20 Wochenstunden"]);
     expect(kinds("Addetto pulizie – 3 ore al giorno")).toEqual(["hours:3 ore al giorno"]);
     expect(kinds("Warehouse Operative – 6pm–2am")).toEqual(["hours:6pm–2am"]);

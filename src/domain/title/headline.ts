@@ -10,6 +10,7 @@ import countries from "../country-names.ts";
 export type HeadlinePartKind =
   | "hiring"
   | "contract"
+  | "duration"
   | "schedule"
   | "hours"
   | "pay"
@@ -139,7 +140,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   {
     kind: "hours",
     re: new RegExp(
-      `${W}(?:\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:am|pm|uhr|h)?\\s*[-–]\\s*\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:am|pm|uhr|h)|\\d{1,2}:\\d\\d\\s*[-–]\\s*\\d{1,2}:\\d\\d|\\d\\s*days?(?:\\s+(?:in\\s+(?:the\\s+)?)?office|\\s+(?:per|a)\\s+week|\\s+on-?site)?|\\d\\s*dagen(?:\\s+per\\s+week)?|\\d\\s*(?:mattine|pomeriggi|sere)\\s+a\\s+settimana|\\dx\\s*(?:wöchentlich|pro woche|par semaine|por semana|a settimana|per week|a week))${E}`,
+      `${W}(?:\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:am|pm|uhr|h)?\\s*[-–]\\s*\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:am|pm|uhr|h)|\\d{1,2}:\\d\\d\\s*[-–]\\s*\\d{1,2}:\\d\\d|\\d(?:\\s*[-–]\\s*\\d)?\\s*days?(?:\\s+(?:in\\s+(?:the\\s+)?)?office|\\s+(?:per|a)\\s+week|\\s+on-?site)?|\\d\\s*dagen(?:\\s+per\\s+week)?|\\d\\s*(?:mattine|pomeriggi|sere)\\s+a\\s+settimana|\\dx\\s*(?:wöchentlich|pro woche|par semaine|por semana|a settimana|per week|a week))${E}`,
       "giu",
     ),
   },
@@ -199,12 +200,12 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "locum tenens",
     ]),
   },
-  // How long the post or the experience asked for lasts: "für 6 Monate", "CDD 9 mois", "11-Month Contract",
-  // "Mission 3 mois", "3 años de experiencia", "(2-4 Years)".
+  // How long the post lasts or the experience asked for: "für 6 Monate", "CDD 9 mois", "11-Month Contract",
+  // "Mission 3 mois", "3 años de experiencia", "(2-4 Years)"; not a child's age ("3-5 year olds").
   {
-    kind: "contract",
+    kind: "duration",
     re: new RegExp(
-      `${W}(?:(?:(?:contrat|contrato|contratto)\\s+(?:de\\s+|di\\s+|d')?|(?:für|pour|de|for|per|na|voor|durante|por|mission|contract|vertrag)\\s+))?\\d+(?:\\s*[-–]\\s*\\d+)?\\+?[-\\s]?(?:monate?n?|mois|months?|meses|mesi|miesiące|miesięcy|maanden|jahre?n?|ans?|years?|yrs|años|anni|lata|lat|jaar)(?:[-\\s](?:contract|mission|vertrag|contrat|contrato|contratto))?(?:\\s+(?:of\\s+|de\\s+|d'|di\\s+)?(?:experience|experiencia|expérience|esperienza|berufserfahrung|erfahrung|doświadczenia|ervaring|exp))?${E}\\.?`,
+      `${W}(?:(?:(?:contrat|contrato|contratto)\\s+(?:de\\s+|di\\s+|d')?|(?:für|pour|de|for|per|na|voor|durante|por|mission|contract|vertrag)\\s+))?\\d+(?:\\s*(?:[-–]|to|bis|à|a)\\s*\\d+)?\\+?[-\\s]?(?:monate?n?|mois|months?|meses|mesi|miesiące|miesięcy|maanden|jahre?n?|ans?|years?|yrs|años|anni|lata|lat|jaar)(?![-\\s]*olds?${E})(?:[-\\s](?:contract|mission|vertrag|contrat|contrato|contratto))?(?:\\s+(?:of\\s+|de\\s+|d'|di\\s+)?(?:experience|experiencia|expérience|esperienza|berufserfahrung|erfahrung|doświadczenia|ervaring|exp))?${E}\\.?`,
       "giu",
     ),
   },
@@ -265,16 +266,14 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
       "\\d\\s?(?:turni|turnos|zmiany)",
       "system \\d-zmianowy",
       "\\d-zmianowy",
-      "turnos(?: rotativos)?",
+      "turnos rotativos",
       "fines de semana",
-      "temporada(?: de (?:verano|invierno))?",
-      "campaña(?: de (?:la |el )?\\p{L}+)?",
-      "saison(?: (?:été|hiver|estivale|d'été))?",
-      "saisonnier",
-      "stagione(?: estiva| invernale)?",
-      "stagionale",
-      "seizoen\\w*",
-      "saisonal",
+      "temporada de (?:verano|invierno)",
+      "saison (?:d'été|été|d'hiver|hiver|estivale)",
+      "stagione (?:estiva|invernale)",
+      // Season words alone, as a segment of their own ("– Temporada –"): inside a role they may be its words
+      // ("Planificador de Turnos", "Responsable de Campaña de Marketing", "Seizoenkracht").
+      "^(?:turnos|temporada|campaña(?: de (?:la |el )?\\p{L}+)?|saison|saisonnier|stagione|stagionale|seizoen|seizoenswerk|saisonal)$",
       "avonduren",
       "abends",
       "vormittags",

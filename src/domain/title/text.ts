@@ -71,25 +71,34 @@ export function stripMarkers(text: string): string {
 }
 
 // Suffix-only alternatives after a slash: Verkäufer/in, Kierownik/czka, ministro/a, vendeur/euse.
-const SUFFIXES = "in|innen|frau|ka|czka|a|e|ne|se|euse|rice|trice|ère|essa|ice|ina|ora|esa";
+const SUFFIXES = "in|innen|frau|ka|czka|rka|a|e|ne|enne|se|euse|rice|trice|ère|essa|ess|ice|ina|ora|esa";
 const SUFFIX_ALTERNATIVE = new RegExp(`^-?(?:${SUFFIXES})$`, "iu");
 const INLINE_SUFFIX = new RegExp(`(\\p{L}+)\\s?/\\s?-?(${SUFFIXES})(?=\\s+\\S)(?![\\p{L}])`, "giu");
 
-// A suffix that replaces the word's own ending rather than following it: abogado/a → abogada, jefe/a → jefa, direttore/trice →
-// direttrice, vendeur/euse → vendeuse, Kierownik/czka → Kierowniczka, conseiller/ère → conseillère.
-const REPLACED_ENDINGS: [suffix: RegExp, ending: RegExp][] = [
-  [/^a$/iu, /[oe]$/iu],
-  [/^(?:essa|esa)$/iu, /e$/iu],
-  [/^trice$/iu, /(?:tore|teur)$/iu],
-  [/^(?:rice|euse)$/iu, /eur$/iu],
-  [/^czka$/iu, /k$/iu],
-  [/^ère$/iu, /er$/iu],
+// A suffix that replaces the word's own ending rather than following it (the first rule whose suffix and ending
+// match): abogado/a → abogada, jefe/a → jefa, księgowy/a → księgowa, recepcjonista/ka → recepcjonistka,
+// direttore/trice or /rice → direttrice, directeur/rice → directrice, vendeur/euse or /se → vendeuse,
+// technicien/enne → technicienne, kierownik/czka → kierowniczka, kucharz/rka → kucharka, conseiller/ère →
+// conseillère, dottore/essa → dottoressa, waiter/ess → waitress. `as`: what replaces the ending, if not the suffix.
+const REPLACED_ENDINGS: { suffix: RegExp; ending: RegExp; as?: string }[] = [
+  { suffix: /^a$/iu, ending: /[oey]$/iu },
+  { suffix: /^ka$/iu, ending: /a$/iu },
+  { suffix: /^(?:essa|esa)$/iu, ending: /e$/iu },
+  { suffix: /^trice$/iu, ending: /(?:tore|teur)$/iu },
+  { suffix: /^(?:rice|euse)$/iu, ending: /eur$/iu },
+  { suffix: /^rice$/iu, ending: /ore$/iu },
+  { suffix: /^se$/iu, ending: /eur$/iu, as: "euse" },
+  { suffix: /^enne$/iu, ending: /en$/iu },
+  { suffix: /^czka$/iu, ending: /k$/iu },
+  { suffix: /^rka$/iu, ending: /rz$/iu },
+  { suffix: /^ère$/iu, ending: /er$/iu },
+  { suffix: /^ess$/iu, ending: /er$/iu, as: "ress" },
 ];
 
 /** A word with a slash suffix alternative: the suffix replaces the ending it stands for, or else follows the word. */
 export function withSuffix(word: string, suffix: string): string {
-  for (const [s, ending] of REPLACED_ENDINGS)
-    if (s.test(suffix) && ending.test(word)) return word.replace(ending, suffix);
+  for (const r of REPLACED_ENDINGS)
+    if (r.suffix.test(suffix) && r.ending.test(word)) return word.replace(r.ending, r.as ?? suffix);
   return word + suffix;
 }
 
