@@ -38,7 +38,8 @@ const acronyms = (list: string[]) => new RegExp(`${W}(?:${list.join("|")})${E}`,
 const words = (list: string[]) => new RegExp(`${W}(?:${list.join("|")})${E}\\.?`, "giu");
 
 // Longest phrases first within each list: alternation takes the first that matches.
-const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
+// `digits`: the pattern needs a digit, so a segment without one skips it (most titles have none).
+const PATTERNS: { kind: HeadlinePartKind; re: RegExp; digits?: true }[] = [
   // "Wir suchen: …", "BEVEILIGERS GEZOCHT", "Cercasi muratore": the call, not the role.
   {
     kind: "hiring",
@@ -74,10 +75,11 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   // The U.S. and Irish ads' acronyms of pay, schedule and contract, in capitals: "DOE", "OTE", "PRN", "W2 only".
   { kind: "pay", re: acronyms(["DOE", "OTE"]) },
   { kind: "schedule", re: acronyms(["PRN"]) },
-  { kind: "contract", re: acronyms(["W-?2(?: only)?", "1099", "C2C"]) },
+  { kind: "contract", re: acronyms(["W-?2(?: only)?", "1099", "C2C"]), digits: true },
   // "Req #48213", "Job ID: R-1032", "Ref. 2291", "#4471": the ad's number, not its role.
   {
     kind: "reference",
+    digits: true,
     re: new RegExp(
       `${W}(?:(?:req(?:uisition)?|job|ref(?:erence)?|vacancy)\\.?\\s*(?:#|no\\.?|id|number|:)\\s*:?\\s*|(?:req|ref)\\.?\\s*)[\\p{L}\\d-]*\\d[\\p{L}\\d-]*${E}|${W}#\\s?\\d[\\p{L}\\d-]*${E}`,
       "giu",
@@ -87,14 +89,16 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   // "$85K-$105K + Bonus"; a U.S. federal grade (GS-1102-12) is a pay plan.
   {
     kind: "pay",
+    digits: true,
     re: new RegExp(
       `(?:${W}(?:up to|from|starting at|starting from|earn(?: up to)?)\\s+)?[$€£]\\s?\\d[\\d.,]*(?:\\s?k${E})?(?:\\s*(?:-|–|to)\\s*[$€£]?\\s?\\d[\\d.,]*(?:\\s?k${E})?)?(?:\\s*(?:/|per|p/|an|a|pro|par|na|al|la)\\s*(?:hr|hour|h|u|uur|std|stunde|heure|hora|ora|godz|yr|year|annum|jaar|jahr|an|año|anno|rok|week|wk|month|mo|maand|monat|mois|mes|mese|miesiąc|day|shift)${E})?(?:\\s*(?:\\+|plus)\\s*(?:benefits|bonus|ote|overtime|commission|primes|prämien|premie)${E})?|${W}GS-\\d{1,4}(?:-\\d{1,2}(?:/\\d{1,2})?)*${E}`,
       "giu",
     ),
   },
-  { kind: "pay", re: words(["RAL\\s*\\d[\\d.,\\s-]*k?"]) },
+  { kind: "pay", re: words(["RAL\\s*\\d[\\d.,\\s-]*k?"]), digits: true },
   {
     kind: "pay",
+    digits: true,
     re: new RegExp(
       `(?:${W}(?:ab|od|from|vanaf|à partir de|a partir de|da|bis|do|up to|jusqu'à|hasta|fino a)\\s+)?\\d[\\d.,\\s]*(?:\\s*[-–]\\s*\\d[\\d.,]*(?:\\s\\d{3})*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie|vat))?${E}`,
       "giu",
@@ -123,6 +127,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   },
   {
     kind: "hours",
+    digits: true,
     re: new RegExp(
       `${W}\\d+(?:[.,]\\d+)?(?:\\s*(?:[-–]|bis|to|à|a|tot|do)\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:uur|std\\.?|stunden|wochenstunden|h|heures|horas|ore|godz\\.?|hours|hrs)(?:\\s*(?:/|per|pro|par|a la|alla|al|na|in der)\\s*(?:woche|week|semaine|semana|settimana|tydzień|sem\\.?|wk|tag|day|jour|día|giorno|dzień|dag))?${E}\\.?`,
       "giu",
@@ -130,6 +135,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   },
   {
     kind: "hours",
+    digits: true,
     re: new RegExp(
       `${W}(?:\\d+[-–]tage[-–]woche|\\d+\\s+dagen\\s+per\\s+week|\\d+j/sem|\\d/\\d\\s+etatu|\\d+(?:[.,]\\d+)?(?:\\s*[-–]\\s*\\d+(?:[.,]\\d+)?)?\\s*(?:fte|etatu|etat))${E}`,
       "giu",
@@ -139,6 +145,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   // "3 mattine a settimana", "2x wöchentlich").
   {
     kind: "hours",
+    digits: true,
     re: new RegExp(
       `${W}(?:\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:am|pm|uhr|h)?\\s*[-–]\\s*\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:am|pm|uhr|h)|\\d{1,2}:\\d\\d\\s*[-–]\\s*\\d{1,2}:\\d\\d|\\d(?:\\s*[-–]\\s*\\d)?\\s*days?(?:\\s+(?:in\\s+(?:the\\s+)?)?office|\\s+(?:per|a)\\s+week|\\s+on-?site)?|\\d\\s*dagen(?:\\s+per\\s+week)?|\\d\\s*(?:mattine|pomeriggi|sere)\\s+a\\s+settimana|\\dx\\s*(?:wöchentlich|pro woche|par semaine|por semana|a settimana|per week|a week))${E}`,
       "giu",
@@ -204,6 +211,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp }[] = [
   // "Mission 3 mois", "3 años de experiencia", "(2-4 Years)"; not a child's age ("3-5 year olds").
   {
     kind: "duration",
+    digits: true,
     re: new RegExp(
       `${W}(?:(?:(?:contrat|contrato|contratto)\\s+(?:de\\s+|di\\s+|d')?|(?:für|pour|de|for|per|na|voor|durante|por|mission|contract|vertrag)\\s+))?\\d+(?:\\s*(?:[-–]|to|bis|à|a)\\s*\\d+)?\\+?[-\\s]?(?:monate?n?|mois|months?|meses|mesi|miesiące|miesięcy|maanden|jahre?n?|ans?|years?|yrs|años|anni|lata|lat|jaar)(?![-\\s]*olds?${E})(?:[-\\s](?:contract|mission|vertrag|contrat|contrato|contratto))?(?:\\s+(?:of\\s+|de\\s+|d'|di\\s+)?(?:experience|experiencia|expérience|esperienza|berufserfahrung|erfahrung|doświadczenia|ervaring|exp))?${E}\\.?`,
       "giu",
@@ -342,7 +350,9 @@ export function parseHeadline(text: string): Headline {
   const parts: HeadlinePart[] = [];
   const clean = (segment: string) => {
     let out = segment;
-    for (const { kind, re } of PATTERNS) {
+    const hasDigit = /\d/.test(segment);
+    for (const { kind, re, digits } of PATTERNS) {
+      if (digits && !hasDigit) continue;
       out = out.replace(re, (m) => {
         parts.push({ kind, text: m.trim() });
         return " ";
