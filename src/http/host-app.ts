@@ -19,6 +19,7 @@ import type { AnyRoute, HostKind } from "./route.ts";
 import type { HostHandler } from "./server.ts";
 import { deprecationHeaders, legacyServed, retiredError, type LegacyEndpointsMode } from "./deprecation.ts";
 import { semesterLabel, semesterOn } from "../domain/semester.ts";
+import { perUtcDay } from "../domain/utc-day.ts";
 import type { Services } from "../services.ts";
 
 export interface HostAppDeps {
@@ -147,16 +148,8 @@ function routeHandler(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache:
 
 const NO_QUERY = z.strictObject({});
 
-const DAY_MS = 86_400_000;
-let semesterDay = { start: Number.NaN, label: "" };
-/** This semester's label ("2026-S2"), worked out once per UTC day rather than per request. */
-function semesterNow(): string {
-  const now = Date.now();
-  if (!(now >= semesterDay.start && now < semesterDay.start + DAY_MS)) {
-    semesterDay = { start: now - (now % DAY_MS), label: semesterLabel(semesterOn(new Date(now))) };
-  }
-  return semesterDay.label;
-}
+/** This semester's label ("2026-S2") at a time, worked out once per UTC day rather than per request. */
+const semesterAt = perUtcDay((start) => semesterLabel(semesterOn(new Date(start))));
 
 /**
  * Step 4, the answer: GET answers are kept by path and query (the snapshot never changes), and by semester, since
@@ -168,7 +161,7 @@ function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: 
     serialiseAnswer(kind, route.handle({ query, params, body }, deps.services, fail), deps.services.sources);
   return (request: Request, rawParams: unknown, ctx: RequestContext): MaybePromise<SerialisedAnswer> => {
     const pathAndQuery = ctx.target;
-    const cacheKey = route.method === "GET" ? `${semesterNow()} ${pathAndQuery}` : null;
+    const cacheKey = route.method === "GET" ? `${semesterAt(Date.now())} ${pathAndQuery}` : null;
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
     if (hit) {
       if ("error" in hit) throw hit.error;

@@ -313,7 +313,7 @@ export const validateSalaryRange = defineRoute({
           { mean: m.mean, meanHourly: m.meanHourly },
           { p10: deciles.a_pct10, p90: deciles.a_pct90 },
           // The survey's year is said where the finding is: a 2022 market below today's minimum wage is its age.
-          `ISCO-08 major group ${isco.major} (${isco.majorTitle}) in ${place.countryName} in ${surveyYear} (${cite(s, "eurostat_ses_2022")}; earnings of that year, not uprated to today), which every occupation in the group shares`,
+          `ISCO-08 major group ${isco.major} (${isco.majorTitle}) in ${place.countryName}${surveyYear ? ` in ${surveyYear}` : ""} (${cite(s, "eurostat_ses_2022")}; earnings of that year, not uprated to today), which every occupation in the group shares`,
         );
         warnings.push(...market.findings);
         notes.push(
