@@ -1,5 +1,5 @@
-// What depends only on the UTC day a time falls in (the quota's day and reset, the semester in force), worked out
-// once per day rather than per request.
+// What depends only on the UTC day a time falls in (the semester in force, for the answer cache), worked out once
+// per day rather than per request.
 export const DAY_MS = 86_400_000;
 
 /** `compute` of the UTC day holding time `t` (ms since the epoch), given the day's start; remembered for that day. */

@@ -7,8 +7,6 @@
 // most L, and exactly L while every process keeps receiving requests. One reservation per key is in flight at a
 // time, so a process holds at most one lease. A lease a process stops using is returned at shutdown; one held by
 // a crashed process is lost for the day (the count errs towards refusing).
-import { DAY_MS, perUtcDay } from "../domain/utc-day.ts";
-
 export interface QuotaDecision {
   allowed: boolean;
   limit: number;
@@ -19,8 +17,19 @@ export interface QuotaDecision {
 
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
-/** The UTC day of a time and its reset time, computed once per day rather than per request. */
-const dayOf = perUtcDay((start) => ({ day: utcDay(new Date(start)), resetAt: new Date(start + DAY_MS) }));
+const DAY_MS = 86_400_000;
+let today = { start: 0, day: "", resetAt: new Date(0) };
+/**
+ * The UTC day of `now` and its reset time, computed once per day rather than per request (src/domain/utc-day.ts does
+ * the same for the semester; src/state imports no other src folder, so it keeps its own).
+ */
+function dayOf(t: number) {
+  if (t < today.start || t >= today.start + DAY_MS) {
+    const start = t - (((t % DAY_MS) + DAY_MS) % DAY_MS);
+    today = { start, day: utcDay(new Date(t)), resetAt: new Date(start + DAY_MS) };
+  }
+  return today;
+}
 
 /** Units granted by the ledger, and the day's count after the grant (all processes' grants included). */
 export interface Grant {
