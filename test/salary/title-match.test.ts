@@ -334,6 +334,51 @@ describe("normalisation", () => {
   test("a suffix alternative inside a longer title gives both forms", () => {
     expect(slashVariants("Médico/a de Familia")).toEqual(["Médico de Familia", "Médica de Familia"]);
     expect(slashVariants("Erzieher/in Kita")).toEqual(["Erzieher Kita", "Erzieherin Kita"]);
+    // Before a comma, and the feminine written first (Italian ads: impiegata/o); each suffixed word takes its form.
+    expect(slashVariants("Enfermero/a, UCI")).toEqual(["Enfermero, UCI", "Enfermera, UCI"]);
+    expect(slashVariants("Infermiere/a, Reparto di Medicina")).toEqual([
+      "Infermiere, Reparto di Medicina",
+      "Infermiera, Reparto di Medicina",
+    ]);
+    expect(slashVariants("Impiegata/o Amministrativa/o Contabile")).toEqual([
+      "Impiegata Amministrativa Contabile",
+      "Impiegato Amministrativo Contabile",
+    ]);
+    // Two letters are an abbreviation, not a word with a suffix.
+    expect(slashVariants("I/O Engineer")).toEqual(["I/O Engineer"]);
+  });
+
+  test("slashes: brackets keep theirs, a slash without spaces joins words, one with spaces joins roles", () => {
+    // What a bracket holds qualifies the role (qualifications, levels, stacks): no alternative roles inside.
+    for (const title of [
+      "Accountant (ACCA/ACA)",
+      "IT Support Technician (1st/2nd Line)",
+      "Développeur Full Stack (React/Node)",
+      "Verpleegkundige (mbo/hbo), afdeling Cardiologie",
+      "Operator maszyn CNC (tokarka/frezarka)",
+    ])
+      expect(slashVariants(title)).toEqual([title]);
+    // One word after a slash without spaces stands for the word before it.
+    expect(slashVariants("Lehrkraft Mathematik/Physik")).toEqual(["Lehrkraft Mathematik", "Lehrkraft Physik"]);
+    expect(slashVariants("SOFTWARE ENGINEER/DEVELOPER")).toEqual(["SOFTWARE ENGINEER", "SOFTWARE DEVELOPER"]);
+    // With spaces, it is a role of its own.
+    expect(slashVariants("Operatore Forestale / Boscaiolo")).toEqual(["Operatore Forestale", "Boscaiolo"]);
+    // One word before a slash shares what follows the other ("Vendeur / Vendeuse prêt-à-porter").
+    expect(slashVariants("Vendeur / Vendeuse prêt-à-porter")).toEqual([
+      "Vendeur prêt-à-porter",
+      "Vendeuse prêt-à-porter",
+    ]);
+    expect(slashVariants("Farm/Irrigation Worker")).toEqual(["Farm Worker", "Irrigation Worker"]);
+  });
+
+  test("the English rewrite of a leader's title (Head of X → X manager) leaves other languages' titles alone", () => {
+    expect(titleVariants("Head of Finance").map((v) => v.text)).toEqual(["Head of Finance", "Finance manager"]);
+    expect(titleVariants("Director de Tienda").map((v) => v.text)).toEqual(["Director de Tienda"]);
+    expect(titleVariants("Leiter für Vertrieb").map((v) => v.text)).toEqual(["Leiter für Vertrieb"]);
+    // A decimal comma is no "Role, Specialty" inversion.
+    expect(titleVariants("Produktionshelfer ab 13,50 €").map((v) => v.text)).not.toContain(
+      "50 € Produktionshelfer ab 13",
+    );
   });
 
   test("what sits in brackets qualifies a title: the title without it is also tried as an exact label; a headline's other segments rank below its role", () => {

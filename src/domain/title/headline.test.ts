@@ -113,6 +113,25 @@ describe("the role, out of a headline, in each language", () => {
     expect(parseHeadline("Relief Worker").roleAsWritten).toBe("Relief Worker");
   });
 
+  test("the call to apply, the start, the ad's number and pay per period, in each language", () => {
+    expect(role("WAITING STAFF WANTED – Restaurant in St Julian's")).toBe("WAITING STAFF");
+    expect(role("Pracownicy produkcji poszukiwani – bez doświadczenia")).toBe("Pracownicy produkcji");
+    expect(kinds("Lagerhelfer – 14 €/h, Start ab sofort")).toEqual(["hiring:Start ab sofort", "pay:14 €/h"]);
+    expect(kinds("Soldaat (m/v) – Direct aan de slag")).toEqual(["hiring:Direct aan de slag"]);
+    expect(kinds("Chauffeur livreur H/F – Début immédiat")).toEqual(["hiring:Début immédiat"]);
+    expect(kinds("Soldador/a – Incorporación inmediata")).toEqual(["hiring:Incorporación inmediata"]);
+    expect(kinds("Addetti al Picking – Inizio immediato")).toEqual(["hiring:Inizio immediato"]);
+    expect(kinds("Softwareentwickler (m/w/d) – Remote möglich")).toEqual(["work_mode:Remote möglich"]);
+    expect(kinds("Ingénieur Méthodes – Réf. MET-2025-08")).toEqual(["reference:Réf. MET-2025-08"]);
+    expect(kinds("Sviluppatore Java (Rif. DEV-112)")).toEqual(["reference:Rif. DEV-112"]);
+    expect(kinds("Executive Assistant – Ref: EA/0425")).toEqual(["reference:Ref: EA/0425"]);
+    expect(kinds("Staff Nurse – Job Ref: 24/117")).toEqual(["reference:Job Ref: 24/117"]);
+    expect(kinds("Programador Python – 55.000 € brutos/año")).toEqual(["pay:55.000 € brutos/año"]);
+    // Nothing of these is left to be matched as a segment.
+    for (const title of ["Executive Assistant – Ref: EA/0425", "Programador Python – 45.000 - 55.000 € brutos/año"])
+      expect(parseHeadline(title).segments).toEqual([]);
+  });
+
   test("how long, which hours, which days, which season: all taken out, whatever segment they are in", () => {
     const rest = (text: string) => parseHeadline(text).segments;
     expect(kinds("Lagerhelfer (m/w/d) – befristet für 12 Monate")).toEqual([

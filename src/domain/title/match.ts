@@ -166,6 +166,9 @@ const FUNCTION_SYNONYMS = new Map<string, string>([
 const LEADER =
   /^(?:head|director|vice president|vp|svp|evp|avp|gm|general manager|leiter|leiterin|leitung)\s*(?:of|for|,|-|–)?\s+(?:the\s+)?(.+)$/iu;
 const CHIEF = /^chief\s+(.+?)\s+officer$/iu;
+// "Director de Tienda", "Leiter für Vertrieb": the rewrite to "… manager" is English's; another language's
+// preposition starting the function makes it no English title.
+const OTHER_LANGUAGE_OBJECT = /^(?:d'|(?:de|del|des|du|di|della|delle|dei|degli|van|von|der|für|ds)(?![\p{L}]))/iu;
 const FUNCTION_DIRECTOR = /^(.+?)\s+(?:director|head|lead|leiter|leiterin|leitung)$/iu;
 
 // What follows a spaced dash, and what is in brackets, qualifies a title (department, place, hours, client):
@@ -207,13 +210,13 @@ export function titleVariants(title: string, headline: Headline = parseHeadline(
         "",
       );
       const fn = LEADER.exec(core)?.[1] ?? CHIEF.exec(core)?.[1] ?? FUNCTION_DIRECTOR.exec(core)?.[1];
-      if (fn)
+      if (fn && !OTHER_LANGUAGE_OBJECT.test(fn))
         out.push({
           text: `${FUNCTION_SYNONYMS.get(fn.toLowerCase()) ?? fn} manager`,
           factor: form.factor * REWRITE_FACTOR,
           exactOnly: form.exactOnly,
         });
-      const comma = /^([^,]+),\s*([^,]+)$/.exec(v);
+      const comma = /\d,\d/.test(v) ? null : /^([^,]+),\s*([^,]+)$/.exec(v);
       if (comma)
         out.push({ text: `${comma[2]} ${comma[1]}`, factor: form.factor * REWRITE_FACTOR, exactOnly: form.exactOnly });
     }

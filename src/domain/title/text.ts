@@ -70,18 +70,21 @@ export function stripMarkers(text: string): string {
   return out;
 }
 
-// Suffix-only alternatives after a slash: Verkäufer/in, Kierownik/czka, ministro/a, vendeur/euse.
-const SUFFIXES = "in|innen|frau|ka|czka|rka|a|e|ne|enne|se|euse|rice|trice|ère|essa|ess|ice|ina|ora|esa";
+// Suffix-only alternatives after a slash: Verkäufer/in, Kierownik/czka, ministro/a, vendeur/euse, impiegata/o.
+const SUFFIXES = "in|innen|frau|ka|czka|rka|a|o|e|ne|enne|se|euse|rice|trice|ère|essa|ess|ice|ina|ora|esa";
 const SUFFIX_ALTERNATIVE = new RegExp(`^-?(?:${SUFFIXES})$`, "iu");
-const INLINE_SUFFIX = new RegExp(`(\\p{L}+)\\s?/\\s?-?(${SUFFIXES})(?=\\s+\\S)(?![\\p{L}])`, "giu");
+// Inside a longer title, before a space or a comma ("Enfermero/a, UCI"); the word has three letters or more, so an
+// abbreviation (I/O, A/E) is no word with a suffix.
+const INLINE_SUFFIX = new RegExp(`(\\p{L}{3,})\\s?/\\s?-?(${SUFFIXES})(?=,?\\s+\\S)(?![\\p{L}])`, "giu");
 
 // A suffix that replaces the word's own ending rather than following it (the first rule whose suffix and ending
-// match): abogado/a → abogada, jefe/a → jefa, księgowy/a → księgowa, recepcjonista/ka → recepcjonistka,
+// match): abogado/a → abogada, impiegata/o → impiegato, jefe/a → jefa, księgowy/a → księgowa, recepcjonista/ka → recepcjonistka,
 // direttore/trice or /rice → direttrice, directeur/rice → directrice, vendeur/euse or /se → vendeuse,
 // technicien/enne → technicienne, kierownik/czka → kierowniczka, kucharz/rka → kucharka, conseiller/ère →
 // conseillère, dottore/essa → dottoressa, waiter/ess → waitress. `as`: what replaces the ending, if not the suffix.
 const REPLACED_ENDINGS: { suffix: RegExp; ending: RegExp; as?: string }[] = [
   { suffix: /^a$/iu, ending: /[oey]$/iu },
+  { suffix: /^o$/iu, ending: /a$/iu },
   { suffix: /^ka$/iu, ending: /a$/iu },
   { suffix: /^(?:essa|esa)$/iu, ending: /e$/iu },
   { suffix: /^trice$/iu, ending: /(?:tore|teur)$/iu },
@@ -104,8 +107,9 @@ export function withSuffix(word: string, suffix: string): string {
 
 /**
  * A label or title with slash alternatives → each alternative: "Erzieher/Erzieherin" → both; "Verkäufer/in" →
- * "Verkäufer", "Verkäuferin"; "Conseiller / Conseillère Incendie" → "Conseiller Incendie", "Conseillère Incendie".
- * A slash between digits or inside an abbreviation (24/7, UX/UI) is left alone.
+ * "Verkäufer", "Verkäuferin"; "Conseiller / Conseillère Incendie" → "Conseiller Incendie", "Conseillère Incendie";
+ * "Lehrkraft Mathematik/Physik" → "Lehrkraft Mathematik", "Lehrkraft Physik". A slash between digits, inside an
+ * abbreviation (24/7, UX/UI) or inside brackets ("Accountant (ACCA/ACA)") is left alone.
  */
 export function slashVariants(text: string): string[] {
   // A suffix alternative inside a longer title: "Médico/a de Familia", "Kierownik/czka zmiany".
@@ -114,24 +118,48 @@ export function slashVariants(text: string): string[] {
       other = text.replace(INLINE_SUFFIX, (_, word: string, suffix: string) => withSuffix(word, suffix));
     return [...new Set([...slashVariants(base), ...slashVariants(other)])];
   }
-  const parts = text.split("/").map((p) => p.trim());
+  const raw = splitOutsideBrackets(text, "/");
+  const parts = raw.map((p) => p.trim());
   if (parts.length < 2 || parts.some((p) => !p)) return [text];
   const abbreviation = (p: string) => /^[\p{Lu}\d]{1,4}$/u.test(p);
   if (parts.every((p, i) => abbreviation(i === 0 ? p.split(/\s+/).pop()! : p.split(/\s+/)[0]))) return [text];
   const [first, ...rest] = parts;
   const variants = [first];
-  for (const part of rest) {
+  rest.forEach((part, k) => {
     if (SUFFIX_ALTERNATIVE.test(part)) {
       variants.push(first.replace(/\p{L}+$/u, (word) => withSuffix(word, part.replace(/^-/, ""))));
-      continue;
+      return;
     }
     const firstWords = first.split(/\s+/);
     const partWords = part.split(/\s+/);
-    // "Conseiller / Conseillère X": the first alternative is one word that the rest completes.
+    // "Conseiller / Conseillère X", "Farm/Irrigation Worker": the first alternative is one word that the rest completes.
     if (firstWords.length === 1 && partWords.length > 1) variants[0] = [first, ...partWords.slice(1)].join(" ");
-    variants.push(part);
-  }
+    // A slash without spaces joins words, one with spaces roles: "Lehrkraft Mathematik/Physik" is a teacher of
+    // either, "Operatore Forestale / Boscaiolo" one of two roles.
+    const joinsWords = !/\s$/u.test(raw[k]) && !/^\s/u.test(raw[k + 1]);
+    if (joinsWords && firstWords.length > 1 && partWords.length === 1)
+      variants.push([...firstWords.slice(0, -1), part].join(" "));
+    else variants.push(part);
+  });
   return [...new Set(variants)];
+}
+
+/** The text split at `separator` where it stands outside round or square brackets. */
+function splitOutsideBrackets(text: string, separator: string): string[] {
+  const out: string[] = [];
+  let depth = 0,
+    start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "(" || ch === "[") depth++;
+    else if ((ch === ")" || ch === "]") && depth > 0) depth--;
+    else if (ch === separator && depth === 0) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
 }
 
 /**
