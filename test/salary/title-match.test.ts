@@ -344,8 +344,9 @@ describe("normalisation", () => {
       "Impiegata Amministrativa Contabile",
       "Impiegato Amministrativo Contabile",
     ]);
-    // Two letters are an abbreviation, not a word with a suffix.
+    // A word of one or two letters is an abbreviation, not a word with a suffix.
     expect(slashVariants("I/O Engineer")).toEqual(["I/O Engineer"]);
+    expect(slashVariants("AP/AR Clerk")).toEqual(["AP/AR Clerk"]);
   });
 
   test("slashes: brackets keep theirs, a slash without spaces joins words, one with spaces joins roles", () => {
@@ -361,6 +362,21 @@ describe("normalisation", () => {
     // One word after a slash without spaces stands for the word before it.
     expect(slashVariants("Lehrkraft Mathematik/Physik")).toEqual(["Lehrkraft Mathematik", "Lehrkraft Physik"]);
     expect(slashVariants("SOFTWARE ENGINEER/DEVELOPER")).toEqual(["SOFTWARE ENGINEER", "SOFTWARE DEVELOPER"]);
+    // The word before that slash, wherever it is: "Sales Rep German/Dutch" is either language's.
+    expect(slashVariants("Customer Service Agent / Sales Rep German/Dutch")).toEqual([
+      "Customer Service Agent",
+      "Sales Rep German",
+      "Sales Rep Dutch",
+    ]);
+    // Not an abbreviation, a form of the role's first word, or after a phrase: a role of its own.
+    expect(slashVariants("REGISTERED NURSE/RN")).toEqual(["REGISTERED NURSE", "RN"]);
+    expect(slashVariants("Operatore socio sanitario/OSS")).toEqual(["Operatore socio sanitario", "OSS"]);
+    expect(slashVariants("vigile urbano/vigilessa")).toEqual(["vigile urbano", "vigilessa"]);
+    expect(slashVariants("Chef de rang/Serveur")).toEqual(["Chef de rang", "Serveur"]);
+    expect(slashVariants("Sprzedawca w sklepie/kasjer")).toEqual(["Sprzedawca w sklepie", "kasjer"]);
+    // In capitals, a word of four letters is a word: "LINE COOK/PREP COOK" names two cooks.
+    expect(slashVariants("LINE COOK/PREP COOK")).toEqual(["LINE COOK", "PREP COOK"]);
+    expect(slashVariants("UX/UI DESIGNER")).toEqual(["UX/UI DESIGNER"]);
     // With spaces, it is a role of its own.
     expect(slashVariants("Operatore Forestale / Boscaiolo")).toEqual(["Operatore Forestale", "Boscaiolo"]);
     // One word before a slash shares what follows the other ("Vendeur / Vendeuse prêt-à-porter").
@@ -371,14 +387,16 @@ describe("normalisation", () => {
     expect(slashVariants("Farm/Irrigation Worker")).toEqual(["Farm Worker", "Irrigation Worker"]);
   });
 
-  test("the English rewrite of a leader's title (Head of X → X manager) leaves other languages' titles alone", () => {
+  test("the rewrite of a leader's title (Head of X → X manager) is not made after another language's preposition", () => {
     expect(titleVariants("Head of Finance").map((v) => v.text)).toEqual(["Head of Finance", "Finance manager"]);
+    expect(titleVariants("Head of DEI").map((v) => v.text)).toEqual(["Head of DEI", "DEI manager"]);
     expect(titleVariants("Director de Tienda").map((v) => v.text)).toEqual(["Director de Tienda"]);
-    expect(titleVariants("Leiter für Vertrieb").map((v) => v.text)).toEqual(["Leiter für Vertrieb"]);
-    // A decimal comma is no "Role, Specialty" inversion.
-    expect(titleVariants("Produktionshelfer ab 13,50 €").map((v) => v.text)).not.toContain(
-      "50 € Produktionshelfer ab 13",
-    );
+    expect(titleVariants("Leiter der Buchhaltung").map((v) => v.text)).toEqual(["Leiter der Buchhaltung"]);
+    // A decimal comma is no "Role, Specialty" inversion: the role without its pay, and as written (an exact label).
+    expect(titleVariants("Produktionshelfer ab 13,50 €").map((v) => v.text)).toEqual([
+      "Produktionshelfer",
+      "Produktionshelfer ab 13,50 €",
+    ]);
   });
 
   test("what sits in brackets qualifies a title: the title without it is also tried as an exact label; a headline's other segments rank below its role", () => {

@@ -130,6 +130,15 @@ describe("the role, out of a headline, in each language", () => {
     // Nothing of these is left to be matched as a segment.
     for (const title of ["Executive Assistant – Ref: EA/0425", "Programador Python – 45.000 - 55.000 € brutos/año"])
       expect(parseHeadline(title).segments).toEqual([]);
+    // What must stay: "Help Wanted" is one call, a Referent is a role, a number after "Vacature" is the ad's, and
+    // "an" after gross pay is a word of the text ("an Wochenenden").
+    expect(role("HELP WANTED – Cashier")).toBe("Cashier");
+    expect(role("Help Wanted: Cashier")).toBe("Cashier");
+    expect(role("Referent (m/w/d) Öffentlichkeitsarbeit")).toBe("Referent (m/w/d) Öffentlichkeitsarbeit");
+    expect(role("Referente commerciale – Milano")).toBe("Referente commerciale");
+    expect(role("Vacature 2024-0877 Monteur")).toBe("Monteur");
+    expect(kinds("Servicekraft – 2.800 € brutto an Wochenenden")).toContain("pay:2.800 € brutto");
+    expect(role("Poszukiwany/a Księgowy/a")).toBe("Księgowy/a");
   });
 
   test("how long, which hours, which days, which season: all taken out, whatever segment they are in", () => {

@@ -166,9 +166,9 @@ const FUNCTION_SYNONYMS = new Map<string, string>([
 const LEADER =
   /^(?:head|director|vice president|vp|svp|evp|avp|gm|general manager|leiter|leiterin|leitung)\s*(?:of|for|,|-|–)?\s+(?:the\s+)?(.+)$/iu;
 const CHIEF = /^chief\s+(.+?)\s+officer$/iu;
-// "Director de Tienda", "Leiter für Vertrieb": the rewrite to "… manager" is English's; another language's
-// preposition starting the function makes it no English title.
-const OTHER_LANGUAGE_OBJECT = /^(?:d'|(?:de|del|des|du|di|della|delle|dei|degli|van|von|der|für|ds)(?![\p{L}]))/iu;
+// "Director de Tienda", "Leiter der Buchhaltung": the function after a Spanish, French, Dutch or German preposition is
+// no English function to write before "manager" (the words would not meet a label); "Head of DEI" still is one.
+const OTHER_LANGUAGE_OBJECT = /^(?:d['’]|(?:de|del|des|du|van|von|der|für)(?=\s))/iu;
 const FUNCTION_DIRECTOR = /^(.+?)\s+(?:director|head|lead|leiter|leiterin|leitung)$/iu;
 
 // What follows a spaced dash, and what is in brackets, qualifies a title (department, place, hours, client):

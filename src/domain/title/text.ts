@@ -121,28 +121,46 @@ export function slashVariants(text: string): string[] {
   const raw = splitOutsideBrackets(text, "/");
   const parts = raw.map((p) => p.trim());
   if (parts.length < 2 || parts.some((p) => !p)) return [text];
-  const abbreviation = (p: string) => /^[\p{Lu}\d]{1,4}$/u.test(p);
-  if (parts.every((p, i) => abbreviation(i === 0 ? p.split(/\s+/).pop()! : p.split(/\s+/)[0]))) return [text];
-  const [first, ...rest] = parts;
+  // In capitals every short word looks like an abbreviation: there, three letters at most (UX/UI, but COOK/CHEF).
+  const abbreviation = /\p{Ll}/u.test(text) ? /^[\p{Lu}\d]{1,4}$/u : /^[\p{Lu}\d]{1,3}$/u;
+  if (parts.every((p, i) => abbreviation.test(i === 0 ? p.split(/\s+/).pop()! : p.split(/\s+/)[0]))) return [text];
+  const first = parts[0];
   const variants = [first];
-  rest.forEach((part, k) => {
+  for (let i = 1; i < parts.length; i++) {
+    const part = parts[i];
     if (SUFFIX_ALTERNATIVE.test(part)) {
       variants.push(first.replace(/\p{L}+$/u, (word) => withSuffix(word, part.replace(/^-/, ""))));
-      return;
+      continue;
     }
     const firstWords = first.split(/\s+/);
     const partWords = part.split(/\s+/);
     // "Conseiller / Conseillère X", "Farm/Irrigation Worker": the first alternative is one word that the rest completes.
     if (firstWords.length === 1 && partWords.length > 1) variants[0] = [first, ...partWords.slice(1)].join(" ");
-    // A slash without spaces joins words, one with spaces roles: "Lehrkraft Mathematik/Physik" is a teacher of
-    // either, "Operatore Forestale / Boscaiolo" one of two roles.
-    const joinsWords = !/\s$/u.test(raw[k]) && !/^\s/u.test(raw[k + 1]);
-    if (joinsWords && firstWords.length > 1 && partWords.length === 1)
-      variants.push([...firstWords.slice(0, -1), part].join(" "));
-    else variants.push(part);
-  });
+    const before = parts[i - 1];
+    const joinsWords = !/\s$/u.test(raw[i - 1]) && !/^\s/u.test(raw[i]);
+    variants.push(joinsWords && standsForLastWord(before, part) ? `${before.replace(/\s*\S+$/u, "")} ${part}` : part);
+  }
   return [...new Set(variants)];
 }
+
+/**
+ * Whether one word after a slash without spaces stands for the last word before it ("Lehrkraft Mathematik/Physik" is
+ * a teacher of either, "SOFTWARE ENGINEER/DEVELOPER" either role): not when it is a role's abbreviation
+ * ("REGISTERED NURSE/RN"), a form of the role's first word ("vigile urbano/vigilessa"), or when the words before it
+ * hold a phrase ("Chef de rang/Serveur", "Sprzedawca w sklepie/kasjer"): it is then a role of its own.
+ */
+function standsForLastWord(before: string, word: string): boolean {
+  const words = before.split(/\s+/);
+  if (words.length < 2 || /\s/u.test(word) || /^[\p{Lu}\d]{1,4}$/u.test(word)) return false;
+  if (words.some((w) => PHRASE_WORDS.has(fold(w)))) return false;
+  const [a, b] = [fold(words[0]), fold(word)];
+  return !(a.length >= 4 && b.startsWith(a.slice(0, 4)));
+}
+const PHRASE_WORDS = new Set(
+  "a à al au aux d da das de del della der des di die do du e en et for für i in la le les na of op per the und van von voor w y z".split(
+    " ",
+  ),
+);
 
 /** The text split at `separator` where it stands outside round or square brackets. */
 function splitOutsideBrackets(text: string, separator: string): string[] {
