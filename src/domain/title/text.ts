@@ -125,6 +125,7 @@ export function slashVariants(text: string): string[] {
   const abbreviation = /\p{Ll}/u.test(text) ? /^[\p{Lu}\d]{1,4}$/u : /^[\p{Lu}\d]{1,3}$/u;
   if (parts.every((p, i) => abbreviation.test(i === 0 ? p.split(/\s+/).pop()! : p.split(/\s+/)[0]))) return [text];
   const first = parts[0];
+  const firstWords = first.split(/\s+/);
   const variants = [first];
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i];
@@ -132,7 +133,6 @@ export function slashVariants(text: string): string[] {
       variants.push(first.replace(/\p{L}+$/u, (word) => withSuffix(word, part.replace(/^-/, ""))));
       continue;
     }
-    const firstWords = first.split(/\s+/);
     const partWords = part.split(/\s+/);
     // "Conseiller / Conseillère X", "Farm/Irrigation Worker": the first alternative is one word that the rest completes.
     if (firstWords.length === 1 && partWords.length > 1) variants[0] = [first, ...partWords.slice(1)].join(" ");
@@ -152,15 +152,10 @@ export function slashVariants(text: string): string[] {
 function standsForLastWord(before: string, word: string): boolean {
   const words = before.split(/\s+/);
   if (words.length < 2 || /\s/u.test(word) || /^[\p{Lu}\d]{1,4}$/u.test(word)) return false;
-  if (words.some((w) => PHRASE_WORDS.has(fold(w)))) return false;
+  if (words.some((w) => FUNCTION_WORDS.has(fold(w)))) return false;
   const [a, b] = [fold(words[0]), fold(word)];
   return !(a.length >= 4 && b.startsWith(a.slice(0, 4)));
 }
-const PHRASE_WORDS = new Set(
-  "a à al au aux d da das de del della der des di die do du e en et for für i in la le les na of op per the und van von voor w y z".split(
-    " ",
-  ),
-);
 
 /** The text split at `separator` where it stands outside round or square brackets. */
 function splitOutsideBrackets(text: string, separator: string): string[] {
