@@ -220,6 +220,15 @@ const EU_TITLES: [string, string, string][] = [
   ["Softwareentwickler", "DE", "2512"],
   ["Software-Entwicklerin", "DE", "2512"],
   ["Kfz-Mechatroniker", "DE", "7231"],
+  // The function named for the person, gender-neutrally (ISCO-08: shop, supply, marketing, chief executive,
+  // child care services managers; chefs; personnel clerks).
+  ["Filialleitung (m/w/d)", "DE", "1420"],
+  ["Lagerleitung (m/w/d)", "DE", "1324"],
+  ["Marketingleitung", "DE", "1221"],
+  ["Geschäftsführung (m/w/d)", "DE", "1120"],
+  ["Kita-Leitung (m/w/d)", "DE", "1341"],
+  ["Küchenleitung", "AT", "3434"],
+  ["Sachbearbeitung Personal", "DE", "4416"],
   ["Krankenpfleger", "AT", "2221"],
   // French: H/F, feminine forms
   ["Comptable H/F", "FR", "2411"],
@@ -266,6 +275,25 @@ describe("EU path: titles in six EU languages and English", () => {
 });
 
 describe("normalisation", () => {
+  test("a German function noun is tried as the person's: the role's first noun only, and no other language's", () => {
+    const texts = (title: string) => titleVariants(title).map((v) => v.text);
+    expect(texts("Filialleitung (m/w/d)")).toContain("Filialleiter");
+    expect(texts("Leitung Buchhaltung")).toContain("Leiter Buchhaltung");
+    expect(texts("Teamassistenz")).toContain("Teamassistent");
+    expect(texts("Kaufmännische Sachbearbeitung")).toContain("Kaufmännische Sachbearbeiter");
+    expect(texts("Geschäftsführung")).toContain("Geschäftsführer");
+    // Later nouns are the role's object or department, and stay.
+    expect(texts("Assistenz der Geschäftsführung")).toEqual([
+      "Assistenz der Geschäftsführung",
+      "Assistent der Geschäftsführung",
+    ]);
+    expect(texts("Mitarbeiter Buchhaltung")).toEqual(["Mitarbeiter Buchhaltung"]);
+    expect(texts("Training Coordinator")).toEqual(["Training Coordinator"]);
+    // The rewrite ranks just below the title as written.
+    const [asWritten, person] = titleVariants("Lagerleitung");
+    expect(person.factor).toBeLessThan(asWritten.factor);
+  });
+
   test("gender markers and forms", () => {
     expect(fold(stripMarkers("Lehrer*in (m/w/d)")).trim()).toBe("lehrer");
     expect(fold(stripMarkers("Chargé(e) de clientèle H/F")).replace(/\s+/g, " ").trim()).toBe("charge de clientele");

@@ -171,6 +171,30 @@ const CHIEF = /^chief\s+(.+?)\s+officer$/iu;
 const OTHER_LANGUAGE_OBJECT = /^(?:d['’]|(?:de|del|des|du|van|von|der|für)(?=\s))/iu;
 const FUNCTION_DIRECTOR = /^(.+?)\s+(?:director|head|lead|leiter|leiterin|leitung)$/iu;
 
+// German ads name many roles by the function, gender-neutrally ("Filialleitung", "Teamassistenz",
+// "Sachbearbeitung Personal"), where labels name the person ("Filialleiter", "Teamassistent"): the person's form is
+// tried too, just below the title as written. Only the role's first noun (after an adjective: "Kaufmännische
+// Sachbearbeitung"): later ones are its object or department ("Assistenz der Geschäftsführung", "Mitarbeiter
+// Buchhaltung"). Only endings no other language's words have.
+const NOMINAL_ROLES: [RegExp, string][] = [
+  [/(leit|plan|prüf|betreu|verwalt|bearbeit|buchhalt|entwickl)ung$/iu, "$1er"],
+  [/führung$/iu, "führer"],
+  [/assistenz$/iu, "assistent"],
+];
+const GERMAN_ADJECTIVE = /^(?:\p{L}+(?:isch|lich|end|ig|al|iv|ell|är)e|stv\.|stellv\.)$/iu;
+/** The title with its German function noun as the person's noun, or null if it has none. */
+function personForm(text: string): string | null {
+  const words = text.split(" ");
+  const at = words.length > 1 && GERMAN_ADJECTIVE.test(words[0]) ? 1 : 0;
+  const noun = words[at];
+  const rule = NOMINAL_ROLES.find(([ending]) => ending.test(noun));
+  if (!rule) return null;
+  const replaced = noun.replace(rule[0], rule[1]);
+  // A whole word replaced ("Leitung" → "leiter") keeps its capital.
+  const cased = noun[0] === noun[0].toUpperCase() ? replaced[0].toUpperCase() + replaced.slice(1) : replaced;
+  return [...words.slice(0, at), cased, ...words.slice(at + 1)].join(" ");
+}
+
 // What follows a spaced dash, and what is in brackets, qualifies a title (department, place, hours, client):
 // "Timmerman (bouw)", "Enfermero/a – Urgencias". The title without them is tried too, just below the whole, and
 // only as an exact label: its overlap with other labels adds nothing the whole title's does not.
@@ -216,6 +240,8 @@ export function titleVariants(title: string, headline: Headline = parseHeadline(
           factor: form.factor * REWRITE_FACTOR,
           exactOnly: form.exactOnly,
         });
+      const person = personForm(v);
+      if (person) out.push({ text: person, factor: form.factor * REWRITE_FACTOR, exactOnly: form.exactOnly });
       const comma = /\d,\d/.test(v) ? null : /^([^,]+),\s*([^,]+)$/.exec(v);
       if (comma)
         out.push({ text: `${comma[2]} ${comma[1]}`, factor: form.factor * REWRITE_FACTOR, exactOnly: form.exactOnly });

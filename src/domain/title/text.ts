@@ -283,6 +283,8 @@ const ABBREVIATIONS = new Map<string, string>(
     backend: "back end",
     frontend: "front end",
     gf: "geschaeftsfuehrer",
+    kita: "kindertagesstaette",
+    kiga: "kindergarten",
     sachb: "sachbearbeiter",
     kaufm: "kaufmann",
     resp: "responsable",
