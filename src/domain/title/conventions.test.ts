@@ -16,6 +16,7 @@ describe("armed forces: ISCO major group 0 whatever the task, by rank (ISCO-08 0
     ["Żołnierz zawodowy – Wojsko Polskie", "0310"],
     ["Chorąży – Wojska Obrony Cyberprzestrzeni", "0210"],
     ["Cocinero/a militar – Ejército de Tierra", "0310"],
+    ["Soldado/a profesional", "0310"],
     ["Sargento – Infantería de Marina (Armada)", "0210"],
     ["Ufficiale medico – Esercito Italiano", "0110"],
     ["Infermiere militare – ruolo Marescialli, Esercito Italiano", "0210"],
@@ -39,6 +40,8 @@ describe("armed forces: ISCO major group 0 whatever the task, by rank (ISCO-08 0
       "Marine Biologist",
       "Military Liaison Officer – An Garda Síochána",
       "Civilian Storekeeper – Defence Forces",
+      "Soldador/a TIG-MIG – Calderería", // a welder, not a soldado
+      "Oficial de soldadura",
     ]) {
       expect(rule(t)?.rule).not.toBe("armed_forces");
     }

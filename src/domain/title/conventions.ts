@@ -67,7 +67,7 @@ const MILITARY = re([
   "tropa profesional",
   "tropa y marineria",
   "militar\\w*",
-  "soldado\\w*",
+  "soldad[oa]s?", // not soldador (welder)
   "suboficial\\w*",
   "legionari[oa]\\w*",
   "infanteria de marina",
