@@ -463,6 +463,8 @@ describe("normalisation", () => {
       ["Contable senior", "Contable"],
       ["Medior verpleegkundige", "verpleegkundige"],
       ["Impiegato junior", "Impiegato"],
+      ["Albañil oficial de primera", "Albañil oficial"],
+      ["Oficial 1ª electricista", "Oficial electricista"],
     ]) {
       expect(titleWords(a).words).toEqual(titleWords(b).words);
     }
