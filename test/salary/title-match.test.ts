@@ -227,6 +227,9 @@ const EU_TITLES: [string, string, string][] = [
   ["Marketingleitung", "DE", "1221"],
   ["Geschäftsführung (m/w/d)", "DE", "1120"],
   ["Kita-Leitung (m/w/d)", "DE", "1341"],
+  // Human resources as French and Spanish ads abbreviate it (RH, RRHH).
+  ["Assistant RH H/F", "FR", "4416"],
+  ["Técnico/a de RRHH", "ES", "2423"],
   ["Küchenleitung", "AT", "3434"],
   ["Sachbearbeitung Personal", "DE", "4416"],
   ["Krankenpfleger", "AT", "2221"],

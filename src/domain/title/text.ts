@@ -284,6 +284,8 @@ const ABBREVIATIONS = new Map<string, string>(
     frontend: "front end",
     gf: "geschaeftsfuehrer",
     kita: "kindertagesstaette",
+    rh: "ressources humaines",
+    rrhh: "recursos humanos",
     kiga: "kindergarten",
     sachb: "sachbearbeiter",
     kaufm: "kaufmann",
