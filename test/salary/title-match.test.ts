@@ -230,6 +230,10 @@ const EU_TITLES: [string, string, string][] = [
   // Human resources as French and Spanish ads abbreviate it (RH, RRHH).
   ["Assistant RH H/F", "FR", "4416"],
   ["Técnico/a de RRHH", "ES", "2423"],
+  // French care and school titles as ads abbreviate them (IDE: infirmier diplômé d'État; ATSEM: agent territorial
+  // spécialisé des écoles maternelles, a teachers' aide).
+  ["IDE de nuit H/F", "FR", "2221"],
+  ["ATSEM H/F", "FR", "5312"],
   ["Küchenleitung", "AT", "3434"],
   ["Sachbearbeitung Personal", "DE", "4416"],
   ["Krankenpfleger", "AT", "2221"],

@@ -286,6 +286,12 @@ const ABBREVIATIONS = new Map<string, string>(
     kita: "kindertagesstaette",
     rh: "ressources humaines",
     rrhh: "recursos humanos",
+    // French care and education titles as ads abbreviate them.
+    ide: "infirmier",
+    atsem: "agent territorial specialise ecoles maternelles",
+    eje: "educateur jeunes enfants",
+    aes: "accompagnant educatif social",
+    aesh: "accompagnant eleves situation handicap",
     kiga: "kindergarten",
     sachb: "sachbearbeiter",
     kaufm: "kaufmann",
