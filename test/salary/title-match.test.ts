@@ -4,7 +4,15 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { openSnapshot } from "../../src/snapshot/open.ts";
 import { createServices, type Services } from "../../src/services.ts";
-import { titleWords, slashVariants, stripMarkers, fold, bracketedForms } from "../../src/domain/title/text.ts";
+import {
+  titleWords,
+  slashVariants,
+  stripMarkers,
+  fold,
+  bracketedForms,
+  regionalForm,
+  type Lang,
+} from "../../src/domain/title/text.ts";
 import { withConfidence, titleVariants } from "../../src/domain/title/match.ts";
 import { likelyHead } from "../../src/domain/title/lexicon.ts";
 
@@ -139,6 +147,8 @@ describe("U.S. path: English titles as written in the wild", () => {
 
   test("abbreviations are spelled out: LPN, CNA, QA", () => {
     expect(us("LPN")!.best.code.slice(0, 7)).toBe("29-2061");
+    // A German pharmacy technician's abbreviation is a physical therapist assistant's in the U.S.
+    expect(us("PTA")!.best.code.slice(0, 7)).toBe("31-2021");
     expect(us("CNA")!.best.code.slice(0, 7)).toBe("31-1131");
     expect(us("QA Analyst")!.best.code.slice(0, 2)).toBe("15");
   });
@@ -234,6 +244,14 @@ const EU_TITLES: [string, string, string][] = [
   // spécialisé des écoles maternelles, a teachers' aide).
   ["IDE de nuit H/F", "FR", "2221"],
   ["ATSEM H/F", "FR", "5312"],
+  ["AS de nuit H/F", "FR", "5321"],
+  // Care titles as ads abbreviate them in Italy, Spain, Germany and the Netherlands (OSS: operatore
+  // socio-sanitario; DUE: diplomado universitario en enfermería; ZFA: Zahnmedizinische Fachangestellte; VIG:
+  // verzorgende individuele gezondheidszorg, in home care).
+  ["OSS – RSA Milano", "IT", "5321"],
+  ["DUE – Urgencias", "ES", "2221"],
+  ["ZFA (m/w/d)", "DE", "3251"],
+  ["VIG-er – thuiszorg", "NL", "5322"],
   ["Küchenleitung", "AT", "3434"],
   ["Sachbearbeitung Personal", "DE", "4416"],
   ["Krankenpfleger", "AT", "2221"],
@@ -282,6 +300,18 @@ describe("EU path: titles in six EU languages and English", () => {
 });
 
 describe("normalisation", () => {
+  test("an abbreviation of one language's ads is spelt out only for a country that speaks it", () => {
+    expect(regionalForm("PTA (m/w/d) Apotheke", ["de"])).toBe("pharmazeutisch technische assistentin (m/w/d) Apotheke");
+    expect(regionalForm("Operatore OSS turni notturni", ["it"])).toBe(
+      "Operatore operatore socio sanitario turni notturni",
+    );
+    expect(regionalForm("PTA", ["en"])).toBeNull();
+    expect(regionalForm("IDE Developer", [])).toBeNull();
+    const texts = (title: string, langs: Lang[]) => titleVariants(title, undefined, langs).map((v) => v.text);
+    expect(texts("ZFA (m/w/d)", ["de"])).toContain("zahnmedizinische fachangestellte");
+    expect(texts("ZFA (m/w/d)", ["fr"])).toEqual(["ZFA"]);
+  });
+
   test("a German function noun is tried as the person's: the role's first noun only, and no other language's", () => {
     const texts = (title: string) => titleVariants(title).map((v) => v.text);
     expect(texts("Filialleitung (m/w/d)")).toContain("Filialleiter");

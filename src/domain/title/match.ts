@@ -8,7 +8,7 @@
 // the tiers missed, a coding convention may add its occupation (conventions.ts), and with a ranker (ranker.ts) the
 // proposals are re-ordered and every answer's confidence is the calibrated probability that it is right; without
 // one, first-stage order and score-based confidence.
-import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, titleWords, fold, type Lang } from "./text.ts";
+import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, regionalForm, titleWords, fold, type Lang } from "./text.ts";
 import {
   LABEL_SOURCES,
   US_PATH_ONLY,
@@ -213,7 +213,11 @@ export interface TitleVariant {
  * The title's role as written (a headline's role: headline.ts), and the rewrites that may name it better, each with
  * its rank factor; then a headline's other segments, below them (a role may follow its employer).
  */
-export function titleVariants(title: string, headline: Headline = parseHeadline(title)): TitleVariant[] {
+export function titleVariants(
+  title: string,
+  headline: Headline = parseHeadline(title),
+  langs: readonly Lang[] = [],
+): TitleVariant[] {
   const out: TitleVariant[] = [];
   const whole = stripMarkers(headline.role).replace(/\s+/g, " ").trim();
   const core = whole.replace(QUALIFIERS, " ").replace(/\s+/g, " ").trim();
@@ -229,6 +233,9 @@ export function titleVariants(title: string, headline: Headline = parseHeadline(
   for (const form of forms)
     for (const v of slashVariants(form.text)) {
       out.push({ text: v, factor: form.factor, exactOnly: form.exactOnly });
+      // An abbreviation of the country's language spelt out means what the title says: no lower rank.
+      const regional = regionalForm(v, langs);
+      if (regional) out.push({ text: regional, factor: form.factor, exactOnly: form.exactOnly });
       const core = v.replace(
         /^(?:senior|sr\.?|junior|jr\.?|associate|assistant|deputy|interim|acting|global|regional)\s+/iu,
         "",
@@ -449,7 +456,8 @@ export class TitleMatcher {
         title: { words: 0, unknownShare: 1, allCaps: false, digits: false, headness: 0 },
         patternFirst: false,
       };
-    const variants = titleVariants(title, headline);
+    const langs = COUNTRY_LANGS[options.country ?? ""] ?? [];
+    const variants = titleVariants(title, headline, langs);
     this.titleHead = -1; // set by the role's variant, if it has words
     const words = new Set<string>();
     variants.forEach((variant, i) => {
@@ -470,7 +478,6 @@ export class TitleMatcher {
       const id = this.wordIds.get(w);
       if (id === undefined || !this.readable(id, options.target, options.withheld ?? null)) unknown++;
     }
-    const langs = COUNTRY_LANGS[options.country ?? ""] ?? [];
     const lx = this.lexicon;
     const saysNoHelping = !HELPING.test(title);
     const proposals = ranked.map(
@@ -508,7 +515,9 @@ export class TitleMatcher {
       digits: /\d/.test(title),
       headness: this.titleHead >= 0 ? lx.wordHeadness[this.titleHead] : 0,
     };
-    this.addConvention(proposals, title, headline, options.target, pool);
+    // A convention reads the title with its regional abbreviations spelt out ("DUE – Urgencias" is a nurse).
+    const spelt = regionalForm(title, langs);
+    this.addConvention(proposals, spelt ?? title, spelt ? parseHeadline(spelt) : headline, options.target, pool);
     return { proposals, title: facts, patternFirst };
   }
 

@@ -286,18 +286,81 @@ const ABBREVIATIONS = new Map<string, string>(
     kita: "kindertagesstaette",
     rh: "ressources humaines",
     rrhh: "recursos humanos",
-    // French care and education titles as ads abbreviate them.
-    ide: "infirmier",
-    atsem: "agent territorial specialise ecoles maternelles",
-    eje: "educateur jeunes enfants",
-    aes: "accompagnant educatif social",
-    aesh: "accompagnant eleves situation handicap",
     kiga: "kindergarten",
     sachb: "sachbearbeiter",
     kaufm: "kaufmann",
     resp: "responsable",
   }),
 );
+
+/**
+ * Abbreviations one language's ads use for a role, mostly in care and health, that mean something else elsewhere
+ * (PTA: a German pharmacy technician, a U.S. physical therapist assistant; IDE: a French nurse, a programmer's
+ * tool): spelt out only when the request's country speaks that language (regionalForm).
+ */
+const REGIONAL_ABBREVIATIONS: Partial<Record<Lang, ReadonlyMap<string, string>>> = {
+  de: new Map(
+    Object.entries({
+      mfa: "medizinische fachangestellte",
+      zfa: "zahnmedizinische fachangestellte",
+      pta: "pharmazeutisch technische assistentin",
+      mta: "medizinisch technische assistentin",
+      mtra: "medizinisch technische radiologieassistentin",
+      mtla: "medizinisch technische laboratoriumsassistentin",
+      ota: "operationstechnische assistentin",
+      ata: "anaesthesietechnische assistentin",
+      gukp: "gesundheits und krankenpfleger",
+      pfk: "pflegefachkraft",
+      hep: "heilerziehungspfleger",
+      shk: "sanitaer heizung klima",
+      fisi: "fachinformatiker systemintegration",
+      fiae: "fachinformatiker anwendungsentwicklung",
+    }),
+  ),
+  fr: new Map(
+    Object.entries({
+      ide: "infirmier",
+      as: "aide soignant",
+      ash: "agent de service hospitalier",
+      aes: "accompagnant educatif et social",
+      aesh: "accompagnant d eleves en situation de handicap",
+      amp: "aide medico psychologique",
+      avs: "auxiliaire de vie sociale",
+      atsem: "agent territorial specialise des ecoles maternelles",
+      eje: "educateur de jeunes enfants",
+    }),
+  ),
+  nl: new Map(Object.entries({ vig: "verzorgende individuele gezondheidszorg" })),
+  es: new Map(
+    Object.entries({
+      tcae: "tecnico en cuidados auxiliares de enfermeria",
+      due: "enfermero",
+      ats: "enfermero",
+      tes: "tecnico en emergencias sanitarias",
+      tsid: "tecnico superior en imagen para el diagnostico",
+    }),
+  ),
+  it: new Map(Object.entries({ oss: "operatore socio sanitario", asa: "ausiliario socio assistenziale" })),
+};
+
+/** The text with the abbreviations of `langs` spelt out (REGIONAL_ABBREVIATIONS), or null if it has none. */
+export function regionalForm(text: string, langs: readonly Lang[]): string | null {
+  const maps = langs.flatMap((l) => REGIONAL_ABBREVIATIONS[l] ?? []);
+  if (!maps.length) return null;
+  let changed = false;
+  const out = text.replace(/[\p{L}\p{N}]+/gu, (word) => {
+    const key = fold(word);
+    for (const map of maps) {
+      const spelt = map.get(key);
+      if (spelt) {
+        changed = true;
+        return spelt;
+      }
+    }
+    return word;
+  });
+  return changed ? out : null;
+}
 
 // Words that say nothing about the occupation: seniority and level, training status (an apprentice is coded to the
 // occupation learned), shift, contract and place of work, in the seven languages.
