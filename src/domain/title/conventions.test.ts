@@ -73,6 +73,10 @@ describe("nursing: a nurse title in every language is a nursing professional (IS
       "Licensed Practical Nurse",
       "Nurse Educator",
       "Asystentka pielęgniarki",
+      "Dental Nurse – Busy Practice – Swords",
+      "Nursery Nurse (Level 3)",
+      "Registered Veterinary Nurse",
+      "Infirmier animalier H/F",
     ]) {
       expect(rule(t)).toBeNull();
     }

@@ -184,8 +184,14 @@ const NURSE = re([
   "infermier[ea]",
   "infermieri",
 ]);
-// A nurse word beside one of these names another role: an assistant or aide, a manager, a teacher, a recruiter.
+// A nurse word beside one of these names another role: an assistant or aide, a manager, a teacher, a recruiter;
+// and in Ireland and Britain a dental nurse is a dental assistant (ISCO 3251), a nursery nurse a child care worker
+// (5311), and a veterinary nurse, in any language, an animal's (3240).
 const NOT_NURSE = re([
+  "dental",
+  "nursery",
+  "veterinar\\w*",
+  "animalier\\w*",
   "assist\\w*",
   "aide\\w*",
   "helfer\\w*",
