@@ -85,6 +85,9 @@ describe("the role, out of a headline, in each language", () => {
     expect(role("Software Engineer II (Hybrid) $120K-$150K")).toBe("Software Engineer II");
     expect(kinds("Contract Specialist GS-1102-12")).toEqual(["pay:GS-1102-12"]);
     expect(kinds("Line Cook - Full Time - Req #48213")).toEqual(["schedule:Full Time", "reference:Req #48213"]);
+    // Shift lengths of any number of hours: "24-hr" is no HR department.
+    expect(kinds("EMT-Basic – 911 Ambulance – 24-hr Shifts")).toContain("schedule:24-hr Shifts");
+    expect(kinds("Security Officer – 8 Hour Shifts")).toEqual(["schedule:8 Hour Shifts"]);
     expect(role("Staff Nurse – Cork University Hospital – Permanent, Full Time")).toBe("Staff Nurse");
     expect(kinds("Healthcare Assistant (Relief) - €14.50 per hour")).toEqual([
       "schedule:Relief",

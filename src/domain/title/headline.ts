@@ -274,7 +274,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp; digits?: true }[] = [
       "per diem",
       "\\d+ on \\d+ off",
       "\\d\\s?x\\s?12s?",
-      "12[- ]?(?:hour|hr) shifts?",
+      "\\d{1,2}[- ]?(?:hour|hr)s? shifts?",
       "seasonal",
       "casual",
       "relief",
