@@ -19,6 +19,7 @@ describe("armed forces: ISCO major group 0 whatever the task, by rank (ISCO-08 0
     ["Soldado/a profesional", "0310"],
     ["Sargento – Infantería de Marina (Armada)", "0210"],
     ["Ufficiale medico – Esercito Italiano", "0110"],
+    ["Allievi Ufficiali in servizio permanente – Accademia Navale di Livorno", "0110"],
     ["Infermiere militare – ruolo Marescialli, Esercito Italiano", "0210"],
     ["Army Infantry Soldier", "0310"],
     ["Navy Officer", "0110"],

@@ -74,6 +74,11 @@ const MILITARY = re([
   "armada",
   "esercito",
   "marina militare",
+  // Naval and air force academies train officers: "Allievi Ufficiali – Accademia Navale di Livorno".
+  "accademia (?:navale|aeronautica)",
+  "scuola navale",
+  "ecole navale",
+  "escuela naval",
   "aeronautica militare",
   "forze armate",
   "militare\\w*",

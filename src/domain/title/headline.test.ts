@@ -75,6 +75,11 @@ describe("the role, out of a headline, in each language", () => {
     );
     expect(kinds("HR Manager – Responsabile Risorse Umane, RAL 60-70K")).toContain("pay:RAL 60-70K");
     expect(role("Cercasi muratore – cantiere edile, zona Bergamo, 14 €/h")).toBe("muratore");
+    // An internship's kind is its contract, and the role follows it.
+    expect(role("Tirocinio extracurriculare – Impiegato/a amministrativo/a – Bologna")).toBe(
+      "Impiegato/a amministrativo/a",
+    );
+    expect(kinds("Stage curriculare – Marketing Assistant")).toEqual(["contract:Stage curriculare"]);
   });
 
   test("English: pay with its currency first, shifts, contract, work mode and the ad's number", () => {
