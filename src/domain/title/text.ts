@@ -343,23 +343,22 @@ const REGIONAL_ABBREVIATIONS: Partial<Record<Lang, ReadonlyMap<string, string>>>
   it: new Map(Object.entries({ oss: "operatore socio sanitario", asa: "ausiliario socio assistenziale" })),
 };
 
+/** Per language, its abbreviations as one pattern of whole words (any case): most titles have none. */
+const REGIONAL_PATTERNS = new Map(
+  Object.entries(REGIONAL_ABBREVIATIONS).map(([lang, map]) => [
+    lang as Lang,
+    new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...map.keys()].join("|")})(?![\\p{L}\\p{N}])`, "giu"),
+  ]),
+);
+
 /** The text with the abbreviations of `langs` spelt out (REGIONAL_ABBREVIATIONS), or null if it has none. */
 export function regionalForm(text: string, langs: readonly Lang[]): string | null {
-  const maps = langs.flatMap((l) => REGIONAL_ABBREVIATIONS[l] ?? []);
-  if (!maps.length) return null;
-  let changed = false;
-  const out = text.replace(/[\p{L}\p{N}]+/gu, (word) => {
-    const key = fold(word);
-    for (const map of maps) {
-      const spelt = map.get(key);
-      if (spelt) {
-        changed = true;
-        return spelt;
-      }
-    }
-    return word;
-  });
-  return changed ? out : null;
+  let out = text;
+  for (const lang of langs) {
+    const pattern = REGIONAL_PATTERNS.get(lang);
+    if (pattern) out = out.replace(pattern, (word) => REGIONAL_ABBREVIATIONS[lang]!.get(word.toLowerCase())!);
+  }
+  return out === text ? null : out;
 }
 
 // Words that say nothing about the occupation: seniority and level, training status (an apprentice is coded to the
