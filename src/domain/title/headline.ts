@@ -100,7 +100,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp; digits?: true }[] = [
     kind: "pay",
     digits: true,
     re: new RegExp(
-      `(?:${W}(?:up to|from|starting at|starting from|earn(?: up to)?)\\s+)?[$€£]\\s?\\d[\\d.,]*(?:\\s?k${E})?(?:\\s*(?:-|–|to)\\s*[$€£]?\\s?\\d[\\d.,]*(?:\\s?k${E})?)?(?:\\s*(?:/|per|p/|an|a|pro|par|na|al|la)\\s*(?:hr|hour|h|u|uur|std|stunde|heure|hora|ora|godz|yr|year|annum|jaar|jahr|an|año|anno|rok|week|wk|month|mo|maand|monat|mois|mes|mese|miesiąc|day|shift)${E})?(?:\\s*(?:\\+|plus)\\s*(?:benefits|bonus|ote|overtime|commission|primes|prämien|premie)${E})?|${W}GS-\\d{1,4}(?:-\\d{1,2}(?:/\\d{1,2})?)*${E}`,
+      `(?:${W}(?:up to|from|starting at|starting from|earn(?: up to)?|tot|vanaf|bis(?: zu)?|ab|jusqu['’]à|hasta|fino a)\\s+)?[$€£]\\s?\\d[\\d.,]*(?:\\s?k${E})?(?:\\s*(?:-|–|to)\\s*[$€£]?\\s?\\d[\\d.,]*(?:\\s?k${E})?)?(?:\\s*(?:/|per|p/|an|a|pro|par|na|al|la)\\s*(?:hr|hour|h|u|uur|std|stunde|heure|hora|ora|godz|yr|year|annum|jaar|jahr|an|año|anno|rok|week|wk|month|mo|maand|monat|mois|mes|mese|miesiąc|day|shift)${E})?(?:\\s*(?:\\+|plus)\\s*(?:benefits|bonus|ote|overtime|commission|primes|prämien|premie)${E})?|${W}GS-\\d{1,4}(?:-\\d{1,2}(?:/\\d{1,2})?)*${E}`,
       "giu",
     ),
   },
@@ -109,7 +109,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp; digits?: true }[] = [
     kind: "pay",
     digits: true,
     re: new RegExp(
-      `(?:${W}(?:ab|od|from|vanaf|à partir de|a partir de|da|bis|do|up to|jusqu'à|hasta|fino a)\\s+)?\\d[\\d.,\\s]*(?:\\s*[-–]\\s*\\d[\\d.,]*(?:\\s\\d{3})*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich|año|anno|jahr|rok|std|godz)|\\s*/\\s*(?:an|h))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie|vat))?${E}`,
+      `(?:${W}(?:ab|od|from|vanaf|à partir de|a partir de|da|bis(?: zu)?|do|up to|jusqu['’]à|hasta|fino a|tot)\\s+)?\\d[\\d.,\\s]*(?:\\s*[-–]\\s*\\d[\\d.,]*(?:\\s\\d{3})*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich|año|anno|jahr|rok|std|godz)|\\s*/\\s*(?:an|h))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie|vat))?${E}`,
       "giu",
     ),
   },
