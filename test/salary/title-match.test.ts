@@ -251,7 +251,7 @@ const EU_TITLES: [string, string, string][] = [
   ["OSS – RSA Milano", "IT", "5321"],
   ["DUE – Urgencias", "ES", "2221"],
   ["ZFA (m/w/d)", "DE", "3251"],
-  ["VIG-er – thuiszorg", "NL", "5322"],
+  ["VIG (m/v/x)", "NL", "5322"],
   ["Küchenleitung", "AT", "3434"],
   ["Sachbearbeitung Personal", "DE", "4416"],
   ["Krankenpfleger", "AT", "2221"],
@@ -306,6 +306,8 @@ describe("normalisation", () => {
       "Operatore operatore socio sanitario turni notturni",
     );
     expect(regionalForm("PTA", ["en"])).toBeNull();
+    // Beside its own words the abbreviation is a gloss, not a second copy of them.
+    expect(regionalForm("Medizinische Fachangestellte (MFA)", ["de"])).toBe("Medizinische Fachangestellte ()");
     expect(regionalForm("IDE Developer", [])).toBeNull();
     const texts = (title: string, langs: Lang[]) => titleVariants(title, undefined, langs).map((v) => v.text);
     expect(texts("ZFA (m/w/d)", ["de"])).toContain("zahnmedizinische fachangestellte");
@@ -426,6 +428,7 @@ describe("normalisation", () => {
       expect(slashVariants(title)).toEqual([title]);
     // One word after a slash without spaces stands for the word before it.
     expect(slashVariants("Lehrkraft Mathematik/Physik")).toEqual(["Lehrkraft Mathematik", "Lehrkraft Physik"]);
+    expect(slashVariants("MFA / Medizinische Fachangestellte")).toEqual(["MFA", "Medizinische Fachangestellte"]);
     expect(slashVariants("SOFTWARE ENGINEER/DEVELOPER")).toEqual(["SOFTWARE ENGINEER", "SOFTWARE DEVELOPER"]);
     // The word before that slash, wherever it is: "Sales Rep German/Dutch" is either language's.
     expect(slashVariants("Customer Service Agent / Sales Rep German/Dutch")).toEqual([

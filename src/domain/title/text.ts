@@ -134,8 +134,10 @@ export function slashVariants(text: string): string[] {
       continue;
     }
     const partWords = part.split(/\s+/);
-    // "Conseiller / Conseillère X", "Farm/Irrigation Worker": the first alternative is one word that the rest completes.
-    if (firstWords.length === 1 && partWords.length > 1) variants[0] = [first, ...partWords.slice(1)].join(" ");
+    // "Conseiller / Conseillère X", "Farm/Irrigation Worker": the first alternative is one word that the rest completes;
+    // an abbreviation is the whole role already ("MFA / Medizinische Fachangestellte").
+    if (firstWords.length === 1 && partWords.length > 1 && !abbreviation.test(first))
+      variants[0] = [first, ...partWords.slice(1)].join(" ");
     const before = parts[i - 1];
     const joinsWords = !/\s$/u.test(raw[i - 1]) && !/^\s/u.test(raw[i]);
     variants.push(joinsWords && standsForLastWord(before, part) ? `${before.replace(/\s*\S+$/u, "")} ${part}` : part);
@@ -351,12 +353,20 @@ const REGIONAL_PATTERNS = new Map(
   ]),
 );
 
-/** The text with the abbreviations of `langs` spelt out (REGIONAL_ABBREVIATIONS), or null if it has none. */
+/**
+ * The text with the abbreviations of `langs` spelt out (REGIONAL_ABBREVIATIONS), or null if it has none. Beside its
+ * own words ("Medizinische Fachangestellte (MFA)") an abbreviation is a gloss, and goes.
+ */
 export function regionalForm(text: string, langs: readonly Lang[]): string | null {
   let out = text;
+  const folded = fold(text).replace(/[^a-z]+/g, " ");
   for (const lang of langs) {
     const pattern = REGIONAL_PATTERNS.get(lang);
-    if (pattern) out = out.replace(pattern, (word) => REGIONAL_ABBREVIATIONS[lang]!.get(word.toLowerCase())!);
+    if (!pattern) continue;
+    out = out.replace(pattern, (word) => {
+      const spelt = REGIONAL_ABBREVIATIONS[lang]!.get(word.toLowerCase())!;
+      return folded.includes(spelt) ? "" : spelt;
+    });
   }
   return out === text ? null : out;
 }
