@@ -181,9 +181,11 @@ const NOMINAL_ROLES: [RegExp, string][] = [
   [/führung$/iu, "führer"],
   [/assistenz$/iu, "assistent"],
 ];
+const NOMINAL_ENDING = /(?:ung|assistenz)(?![\p{L}])/iu;
 const GERMAN_ADJECTIVE = /^(?:\p{L}+(?:isch|lich|end|ig|al|iv|ell|är)e|stv\.|stellv\.)$/iu;
 /** The title with its German function noun as the person's noun, or null if it has none. */
 function personForm(text: string): string | null {
+  if (!NOMINAL_ENDING.test(text)) return null; // most titles: one search
   const words = text.split(" ");
   const at = words.length > 1 && GERMAN_ADJECTIVE.test(words[0]) ? 1 : 0;
   const noun = words[at];

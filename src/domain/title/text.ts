@@ -359,12 +359,13 @@ const REGIONAL_PATTERNS = new Map(
  */
 export function regionalForm(text: string, langs: readonly Lang[]): string | null {
   let out = text;
-  const folded = fold(text).replace(/[^a-z]+/g, " ");
+  let folded: string | undefined; // only once an abbreviation is found: most titles have none
   for (const lang of langs) {
     const pattern = REGIONAL_PATTERNS.get(lang);
     if (!pattern) continue;
     out = out.replace(pattern, (word) => {
       const spelt = REGIONAL_ABBREVIATIONS[lang]!.get(word.toLowerCase())!;
+      folded ??= fold(text).replace(/[^a-z]+/g, " ");
       return folded.includes(spelt) ? "" : spelt;
     });
   }
