@@ -376,7 +376,7 @@ describe("normalisation", () => {
     expect(bracketedForms("Teaching Assistant")).toEqual([]);
   });
 
-  test("feminine and inflected forms meet the base form (Dutch -ster, -frau/-vrouw, Polish -ka and case endings)", () => {
+  test("feminine and inflected forms meet the base form (Dutch -ster, -frau/-vrouw, Polish -ka and case endings, German adjectives)", () => {
     for (const [a, b] of [
       ["medewerkster", "medewerker"],
       ["boekbindster", "boekbinder"],
@@ -389,12 +389,18 @@ describe("normalisation", () => {
       ["inżynierowie", "inżynier"],
       ["pracowników", "pracownik"],
       ["technicznej", "techniczny"],
+      // German adjectives and participle nouns by case and gender.
+      ["Kaufmännischer Sachbearbeiter", "Kaufmännische Sachbearbeiter"],
+      ["Wissenschaftlicher Mitarbeiter", "Wissenschaftliche Mitarbeiter"],
+      ["Angestellter", "Angestellte"],
     ]) {
       expect(titleWords(a).words).toEqual(titleWords(b).words);
     }
     // -ster after a vowel is no Dutch feminine (webmaster, minister), and English -ow words keep their ending.
     expect(titleWords("webmaster").words).toEqual(["webmaster"]);
     expect(titleWords("minister").words).toEqual(["minister"]);
+    // A Fischer is no fish.
+    expect(titleWords("Fischer").words).toEqual(["fischer"]);
     expect(titleWords("window cleaner").words[0]).toBe("window");
   });
 

@@ -625,6 +625,9 @@ function stemWord(word: string): string {
       .replace(/niczka$/, "nik");
     // Dutch feminine -ster: medewerkster → medewerker, verkoopster → verkoper, boekbindster → boekbinder.
     w = w.replace(/(?<=[^aeiou])ster$/, "er");
+    // German (and Dutch) adjectives and participle nouns by case and gender: kaufmännischer / kaufmännische,
+    // wissenschaftlicher, technischen; Angestellter / Angestellte. Not a Fischer, Mischer or Wischer.
+    w = w.replace(/(?<![fmw])(isch|lich)(?:er|en|es|em)$/, "$1").replace(/angestellt(?:er|en)$/, "angestellt");
   }
   // Dutch open syllables before -er: verkooper → verkoper, maaker → maker (both sides, so English is unharmed).
   w = w.replace(/(aa|oo|ee|uu)(?=[^aeiou]er$)/, (v) => v[0]);
