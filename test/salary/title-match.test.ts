@@ -252,6 +252,9 @@ const EU_TITLES: [string, string, string][] = [
   ["DUE – Urgencias", "ES", "2221"],
   ["ZFA (m/w/d)", "DE", "3251"],
   ["VIG (m/v/x)", "NL", "5322"],
+  // Shortened words as boards print them (Add.: addetto; Kier.: kierownik).
+  ["Add. vendite", "IT", "5223"],
+  ["Kier. robót budowlanych", "PL", "3123"],
   ["Küchenleitung", "AT", "3434"],
   ["Sachbearbeitung Personal", "DE", "4416"],
   ["Krankenpfleger", "AT", "2221"],
@@ -306,6 +309,7 @@ describe("normalisation", () => {
       "Operatore operatore socio sanitario turni notturni",
     );
     expect(regionalForm("PTA", ["en"])).toBeNull();
+    expect(regionalForm("Téc. de mantenimiento", ["es"])).toBe("tecnico. de mantenimiento");
     // Beside its own words the abbreviation is a gloss, not a second copy of them.
     expect(regionalForm("Medizinische Fachangestellte (MFA)", ["de"])).toBe("Medizinische Fachangestellte ()");
     expect(regionalForm("IDE Developer", [])).toBeNull();

@@ -317,6 +317,10 @@ const REGIONAL_ABBREVIATIONS: Partial<Record<Lang, ReadonlyMap<string, string>>>
       shk: "sanitaer heizung klima",
       fisi: "fachinformatiker systemintegration",
       fiae: "fachinformatiker anwendungsentwicklung",
+      // Shortened words of German titles: "Kfm. Angestellter", "Dipl.-Ing.", "Techn. Zeichner".
+      kfm: "kaufmaennischer",
+      ing: "ingenieur",
+      techn: "technischer",
     }),
   ),
   fr: new Map(
@@ -330,9 +334,12 @@ const REGIONAL_ABBREVIATIONS: Partial<Record<Lang, ReadonlyMap<string, string>>>
       avs: "auxiliaire de vie sociale",
       atsem: "agent territorial specialise des ecoles maternelles",
       eje: "educateur de jeunes enfants",
+      tech: "technicien",
+      ing: "ingenieur",
     }),
   ),
-  nl: new Map(Object.entries({ vig: "verzorgende individuele gezondheidszorg" })),
+  nl: new Map(Object.entries({ vig: "verzorgende individuele gezondheidszorg", mdw: "medewerker", ing: "ingenieur" })),
+  pl: new Map(Object.entries({ spec: "specjalista", kier: "kierownik", inż: "inzynier", prac: "pracownik" })),
   es: new Map(
     Object.entries({
       tcae: "tecnico en cuidados auxiliares de enfermeria",
@@ -340,9 +347,22 @@ const REGIONAL_ABBREVIATIONS: Partial<Record<Lang, ReadonlyMap<string, string>>>
       ats: "enfermero",
       tes: "tecnico en emergencias sanitarias",
       tsid: "tecnico superior en imagen para el diagnostico",
+      aux: "auxiliar",
+      téc: "tecnico",
+      tec: "tecnico",
+      adm: "administrativo",
+      ing: "ingeniero",
     }),
   ),
-  it: new Map(Object.entries({ oss: "operatore socio sanitario", asa: "ausiliario socio assistenziale" })),
+  it: new Map(
+    Object.entries({
+      oss: "operatore socio sanitario",
+      asa: "ausiliario socio assistenziale",
+      add: "addetto",
+      ing: "ingegnere",
+      tec: "tecnico",
+    }),
+  ),
 };
 
 /** Per language, its abbreviations as one pattern of whole words (any case): most titles have none. */
