@@ -338,7 +338,7 @@ const REGIONAL_ABBREVIATIONS: Partial<Record<Lang, ReadonlyMap<string, string>>>
       ing: "ingenieur",
     }),
   ),
-  nl: new Map(Object.entries({ vig: "verzorgende individuele gezondheidszorg", mdw: "medewerker", ing: "ingenieur" })),
+  nl: new Map(Object.entries({ vig: "verzorgende individuele gezondheidszorg", mdw: "medewerker" })), // not ING, a bank
   pl: new Map(Object.entries({ spec: "specjalista", kier: "kierownik", inż: "inzynier", prac: "pracownik" })),
   es: new Map(
     Object.entries({
