@@ -33,19 +33,6 @@ export async function start(options: AppOptions = {}) {
     process.exit(2);
   }
 
-  console.log(
-    JSON.stringify({
-      level: "info",
-      msg: "listening",
-      port: server.port,
-      pid: process.pid,
-      ...workerLogField(),
-      hosts: { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST },
-      snapshot_id: app.services.snapshotId,
-      startup_ms: Math.round(performance.now() - started),
-    }),
-  );
-
   // SIGHUP: serve the newest snapshot at SNAPSHOT_PATH or in SNAPSHOT_DIR, without dropping a request (live-snapshot.ts).
   onHangup = () => void app.reloadSnapshot("SIGHUP");
 
@@ -85,6 +72,20 @@ export async function start(options: AppOptions = {}) {
       process.exit(code);
     });
   }
+
+  // Announced once SIGTERM and SIGINT stop it gracefully: a supervisor or orchestrator may signal it at once.
+  console.log(
+    JSON.stringify({
+      level: "info",
+      msg: "listening",
+      port: server.port,
+      pid: process.pid,
+      ...workerLogField(),
+      hosts: { salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST },
+      snapshot_id: app.services.snapshotId,
+      startup_ms: Math.round(performance.now() - started),
+    }),
+  );
 }
 
 if (import.meta.main) {
