@@ -312,7 +312,12 @@ describe("normalisation", () => {
     expect(regionalForm("Téc. de mantenimiento", ["es"])).toBe("tecnico. de mantenimiento");
     // Beside its own words the abbreviation is a gloss, not a second copy of them.
     expect(regionalForm("Medizinische Fachangestellte (MFA)", ["de"])).toBe("Medizinische Fachangestellte ()");
-    expect(regionalForm("IDE Developer", [])).toBeNull();
+    expect(regionalForm("IDE Developer", ["en"])).toBeNull();
+    // Ordinary words and names that look like one count only as written.
+    expect(regionalForm("Analista Due Diligence", ["es"])).toBeNull();
+    expect(regionalForm("DUE – Urgencias", ["es"])).toBe("enfermero – Urgencias");
+    expect(regionalForm("Kundenberater – ING Deutschland", ["de"])).toBeNull();
+    expect(regionalForm("Kierownik prac budowlanych", ["pl"])).toBeNull();
     const texts = (title: string, langs: Lang[]) => titleVariants(title, undefined, langs).map((v) => v.text);
     expect(texts("ZFA (m/w/d)", ["de"])).toContain("zahnmedizinische fachangestellte");
     expect(texts("ZFA (m/w/d)", ["fr"])).toEqual(["ZFA"]);
@@ -397,6 +402,7 @@ describe("normalisation", () => {
       ["Kaufmännischer Sachbearbeiter", "Kaufmännische Sachbearbeiter"],
       ["Wissenschaftlicher Mitarbeiter", "Wissenschaftliche Mitarbeiter"],
       ["Angestellter", "Angestellte"],
+      ["Akademischer Mitarbeiter", "Akademische Mitarbeiter"],
     ]) {
       expect(titleWords(a).words).toEqual(titleWords(b).words);
     }
@@ -405,6 +411,8 @@ describe("normalisation", () => {
     expect(titleWords("minister").words).toEqual(["minister"]);
     // A Fischer is no fish.
     expect(titleWords("Fischer").words).toEqual(["fischer"]);
+    expect(titleWords("Hochseefischer").words).toEqual(["hochseefischer"]);
+    expect(titleWords("Betonmischer").words).toEqual(["betonmischer"]);
     expect(titleWords("window cleaner").words[0]).toBe("window");
   });
 
@@ -438,7 +446,12 @@ describe("normalisation", () => {
       expect(slashVariants(title)).toEqual([title]);
     // One word after a slash without spaces stands for the word before it.
     expect(slashVariants("Lehrkraft Mathematik/Physik")).toEqual(["Lehrkraft Mathematik", "Lehrkraft Physik"]);
+    // An abbreviation before a slash stands alone when it abbreviates the other alternative, and is completed by it
+    // when it names a field ("IT / Systems Administrator").
     expect(slashVariants("MFA / Medizinische Fachangestellte")).toEqual(["MFA", "Medizinische Fachangestellte"]);
+    expect(slashVariants("RN / Registered Nurse")).toEqual(["RN", "Registered Nurse"]);
+    expect(slashVariants("IT / Systems Administrator")).toEqual(["IT Administrator", "Systems Administrator"]);
+    expect(slashVariants("BUS / COACH DRIVER")).toEqual(["BUS DRIVER", "COACH DRIVER"]);
     expect(slashVariants("SOFTWARE ENGINEER/DEVELOPER")).toEqual(["SOFTWARE ENGINEER", "SOFTWARE DEVELOPER"]);
     // The word before that slash, wherever it is: "Sales Rep German/Dutch" is either language's.
     expect(slashVariants("Customer Service Agent / Sales Rep German/Dutch")).toEqual([

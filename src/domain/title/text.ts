@@ -134,15 +134,23 @@ export function slashVariants(text: string): string[] {
       continue;
     }
     const partWords = part.split(/\s+/);
-    // "Conseiller / Conseillère X", "Farm/Irrigation Worker": the first alternative is one word that the rest completes;
-    // an abbreviation is the whole role already ("MFA / Medizinische Fachangestellte").
-    if (firstWords.length === 1 && partWords.length > 1 && !abbreviation.test(first))
+    // "Conseiller / Conseillère X", "Farm/Irrigation Worker", "IT / Systems Administrator": the first alternative is
+    // one word that the rest completes, unless it abbreviates the rest ("MFA / Medizinische Fachangestellte").
+    if (firstWords.length === 1 && partWords.length > 1 && !spells(first, part))
       variants[0] = [first, ...partWords.slice(1)].join(" ");
     const before = parts[i - 1];
     const joinsWords = !/\s$/u.test(raw[i - 1]) && !/^\s/u.test(raw[i]);
     variants.push(joinsWords && standsForLastWord(before, part) ? `${before.replace(/\s*\S+$/u, "")} ${part}` : part);
   }
   return [...new Set(variants)];
+}
+
+/** Whether an abbreviation (any language's) stands for the words of `other`: "RN" for "Registered Nurse". */
+function spells(abbreviation: string, other: string): boolean {
+  const key = abbreviation.toLowerCase();
+  const expansions = [ABBREVIATIONS.get(key), ...Object.values(REGIONAL_ABBREVIATIONS).map((m) => m.get(key))];
+  const words = fold(other).replace(/[^a-z]+/g, " ");
+  return expansions.some((e) => e !== undefined && words.includes(e));
 }
 
 /**
@@ -334,17 +342,15 @@ const REGIONAL_ABBREVIATIONS: Partial<Record<Lang, ReadonlyMap<string, string>>>
       avs: "auxiliaire de vie sociale",
       atsem: "agent territorial specialise des ecoles maternelles",
       eje: "educateur de jeunes enfants",
-      tech: "technicien",
       ing: "ingenieur",
     }),
   ),
   nl: new Map(Object.entries({ vig: "verzorgende individuele gezondheidszorg", mdw: "medewerker" })), // not ING, a bank
-  pl: new Map(Object.entries({ spec: "specjalista", kier: "kierownik", inż: "inzynier", prac: "pracownik" })),
+  pl: new Map(Object.entries({ spec: "specjalista", kier: "kierownik", inż: "inzynier" })),
   es: new Map(
     Object.entries({
       tcae: "tecnico en cuidados auxiliares de enfermeria",
       due: "enfermero",
-      ats: "enfermero",
       tes: "tecnico en emergencias sanitarias",
       tsid: "tecnico superior en imagen para el diagnostico",
       aux: "auxiliar",
@@ -365,6 +371,13 @@ const REGIONAL_ABBREVIATIONS: Partial<Record<Lang, ReadonlyMap<string, string>>>
   ),
 };
 
+// Abbreviations that are also ordinary words or names count only as written: DUE and AS in capitals ("Due
+// Diligence" aside), Ing. not in capitals (ING is a bank).
+const CAPITALS_ONLY = new Set(["due", "as"]);
+const NOT_CAPITALS = new Set(["ing"]);
+const writtenAsMeant = (word: string, key: string) =>
+  CAPITALS_ONLY.has(key) ? word === word.toUpperCase() : !NOT_CAPITALS.has(key) || word !== word.toUpperCase();
+
 /** Per language, its abbreviations as one pattern of whole words (any case): most titles have none. */
 const REGIONAL_PATTERNS = new Map(
   Object.entries(REGIONAL_ABBREVIATIONS).map(([lang, map]) => [
@@ -384,6 +397,7 @@ export function regionalForm(text: string, langs: readonly Lang[]): string | nul
     const pattern = REGIONAL_PATTERNS.get(lang);
     if (!pattern) continue;
     out = out.replace(pattern, (word) => {
+      if (!writtenAsMeant(word, word.toLowerCase())) return word;
       const spelt = REGIONAL_ABBREVIATIONS[lang]!.get(word.toLowerCase())!;
       folded ??= fold(text).replace(/[^a-z]+/g, " ");
       return folded.includes(spelt) ? "" : spelt;
@@ -646,8 +660,11 @@ function stemWord(word: string): string {
     // Dutch feminine -ster: medewerkster → medewerker, verkoopster → verkoper, boekbindster → boekbinder.
     w = w.replace(/(?<=[^aeiou])ster$/, "er");
     // German (and Dutch) adjectives and participle nouns by case and gender: kaufmännischer / kaufmännische,
-    // wissenschaftlicher, technischen; Angestellter / Angestellte. Not a Fischer, Mischer or Wischer.
-    w = w.replace(/(?<![fmw])(isch|lich)(?:er|en|es|em)$/, "$1").replace(/angestellt(?:er|en)$/, "angestellt");
+    // wissenschaftlicher, akademischer, technischen; Angestellter / Angestellte. Not a (Hochsee)fischer, (Beton)mischer
+    // or Wischer: adjectives have a vowel before -fisch (spezifisch, grafisch) and -misch (chemisch, akademisch).
+    if (!/(?:(?:^|[^ai])f|(?:^|[^aeiouy])m|w)isch(?:er|en|es|em)$/.test(w))
+      w = w.replace(/(isch|lich)(?:er|en|es|em)$/, "$1");
+    w = w.replace(/angestellt(?:er|en)$/, "angestellt");
   }
   // Dutch open syllables before -er: verkooper → verkoper, maaker → maker (both sides, so English is unharmed).
   w = w.replace(/(aa|oo|ee|uu)(?=[^aeiou]er$)/, (v) => v[0]);
