@@ -149,9 +149,12 @@ export function slashVariants(text: string): string[] {
 function spells(abbreviation: string, other: string): boolean {
   const key = abbreviation.toLowerCase();
   const expansions = [ABBREVIATIONS.get(key), ...Object.values(REGIONAL_ABBREVIATIONS).map((m) => m.get(key))];
-  const words = fold(other).replace(/[^a-z]+/g, " ");
+  const words = foldedWords(other);
   return expansions.some((e) => e !== undefined && words.includes(e));
 }
+
+/** The text's folded words, one space between (abbreviations' spelt-out forms are written so). */
+const foldedWords = (text: string) => fold(text).replace(/[^a-z]+/g, " ");
 
 /**
  * Whether one word after a slash without spaces stands for the last word before it ("Lehrkraft Mathematik/Physik" is
@@ -399,7 +402,7 @@ export function regionalForm(text: string, langs: readonly Lang[]): string | nul
     out = out.replace(pattern, (word) => {
       if (!writtenAsMeant(word, word.toLowerCase())) return word;
       const spelt = REGIONAL_ABBREVIATIONS[lang]!.get(word.toLowerCase())!;
-      folded ??= fold(text).replace(/[^a-z]+/g, " ");
+      folded ??= foldedWords(text);
       return folded.includes(spelt) ? "" : spelt;
     });
   }
