@@ -176,14 +176,19 @@ export class ApiKeyStore implements KeyStore {
   }
 
   ensureBootstrap(secret: string): ApiKey {
-    const existing = this.verifyStored(secret);
-    if (!existing) return this.create({ tier: "enterprise", scopes: [...SCOPES], name: "bootstrap", secret }).record;
-    this.cache.clear();
-    this.db.run("UPDATE api_key SET tier = 'enterprise', scopes = ?, revoked_at = NULL WHERE id = ?", [
-      SCOPES.join(","),
-      existing.id,
-    ]);
-    return this.verify(secret)!;
+    // Workers start together: the write lock taken first (BEGIN IMMEDIATE) makes one create the key and the others
+    // find it, where two reads then two inserts would break the lookup's uniqueness.
+    const ensure = this.db.transaction(() => {
+      const existing = this.verifyStored(secret);
+      if (!existing) return this.create({ tier: "enterprise", scopes: [...SCOPES], name: "bootstrap", secret }).record;
+      this.cache.clear();
+      this.db.run("UPDATE api_key SET tier = 'enterprise', scopes = ?, revoked_at = NULL WHERE id = ?", [
+        SCOPES.join(","),
+        existing.id,
+      ]);
+      return this.verify(secret)!;
+    });
+    return ensure.immediate();
   }
 
   list(): ApiKey[] {

@@ -19,6 +19,10 @@ import type { Redis } from "./redis.ts";
 
 const recordKey = (lookup: string) => `wf:key:${lookup}`;
 const IDS = "wf:key-ids";
+/** HSET KEYS[1] ARGV… unless KEYS[1] exists; 1 if it wrote. */
+const CREATE_IF_ABSENT = `if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1`;
 
 /** HGETALL's answer (an object, or a flat [field, value, …] list) as an object. */
 function fieldsOf(reply: unknown): Record<string, string> {
@@ -73,10 +77,14 @@ export class RedisKeyStore implements KeyStore {
   async create(opts: NewKey): Promise<{ key: string; record: ApiKey }> {
     const key = opts.secret ?? newSecret();
     const id = newKeyId();
-    const lookup = lookupOf(key);
     this.cache.clear();
-    await this.redis.send("HSET", [
-      recordKey(lookup),
+    await this.redis.send("HSET", [recordKey(lookupOf(key)), ...this.recordFields(id, key, opts)]);
+    await this.redis.send("HSET", [IDS, id, lookupOf(key)]);
+    return { key, record: (await this.verifyStored(key))! };
+  }
+
+  private recordFields(id: string, key: string, opts: NewKey): string[] {
+    return [
       "id",
       id,
       "hash",
@@ -93,18 +101,21 @@ export class RedisKeyStore implements KeyStore {
       new Date().toISOString(),
       "revoked_at",
       "",
-    ]);
-    await this.redis.send("HSET", [IDS, id, lookup]);
-    return { key, record: (await this.verifyStored(key))! };
+    ];
   }
 
   async ensureBootstrap(secret: string): Promise<ApiKey> {
-    const existing = await this.verifyStored(secret);
-    if (!existing)
-      return (await this.create({ tier: "enterprise", scopes: [...SCOPES], name: "bootstrap", secret })).record;
+    // Replicas start together: the record is written only where none is (one script, atomic in Redis), so one
+    // replica creates the key and the others update the same record, never a second id for one secret.
+    const id = newKeyId(),
+      lookup = lookupOf(secret);
     this.cache.clear();
+    const bootstrap = { tier: "enterprise" as const, scopes: [...SCOPES], name: "bootstrap", secret };
+    const fields = this.recordFields(id, secret, bootstrap);
+    if ((await this.redis.send("EVAL", [CREATE_IF_ABSENT, "1", recordKey(lookup), ...fields])) === 1)
+      await this.redis.send("HSET", [IDS, id, lookup]);
     await this.redis.send("HSET", [
-      recordKey(lookupOf(secret)),
+      recordKey(lookup),
       "tier",
       "enterprise",
       "scopes",
