@@ -36,7 +36,10 @@ if (ranker) {
 }
 const matcher = new TitleMatcher(lexicon, ranker);
 console.error(`thresholds: U.S. ${matcher.threshold("soc")}, EU ${matcher.threshold("isco")}`);
-const only = process.argv.slice(2).find((a) => !a.startsWith("--"));
+// `--answers FILE`: every title's answer as a TSV (set, title, right codes, answer, confidence), to compare runs.
+const answersFile = process.argv[process.argv.indexOf("--answers") + 1];
+const answers: string[] = ["set\ttitle\tright\tanswer\tconfidence"];
+const only = process.argv.slice(2).find((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--answers");
 const scores = sets
   .filter((s) => !only || s.name.includes(only))
   .map((set) =>
@@ -44,6 +47,9 @@ const scores = sets
       set,
       (item, target) => {
         const m = matcher.match(item.title, { target, country: item.country, candidates: 20 });
+        const right = [target === "soc" ? item.soc : item.isco, ...(item.alt ?? [])].join(";");
+        const answer = m ? (target === "soc" ? m.best.concept.soc?.slice(0, 7) : m.best.concept.isco) : "";
+        answers.push([set.name, item.title, right, answer ?? "", m?.confidence ?? ""].join("\t"));
         if (!m) return null;
         const code = (c: typeof m.best) => (target === "soc" ? (c.concept.soc?.slice(0, 7) ?? null) : c.concept.isco);
         return {
@@ -57,6 +63,7 @@ const scores = sets
     ),
   );
 console.log(scoreTable(scores));
+if (process.argv.includes("--answers")) await Bun.write(answersFile, `${answers.join("\n")}\n`);
 if (process.argv.includes("--reliability"))
   console.log(`\nReliability: share right per confidence bin (answers in it)\n\n${reliabilityTable(scores)}`);
 
