@@ -12,6 +12,7 @@ import {
   bracketedForms,
   regionalForm,
   type Lang,
+  splitCompound,
 } from "../../src/domain/title/text.ts";
 import { withConfidence, titleVariants } from "../../src/domain/title/match.ts";
 import { likelyHead } from "../../src/domain/title/lexicon.ts";
@@ -330,6 +331,8 @@ describe("normalisation", () => {
     expect(texts("Teamassistenz")).toContain("Teamassistent");
     expect(texts("Kaufmännische Sachbearbeitung")).toContain("Kaufmännische Sachbearbeiter");
     expect(texts("Geschäftsführung")).toContain("Geschäftsführer");
+    expect(texts("Senior Teamleitung Kundenservice")).toContain("Senior Teamleiter Kundenservice");
+    expect(texts("Stellv. Kaufmännische Leitung")).toContain("Stellv. Kaufmännische Leiter");
     // Later nouns are the role's object or department, and stay.
     expect(texts("Assistenz der Geschäftsführung")).toEqual([
       "Assistenz der Geschäftsführung",
@@ -416,9 +419,30 @@ describe("normalisation", () => {
     expect(titleWords("window cleaner").words[0]).toBe("window");
   });
 
+  test("compounds split at a noun, not at a prefix; a trade's workplace meets its worker", () => {
+    const known = new Set(["med", "werker", "aus", "bildung", "pfleg", "fachkraft", "pluimv", "houder", "baecker"]);
+    // Dutch mede- (co-) and German aus- begin the word; they name nothing it is about.
+    expect(splitCompound("medewerker", known)).toEqual(["medewerker"]);
+    expect(splitCompound("ausbildung", known)).toEqual(["ausbildung"]);
+    expect(splitCompound("pflegefachkraft", known)).toEqual(["pfleg", "fachkraft"]);
+    // Dutch -erij and German -erei: the poultry farm and the poultry farmer, the bakery and the baker.
+    expect(titleWords("Medewerker pluimveehouderij", known).words).toEqual(
+      titleWords("Medewerker pluimveehouder", known).words,
+    );
+    expect(titleWords("Bäckerei").words).toEqual(titleWords("Bäcker").words);
+  });
+
   test("a suffix alternative inside a longer title gives both forms", () => {
     expect(slashVariants("Médico/a de Familia")).toEqual(["Médico de Familia", "Médica de Familia"]);
     expect(slashVariants("Erzieher/in Kita")).toEqual(["Erzieher Kita", "Erzieherin Kita"]);
+    // Inside a hyphenated compound: a deputy branch manager, not a branch manager (Austria's national titles).
+    expect(slashVariants("Filialleiter/in-Stellvertreter/in")).toEqual([
+      "Filialleiter-Stellvertreter",
+      "Filialleiter-Stellvertreterin",
+      "Filialleiterin-Stellvertreter",
+      "Filialleiterin-Stellvertreterin",
+    ]);
+    expect(slashVariants("Werkmeister/in-Stahlbau")).toEqual(["Werkmeister-Stahlbau", "Werkmeisterin-Stahlbau"]);
     // Before a comma, and the feminine written first (Italian ads: impiegata/o); each suffixed word takes its form.
     expect(slashVariants("Enfermero/a, UCI")).toEqual(["Enfermero, UCI", "Enfermera, UCI"]);
     expect(slashVariants("Infermiere/a, Reparto di Medicina")).toEqual([
@@ -528,9 +552,17 @@ describe("normalisation", () => {
       ["Impiegato junior", "Impiegato"],
       ["Albañil oficial de primera", "Albañil oficial"],
       ["Oficial 1ª electricista", "Oficial electricista"],
+      ["Camarero/a media jornada", "Camarero/a"],
     ]) {
       expect(titleWords(a).words).toEqual(titleWords(b).words);
     }
+    // Only as a grade or a schedule: early childhood, old age and the media are what a title is about.
+    for (const [title, word] of [
+      ["Educadora infantil primera infancia", "primera"],
+      ["Auxiliar de geriatría tercera edad", "tercera"],
+      ["Social Media Manager", "media"],
+    ])
+      expect(titleWords(title).words).toContain(titleWords(word).words[0]);
   });
 
   test("head nouns: last word in English, German and Dutch; first in Romance languages and Polish", () => {

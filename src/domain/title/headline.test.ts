@@ -24,6 +24,17 @@ describe("the role, out of a headline, in each language", () => {
     expect(role("Chauffeur – tot € 3.200 bruto")).toBe("Chauffeur");
     expect(kinds("Chauffeur – tot € 3.200 bruto")).toContain("pay:tot € 3.200");
     expect(kinds("Verkäufer (m/w/d) ab 14,50 €/Std.")).toEqual(["pay:ab 14,50 €/Std."]);
+    // A range joined by a word: "bis", "à", "a", "tot", "do", "to", "y", "e".
+    for (const [headline, role_, pay] of [
+      ["Elektriker (m/w/d) 3.000 bis 3.500 € brutto", "Elektriker (m/w/d)", "pay:3.000 bis 3.500 € brutto"],
+      ["Camarero/a de 1.200 a 1.400 € netos", "Camarero/a", "pay:de 1.200 a 1.400 € netos"],
+      ["Magazijnmedewerker 14 tot 16 euro per uur", "Magazijnmedewerker", "pay:14 tot 16 euro per uur"],
+      ["Magazynier od 30 do 35 zł/h", "Magazynier", "pay:od 30 do 35 zł/h"],
+      ["Cameriere da 1.500 e 1.800 € al mese", "Cameriere", "pay:da 1.500 e 1.800 € al mese"],
+    ]) {
+      expect(role(headline)).toBe(role_);
+      expect(kinds(headline)).toEqual([pay]);
+    }
     expect(role("Schichtleiter (m/w/d) Produktion im 3-Schicht-System")).toBe("Schichtleiter (m/w/d) Produktion");
     expect(kinds("Erzieher (m/w/d) Kita – 30 bis 39 Std./Woche")).toEqual(["hours:30 bis 39 Std./Woche"]);
     expect(role("Sachbearbeiter Buchhaltung in Vollzeit – Hamburg-Altona")).toBe("Sachbearbeiter Buchhaltung");

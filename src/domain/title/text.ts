@@ -77,6 +77,8 @@ const SUFFIX_ALTERNATIVE = new RegExp(`^-?(?:${SUFFIXES})$`, "iu");
 // abbreviation (I/O, A/E) is no word with a suffix.
 const INLINE_SUFFIX = new RegExp(`(\\p{L}{3,})\\s?/\\s?-?(${SUFFIXES})(?=,?\\s+\\S)(?![\\p{L}])`, "giu");
 
+const HYPHENATED_SUFFIX = new RegExp(`(\\p{L}{3,})\\s?/\\s?-?(${SUFFIXES})-(?=\\p{L})`, "giu");
+
 // A suffix that replaces the word's own ending rather than following it (the first rule whose suffix and ending
 // match): abogado/a → abogada, impiegata/o → impiegato, jefe/a → jefa, księgowy/a → księgowa, recepcjonista/ka → recepcjonistka,
 // direttore/trice or /rice → direttrice, directeur/rice → directrice, vendeur/euse or /se → vendeuse,
@@ -112,6 +114,13 @@ export function withSuffix(word: string, suffix: string): string {
  * abbreviation (24/7, UX/UI) or inside brackets ("Accountant (ACCA/ACA)") is left alone.
  */
 export function slashVariants(text: string): string[] {
+  // A suffix alternative inside a hyphenated compound: "Filialleiter/in-Stellvertreter/in" is a deputy branch
+  // manager, "Filialleiter-Stellvertreter", not a branch manager or else an "in-Stellvertreter".
+  if (text.search(HYPHENATED_SUFFIX) >= 0) {
+    const base = text.replace(HYPHENATED_SUFFIX, "$1-"),
+      other = text.replace(HYPHENATED_SUFFIX, (_, word: string, suffix: string) => `${withSuffix(word, suffix)}-`);
+    return [...new Set([...slashVariants(base), ...slashVariants(other)])];
+  }
   // A suffix alternative inside a longer title: "Médico/a de Familia", "Kierownik/czka zmiany".
   if (text.search(INLINE_SUFFIX) >= 0) {
     const base = text.replace(INLINE_SUFFIX, "$1"),
@@ -513,17 +522,6 @@ const NOISE = new Set([
   "remoto",
   "jornada",
   "completa",
-  "media",
-  // A Spanish tradesman's grade: "Oficial de primera", "Oficial 1ª" (the trade is the occupation).
-  "primera",
-  "segunda",
-  "tercera",
-  "1a",
-  "2a",
-  "3a",
-  "1ª",
-  "2ª",
-  "3ª",
   "ervaren",
   "medior",
   "stagiair",
@@ -668,6 +666,9 @@ function stemWord(word: string): string {
     if (!/(?:(?:^|[^ai])f|(?:^|[^aeiouy])m|w)isch(?:er|en|es|em)$/.test(w))
       w = w.replace(/(isch|lich)(?:er|en|es|em)$/, "$1");
     w = w.replace(/angestellt(?:er|en)$/, "angestellt");
+    // A trade's workplace is named after its worker: Dutch -erij and German -erei (pluimveehouderij →
+    // pluimveehouder, Bäckerei → Bäcker), so "Medewerker pluimveehouderij" meets the poultry farmer's labels.
+    w = w.replace(/(?<=[^aeiou])er(?:ij|ei)$/, "er");
   }
   // Dutch open syllables before -er: verkooper → verkoper, maaker → maker (both sides, so English is unharmed).
   w = w.replace(/(aa|oo|ee|uu)(?=[^aeiou]er$)/, (v) => v[0]);
@@ -690,6 +691,35 @@ export interface TitleWords {
   headFirst: number;
 }
 
+// Prefixes and particles that begin a German or Dutch word without naming what it is about: a Medewerker is no
+// "med" worker, an Ausbildung no "aus" image, a Verfahren no "ver" drive (their stems meet media, Auto's and others).
+const PARTICLES = new Set([
+  "mede",
+  "mee",
+  "aan",
+  "uit",
+  "voor",
+  "door",
+  "onder",
+  "over",
+  "ver",
+  "ont",
+  "aus",
+  "auf",
+  "vor",
+  "nach",
+  "mit",
+  "bei",
+  "ein",
+  "ent",
+  "zer",
+  "unter",
+  "ueber",
+  "wieder",
+  "gegen",
+  "zusammen",
+]);
+
 /** Split a folded compound into [modifier…, head] when both ends are known words (the head the longest possible). */
 export function splitCompound(word: string, known: ReadonlySet<string>, depth = 0): string[] {
   if (word.length < 7 || depth > 2) return [word];
@@ -697,6 +727,7 @@ export function splitCompound(word: string, known: ReadonlySet<string>, depth = 
     const head = word.slice(i);
     if (!known.has(head) && !known.has(stem(head))) continue;
     const modifier = word.slice(0, i);
+    if (PARTICLES.has(modifier)) continue;
     // Linking elements between German/Dutch compound parts: Arbeit-s-vermittler, Pflege-fachkraft, kinder-en-.
     for (const m of [modifier, modifier.replace(/(s|es|n|en|e)$/, "")]) {
       if (m.length >= 3 && (known.has(m) || known.has(stem(m)))) return [stem(m), stem(head)];
@@ -709,10 +740,17 @@ export function splitCompound(word: string, known: ReadonlySet<string>, depth = 
   return [word];
 }
 
+// Words that are noise only in a phrase: Spanish "media jornada" (part time; media is a word elsewhere, Social Media
+// Manager) and a tradesman's grade, "Oficial de primera", "Oficial 1ª" (the trade is the occupation; primera
+// infancia and tercera edad are not grades). Folded text; $1 keeps the word before the grade.
+const NOISE_PHRASES =
+  /\bmedia jornada\b|\b(oficial(?:es)?)\s+(?:de\s+)?(?:primera|segunda|tercera|[123]\s?[aª])(?![\p{L}\p{N}])/gu;
+
 /** Folded words of a title, before stemming: markers stripped, British spelled American, abbreviations out. */
 export function rawWords(text: string): string[] {
   // "Full stack" is one thing (not the "full" of full-time, which is noise): one word, however it is written.
   const words = fold(stripMarkers(text))
+    .replace(NOISE_PHRASES, "$1 ")
     .replace(/\bfull[\s-]*stack\b/g, "fullstack")
     .replace(/&/g, " and ")
     .replace(/[^\p{L}\p{N}+#]+/gu, " ")
