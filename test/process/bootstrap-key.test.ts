@@ -36,7 +36,9 @@ test("eight processes bootstrapping one key on one new state database at once: a
   db.close();
 }, 30_000);
 
-whenInstalled(describe, redisAvailable(), "redis-server")("replicas on one Redis", () => {
+const withRedis = whenInstalled(describe, redisAvailable(), "redis-server");
+
+withRedis("replicas on one Redis", () => {
   test("eight replicas' stores bootstrapping one key at once: one record, one id, an enterprise key for each", async () => {
     if (!redisAvailable()) throw new Error("redis-server is required in CI for the replicas' bootstrap test");
     const redis = await startRedis();
