@@ -19,9 +19,10 @@ import type { Redis } from "./redis.ts";
 
 const recordKey = (lookup: string) => `wf:key:${lookup}`;
 const IDS = "wf:key-ids";
-/** HSET KEYS[1] ARGV… unless KEYS[1] exists; 1 if it wrote. */
+/** Unless record KEYS[1] exists: HSET it to ARGV[3…] and list it in KEYS[2] as id ARGV[1] → lookup ARGV[2]; 1 if it wrote. */
 const CREATE_IF_ABSENT = `if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV))
+redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 return 1`;
 
 /** HGETALL's answer (an object, or a flat [field, value, …] list) as an object. */
@@ -112,8 +113,8 @@ export class RedisKeyStore implements KeyStore {
     this.cache.clear();
     const bootstrap = { tier: "enterprise" as const, scopes: [...SCOPES], name: "bootstrap", secret };
     const fields = this.recordFields(id, secret, bootstrap);
-    if ((await this.redis.send("EVAL", [CREATE_IF_ABSENT, "1", recordKey(lookup), ...fields])) === 1)
-      await this.redis.send("HSET", [IDS, id, lookup]);
+    // The record and its listing in one script: a failure between them cannot leave a key no one can list or revoke.
+    await this.redis.send("EVAL", [CREATE_IF_ABSENT, "2", recordKey(lookup), IDS, id, lookup, ...fields]);
     await this.redis.send("HSET", [
       recordKey(lookup),
       "tier",
