@@ -8,6 +8,13 @@ import { lexiconInputs } from "../../src/snapshot/repositories/title-lexicon.ts"
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
 import { TitleMatcher } from "../../src/domain/title/match.ts";
 
+// `--answers FILE`: every title's best candidate as a TSV (set, title, right codes, best candidate, its confidence,
+// below the threshold too), to compare runs.
+const answersFile = process.argv.includes("--answers") ? process.argv[process.argv.indexOf("--answers") + 1] : null;
+if (answersFile === undefined || answersFile?.startsWith("--")) {
+  console.error("--answers takes a file name: --answers answers.tsv");
+  process.exit(2);
+}
 const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
 const { sets, heldOutRows } = buildEvalSets(db);
 const inputs = lexiconInputs(db);
@@ -36,8 +43,6 @@ if (ranker) {
 }
 const matcher = new TitleMatcher(lexicon, ranker);
 console.error(`thresholds: U.S. ${matcher.threshold("soc")}, EU ${matcher.threshold("isco")}`);
-// `--answers FILE`: every title's answer as a TSV (set, title, right codes, answer, confidence), to compare runs.
-const answersFile = process.argv[process.argv.indexOf("--answers") + 1];
 const answers: string[] = ["set\ttitle\tright\tanswer\tconfidence"];
 const only = process.argv.slice(2).find((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--answers");
 const scores = sets
@@ -63,7 +68,7 @@ const scores = sets
     ),
   );
 console.log(scoreTable(scores));
-if (process.argv.includes("--answers")) await Bun.write(answersFile, `${answers.join("\n")}\n`);
+if (answersFile) await Bun.write(answersFile, `${answers.join("\n")}\n`);
 if (process.argv.includes("--reliability"))
   console.log(`\nReliability: share right per confidence bin (answers in it)\n\n${reliabilityTable(scores)}`);
 
