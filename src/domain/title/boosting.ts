@@ -53,10 +53,8 @@ export interface BoostingOptions {
    * Learn from the candidates that matter and a sample of the rest (after LightGBM's gradient-based one-side
    * sampling, with a fixed sample): a wrong candidate whose starting probability is below `below` is learned from
    * only if it is one of `oneIn`, counting `oneIn` times. Such candidates have gradients near 0; most rows are.
-   * `key`: per row, what the draw hashes (its title and candidate), so adding or changing other titles' rows leaves
-   * this row's draw as it was (by default its index, which every row before it moves).
    */
-  sample?: { below: number; oneIn: number; key?: Uint32Array };
+  sample?: { below: number; oneIn: number };
 }
 
 const BINS = 32;
@@ -127,7 +125,7 @@ export function boostConditionalLogit(
     const p = options.sample ? choiceShares(base, start[s], start[s + 1]) : null;
     for (let i = start[s]; i < start[s + 1]; i++) {
       if (!p || !options.sample || y[i] || p[i - start[s]] >= options.sample.below) learned.push(i);
-      else if (Math.imul((options.sample.key?.[i] ?? i) + 1, 0x9e3779b1) >>> 0 < 0x100000000 / options.sample.oneIn) {
+      else if (Math.imul(i + 1, 0x9e3779b1) >>> 0 < 0x100000000 / options.sample.oneIn) {
         learned.push(i);
         factor[i] = options.sample.oneIn;
       }

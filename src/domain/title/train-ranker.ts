@@ -127,13 +127,6 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
     const binned = binRows(xs); // cut on every fold's features (no outcome is read): the same bins for each fit
     const setFold = starts.slice(0, -1).map((i) => folds[rows[i].example]);
     const setWeight = starts.slice(0, -1).map((i) => mine[rows[i].example].weight ?? 1);
-    // The trees' sample drawn by title and candidate: a change to some titles' candidates leaves the others' draws.
-    const sample = {
-      ...TREES.sample!,
-      key: Uint32Array.from(rows, (r) =>
-        Number(Bun.hash.wyhash(`${mine[r.example].title}|${r.code}`, 5n) & 0xffffffffn),
-      ),
-    };
     for (let fold = 0; fold < FOLDS; fold++) {
       const foldFit = fitOn(
         rows.filter((r) => folds[r.example] !== fold),
@@ -141,7 +134,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
       );
       const utility = Float64Array.from(xs, (x) => linearUtility(foldFit, x));
       const include = Uint8Array.from(setFold, (f) => (f === fold ? 0 : 1));
-      boostConditionalLogit(binned, ys, starts, utility, { ...TREES, sample, setWeight, include });
+      boostConditionalLogit(binned, ys, starts, utility, { ...TREES, setWeight, include });
       for (let s = 0; s + 1 < starts.length; s++) {
         if (setFold[s] !== fold) continue;
         choiceShares(utility, starts[s], starts[s + 1]).forEach((p, j) => {
@@ -192,7 +185,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
           ys,
           starts,
           Float64Array.from(xs, (x) => linearUtility(fit, x)),
-          { ...TREES, sample, setWeight },
+          { ...TREES, setWeight },
         ),
         answer: answerCurve,
         alternative: fitIsotonic(alternative.x, alternative.y, MIN_CALIBRATION_STEP),
