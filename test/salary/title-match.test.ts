@@ -420,16 +420,29 @@ describe("normalisation", () => {
   });
 
   test("compounds split at a noun, not at a prefix; a trade's workplace meets its worker", () => {
-    const known = new Set(["med", "werker", "aus", "bildung", "pfleg", "fachkraft", "pluimv", "houder", "baecker"]);
+    const known = new Set([
+      "med",
+      "werker",
+      "aus",
+      "bildung",
+      "pfleg",
+      "fachkraft",
+      "pluimv",
+      "houder",
+      "sand",
+      "leiter",
+    ]);
     // Dutch mede- (co-) and German aus- begin the word; they name nothing it is about.
     expect(splitCompound("medewerker", known)).toEqual(["medewerker"]);
     expect(splitCompound("ausbildung", known)).toEqual(["ausbildung"]);
     expect(splitCompound("pflegefachkraft", known)).toEqual(["pfleg", "fachkraft"]);
-    // Dutch -erij and German -erei: the poultry farm and the poultry farmer, the bakery and the baker.
+    // A particle and a known word is a word of its own, and a compound's first half: Versand (dispatch) + Leiter.
+    expect(splitCompound("versandleiter", known)).toEqual(["versand", "leiter"]);
+    // Dutch -erij: the poultry farm and the poultry farmer, the bakeries and the baker.
     expect(titleWords("Medewerker pluimveehouderij", known).words).toEqual(
       titleWords("Medewerker pluimveehouder", known).words,
     );
-    expect(titleWords("Bäckerei").words).toEqual(titleWords("Bäcker").words);
+    expect(titleWords("bakkerijen").words).toEqual(titleWords("bakker").words);
   });
 
   test("a suffix alternative inside a longer title gives both forms", () => {
@@ -443,6 +456,9 @@ describe("normalisation", () => {
       "Filialleiterin-Stellvertreterin",
     ]);
     expect(slashVariants("Werkmeister/in-Stahlbau")).toEqual(["Werkmeister-Stahlbau", "Werkmeisterin-Stahlbau"]);
+    // Not a word after a slash that begins with a suffix's letters.
+    expect(slashVariants("Marketing/E-Commerce Manager")).toEqual(["Marketing Manager", "E-Commerce Manager"]);
+    expect(slashVariants("Sales/In-House Counsel")).toEqual(["Sales Counsel", "In-House Counsel"]);
     // Before a comma, and the feminine written first (Italian ads: impiegata/o); each suffixed word takes its form.
     expect(slashVariants("Enfermero/a, UCI")).toEqual(["Enfermero, UCI", "Enfermera, UCI"]);
     expect(slashVariants("Infermiere/a, Reparto di Medicina")).toEqual([
@@ -553,12 +569,17 @@ describe("normalisation", () => {
       ["Albañil oficial de primera", "Albañil oficial"],
       ["Oficial 1ª electricista", "Oficial electricista"],
       ["Camarero/a media jornada", "Camarero/a"],
+      ["Albañil de primera", "Albañil"],
+      ["Soldador de 1ª", "Soldador"],
+      ["Auxiliar administrativo de 2ª", "Auxiliar administrativo"],
+      ["Oficiala de segunda", "Oficiala"],
     ]) {
       expect(titleWords(a).words).toEqual(titleWords(b).words);
     }
     // Only as a grade or a schedule: early childhood, old age and the media are what a title is about.
     for (const [title, word] of [
       ["Educadora infantil primera infancia", "primera"],
+      ["Educadora de primera infancia", "primera"],
       ["Auxiliar de geriatría tercera edad", "tercera"],
       ["Social Media Manager", "media"],
     ])

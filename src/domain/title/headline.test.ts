@@ -24,17 +24,27 @@ describe("the role, out of a headline, in each language", () => {
     expect(role("Chauffeur – tot € 3.200 bruto")).toBe("Chauffeur");
     expect(kinds("Chauffeur – tot € 3.200 bruto")).toContain("pay:tot € 3.200");
     expect(kinds("Verkäufer (m/w/d) ab 14,50 €/Std.")).toEqual(["pay:ab 14,50 €/Std."]);
-    // A range joined by a word: "bis", "à", "a", "tot", "do", "to", "y", "e".
+    // A range joined by a word ("bis", "à", "a", "tot", "do", "to", "y", "e", "und", "et", "en"), never figures
+    // without a currency (days, levels).
     for (const [headline, role_, pay] of [
       ["Elektriker (m/w/d) 3.000 bis 3.500 € brutto", "Elektriker (m/w/d)", "pay:3.000 bis 3.500 € brutto"],
       ["Camarero/a de 1.200 a 1.400 € netos", "Camarero/a", "pay:de 1.200 a 1.400 € netos"],
       ["Magazijnmedewerker 14 tot 16 euro per uur", "Magazijnmedewerker", "pay:14 tot 16 euro per uur"],
       ["Magazynier od 30 do 35 zł/h", "Magazynier", "pay:od 30 do 35 zł/h"],
-      ["Cameriere da 1.500 e 1.800 € al mese", "Cameriere", "pay:da 1.500 e 1.800 € al mese"],
+      ["Cameriere tra 1.500 e 1.800 € al mese", "Cameriere", "pay:tra 1.500 e 1.800 € al mese"],
+      ["Elektriker zwischen 3.000 und 3.500 € brutto", "Elektriker", "pay:zwischen 3.000 und 3.500 € brutto"],
+      ["Vendeur entre 1 800 et 2 000 € brut", "Vendeur", "pay:entre 1 800 et 2 000 € brut"],
+      ["Chauffeur tussen 2.800 en 3.200 euro bruto", "Chauffeur", "pay:tussen 2.800 en 3.200 euro bruto"],
     ]) {
       expect(role(headline)).toBe(role_);
       expect(kinds(headline)).toEqual([pay]);
     }
+    for (const headline of [
+      "Camarero/a 2 a 3 años de experiencia",
+      "Support Engineer Level 2 to 3",
+      "Kelner 4 do 5 dni",
+    ])
+      expect(kinds(headline).filter((k) => k.startsWith("pay:"))).toEqual([]);
     expect(role("Schichtleiter (m/w/d) Produktion im 3-Schicht-System")).toBe("Schichtleiter (m/w/d) Produktion");
     expect(kinds("Erzieher (m/w/d) Kita – 30 bis 39 Std./Woche")).toEqual(["hours:30 bis 39 Std./Woche"]);
     expect(role("Sachbearbeiter Buchhaltung in Vollzeit – Hamburg-Altona")).toBe("Sachbearbeiter Buchhaltung");

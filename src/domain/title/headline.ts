@@ -109,7 +109,7 @@ const PATTERNS: { kind: HeadlinePartKind; re: RegExp; digits?: true }[] = [
     kind: "pay",
     digits: true,
     re: new RegExp(
-      `(?:${W}(?:ab|od|from|vanaf|van|à partir de|a partir de|da|de|entre|bis(?: zu)?|do|up to|jusqu['’]à|hasta|fino a|tot)\\s+)?\\d[\\d.,\\s]*(?:\\s*(?:[-–]|(?:bis|à|a|tot|do|to|y|e)(?=\\s))\\s*\\d[\\d.,]*(?:\\s\\d{3})*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich|año|anno|jahr|rok|std|godz)|\\s*/\\s*(?:an|h))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie|vat))?${E}`,
+      `(?:${W}(?:ab|od|from|vanaf|van|à partir de|a partir de|da|de|entre|tra|fra|zwischen|tussen|between|bis(?: zu)?|do|up to|jusqu['’]à|hasta|fino a|tot)\\s+)?\\d[\\d.,\\s]*(?:\\s*(?:[-–]|(?:bis|und|à|a|et|tot|en|do|to|and|y|e)(?=\\s))\\s*\\d[\\d.,]*(?:\\s\\d{3})*)?\\s*(?:k\\s?€|€|eur|euro|zł|zl|pln|chf|\\$|k|tys\\.?)(?:\\s*(?:/|per|pro|par|al|a la|na)\\s*(?:std|stunde|h|hour|heure|uur|godz|ora|hora|mes|mois|monat|month|maand|miesiąc|mese|jahr|year|an|año|anno|rok))?\\.?(?:\\s*(?:brutto|netto|brut|net|bruto|neto|lordo|lordi|brutos|netos)(?:\\s*(?:/\\s*)?(?:mois|monat|mes|mese|miesięcznie|annuel|annui|anuales|jährlich|año|anno|jahr|rok|std|godz)|\\s*/\\s*(?:an|h))?)?(?:\\s*\\+\\s*(?:primes|bonus|prämien|premie|vat))?${E}`,
       "giu",
     ),
   },

@@ -77,7 +77,8 @@ const SUFFIX_ALTERNATIVE = new RegExp(`^-?(?:${SUFFIXES})$`, "iu");
 // abbreviation (I/O, A/E) is no word with a suffix.
 const INLINE_SUFFIX = new RegExp(`(\\p{L}{3,})\\s?/\\s?-?(${SUFFIXES})(?=,?\\s+\\S)(?![\\p{L}])`, "giu");
 
-const HYPHENATED_SUFFIX = new RegExp(`(\\p{L}{3,})\\s?/\\s?-?(${SUFFIXES})-(?=\\p{L})`, "giu");
+// Before a hyphen and a capitalised noun, in lower case: "Filialleiter/in-Stellvertreter/in" (not "Marketing/E-Commerce").
+const HYPHENATED_SUFFIX = /(\p{L}{3,})\s?\/\s?-?(in|innen)-(?=\p{Lu})/gu;
 
 // A suffix that replaces the word's own ending rather than following it (the first rule whose suffix and ending
 // match): abogado/a → abogada, impiegata/o → impiegato, jefe/a → jefa, księgowy/a → księgowa, recepcjonista/ka → recepcjonistka,
@@ -666,9 +667,10 @@ function stemWord(word: string): string {
     if (!/(?:(?:^|[^ai])f|(?:^|[^aeiouy])m|w)isch(?:er|en|es|em)$/.test(w))
       w = w.replace(/(isch|lich)(?:er|en|es|em)$/, "$1");
     w = w.replace(/angestellt(?:er|en)$/, "angestellt");
-    // A trade's workplace is named after its worker: Dutch -erij and German -erei (pluimveehouderij →
-    // pluimveehouder, Bäckerei → Bäcker), so "Medewerker pluimveehouderij" meets the poultry farmer's labels.
-    w = w.replace(/(?<=[^aeiou])er(?:ij|ei)$/, "er");
+    // A Dutch trade's workplace is named after its worker (pluimveehouderij → pluimveehouder, bakkerijen →
+    // bakker), so "Medewerker pluimveehouderij" meets the poultry farmer's labels. (German -erei meets its worker
+    // when final vowels go: Bäckerei → bäcker.)
+    w = w.replace(/(?<=[^aeiou])erij(?:en)?$/, "er");
   }
   // Dutch open syllables before -er: verkooper → verkoper, maaker → maker (both sides, so English is unharmed).
   w = w.replace(/(aa|oo|ee|uu)(?=[^aeiou]er$)/, (v) => v[0]);
@@ -720,6 +722,15 @@ const PARTICLES = new Set([
   "zusammen",
 ]);
 
+/** Whether a word is a particle and a known word: "versand" (ver + sand), "voorraad" (voor + raad). */
+function particleWord(word: string, known: ReadonlySet<string>): boolean {
+  for (let i = 2; i <= word.length - 3; i++) {
+    const rest = word.slice(i);
+    if (PARTICLES.has(word.slice(0, i)) && (known.has(rest) || known.has(stem(rest)))) return true;
+  }
+  return false;
+}
+
 /** Split a folded compound into [modifier…, head] when both ends are known words (the head the longest possible). */
 export function splitCompound(word: string, known: ReadonlySet<string>, depth = 0): string[] {
   if (word.length < 7 || depth > 2) return [word];
@@ -728,9 +739,10 @@ export function splitCompound(word: string, known: ReadonlySet<string>, depth = 
     if (!known.has(head) && !known.has(stem(head))) continue;
     const modifier = word.slice(0, i);
     if (PARTICLES.has(modifier)) continue;
-    // Linking elements between German/Dutch compound parts: Arbeit-s-vermittler, Pflege-fachkraft, kinder-en-.
+    // Linking elements between German/Dutch compound parts: Arbeit-s-vermittler, Pflege-fachkraft, kinder-en-. A
+    // modifier that is a particle and a known word is one word: Versand-leiter, Voorraad-beheerder, Aufsicht-s-person.
     for (const m of [modifier, modifier.replace(/(s|es|n|en|e)$/, "")]) {
-      if (m.length >= 3 && (known.has(m) || known.has(stem(m)))) return [stem(m), stem(head)];
+      if (m.length >= 3 && (known.has(m) || known.has(stem(m)) || particleWord(m, known))) return [stem(m), stem(head)];
     }
     if (depth < 2 && modifier.length >= 7) {
       const inner = splitCompound(modifier, known, depth + 1);
@@ -741,16 +753,16 @@ export function splitCompound(word: string, known: ReadonlySet<string>, depth = 
 }
 
 // Words that are noise only in a phrase: Spanish "media jornada" (part time; media is a word elsewhere, Social Media
-// Manager) and a tradesman's grade, "Oficial de primera", "Oficial 1ª" (the trade is the occupation; primera
-// infancia and tercera edad are not grades). Folded text; $1 keeps the word before the grade.
+// Manager) and a tradesman's grade, "Albañil de primera", "Oficial 1ª", "Oficiala de segunda" (the trade is the
+// occupation; "primera infancia" and "tercera edad" are no grades). Folded text.
 const NOISE_PHRASES =
-  /\bmedia jornada\b|\b(oficial(?:es)?)\s+(?:de\s+)?(?:primera|segunda|tercera|[123]\s?[aª])(?![\p{L}\p{N}])/gu;
+  /\bmedia[\s-]+jornada\b|\bde\s+(?:primera|segunda|tercera)\b(?!\s+(?:infancia|edad))|(?<=\boficial(?:a|es|as)?\s+)(?:primera|segunda|tercera|[123]a)\b|(?:\bde\s+)?(?<![\p{L}\p{N}])[123]ª(?![\p{L}\p{N}])/gu;
 
 /** Folded words of a title, before stemming: markers stripped, British spelled American, abbreviations out. */
 export function rawWords(text: string): string[] {
   // "Full stack" is one thing (not the "full" of full-time, which is noise): one word, however it is written.
   const words = fold(stripMarkers(text))
-    .replace(NOISE_PHRASES, "$1 ")
+    .replace(NOISE_PHRASES, " ")
     .replace(/\bfull[\s-]*stack\b/g, "fullstack")
     .replace(/&/g, " and ")
     .replace(/[^\p{L}\p{N}+#]+/gu, " ")
