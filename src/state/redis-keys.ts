@@ -35,6 +35,28 @@ function fieldsOf(reply: unknown): Record<string, string> {
   return (reply ?? {}) as Record<string, string>;
 }
 
+/** A key record's fields, as HSET takes them. */
+function recordFields(id: string, key: string, opts: NewKey): string[] {
+  return [
+    "id",
+    id,
+    "hash",
+    sha256(key),
+    "name",
+    opts.name ?? "",
+    "tier",
+    opts.tier,
+    "scopes",
+    opts.scopes.join(","),
+    "daily_limit",
+    opts.dailyLimit ? String(opts.dailyLimit) : "",
+    "created_at",
+    new Date().toISOString(),
+    "revoked_at",
+    "",
+  ];
+}
+
 const toKey = (f: Record<string, string>): ApiKey => ({
   id: f.id,
   name: f.name || null,
@@ -77,44 +99,35 @@ export class RedisKeyStore implements KeyStore {
 
   async create(opts: NewKey): Promise<{ key: string; record: ApiKey }> {
     const key = opts.secret ?? newSecret();
-    const id = newKeyId();
-    this.cache.clear();
-    await this.redis.send("HSET", [recordKey(lookupOf(key)), ...this.recordFields(id, key, opts)]);
-    await this.redis.send("HSET", [IDS, id, lookupOf(key)]);
+    await this.writeIfAbsent(key, opts);
     return { key, record: (await this.verifyStored(key))! };
   }
 
-  private recordFields(id: string, key: string, opts: NewKey): string[] {
-    return [
-      "id",
+  /**
+   * A key's record and its listing, written by one script unless a record for its lookup exists: a failure between
+   * two writes cannot leave a key no one can list or revoke, and replicas bootstrapping one secret together write it
+   * once, never a second id for it.
+   */
+  private async writeIfAbsent(key: string, opts: NewKey): Promise<void> {
+    const id = newKeyId(),
+      lookup = lookupOf(key);
+    this.cache.clear();
+    await this.redis.send("EVAL", [
+      CREATE_IF_ABSENT,
+      "2",
+      recordKey(lookup),
+      IDS,
       id,
-      "hash",
-      sha256(key),
-      "name",
-      opts.name ?? "",
-      "tier",
-      opts.tier,
-      "scopes",
-      opts.scopes.join(","),
-      "daily_limit",
-      opts.dailyLimit ? String(opts.dailyLimit) : "",
-      "created_at",
-      new Date().toISOString(),
-      "revoked_at",
-      "",
-    ];
+      lookup,
+      ...recordFields(id, key, opts),
+    ]);
   }
 
   async ensureBootstrap(secret: string): Promise<ApiKey> {
-    // Replicas start together: the record is written only where none is (one script, atomic in Redis), so one
-    // replica creates the key and the others update the same record, never a second id for one secret.
-    const id = newKeyId(),
-      lookup = lookupOf(secret);
+    await this.writeIfAbsent(secret, { tier: "enterprise", scopes: [...SCOPES], name: "bootstrap", secret });
+    // Written now or before (then perhaps downgraded or revoked): an enterprise key with every scope again.
+    const lookup = lookupOf(secret);
     this.cache.clear();
-    const bootstrap = { tier: "enterprise" as const, scopes: [...SCOPES], name: "bootstrap", secret };
-    const fields = this.recordFields(id, secret, bootstrap);
-    // The record and its listing in one script: a failure between them cannot leave a key no one can list or revoke.
-    await this.redis.send("EVAL", [CREATE_IF_ABSENT, "2", recordKey(lookup), IDS, id, lookup, ...fields]);
     await this.redis.send("HSET", [
       recordKey(lookup),
       "tier",

@@ -174,21 +174,21 @@ const FUNCTION_DIRECTOR = /^(.+?)\s+(?:director|head|lead|leiter|leiterin|leitun
 // German ads name many roles by the function, gender-neutrally ("Filialleitung", "Teamassistenz",
 // "Sachbearbeitung Personal"), where labels name the person ("Filialleiter", "Teamassistent"): the person's form is
 // tried too, just below the title as written. Only the role's first noun (after an adjective or a seniority:
-// "Kaufmännische Sachbearbeitung", "Senior Teamleitung"): later ones are its object or department ("Assistenz der Geschäftsführung", "Mitarbeiter
-// Buchhaltung"). Only endings no other language's words have.
+// "Kaufmännische Sachbearbeitung", "Senior Teamleitung"): later ones are its object or department ("Assistenz der
+// Geschäftsführung", "Mitarbeiter Buchhaltung"). Only endings no other language's words have.
 const NOMINAL_ROLES: [RegExp, string][] = [
   [/(leit|plan|prüf|betreu|verwalt|bearbeit|buchhalt|entwickl)ung$/iu, "$1er"],
   [/führung$/iu, "führer"],
   [/assistenz$/iu, "assistent"],
 ];
 const NOMINAL_ENDING = /(?:ung|assistenz)(?![\p{L}])/iu;
-const GERMAN_ADJECTIVE = /^(?:\p{L}+(?:isch|lich|end|ig|al|iv|ell|är)e|stv\.|stellv\.|senior|junior|sr\.?|jr\.?)$/iu;
+const BEFORE_ROLE_NOUN = /^(?:\p{L}+(?:isch|lich|end|ig|al|iv|ell|är)e|stv\.|stellv\.|senior|junior|sr\.?|jr\.?)$/iu;
 /** The title with its German function noun as the person's noun, or null if it has none. */
 function personForm(text: string): string | null {
   if (!NOMINAL_ENDING.test(text)) return null; // most titles: one search
   const words = text.split(" ");
   let at = 0; // past up to two adjectives or a seniority: "Senior Kaufmännische Sachbearbeitung"
-  while (at < 2 && at < words.length - 1 && GERMAN_ADJECTIVE.test(words[at])) at++;
+  while (at < 2 && at < words.length - 1 && BEFORE_ROLE_NOUN.test(words[at])) at++;
   const noun = words[at];
   const rule = NOMINAL_ROLES.find(([ending]) => ending.test(noun));
   if (!rule) return null;
