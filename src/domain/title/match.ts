@@ -264,11 +264,13 @@ export function titleVariants(
 
 export class TitleMatcher {
   private readonly compound: Set<string>;
-  /** Per label, for the title being matched: the weight both sides share, and the title's side of it. */
-  private readonly acc: Float32Array;
-  private readonly accTitle: Float32Array;
-  /** 1 where the entry's language puts the head noun first (per entry, so the hot loop reads one byte). */
-  private readonly headFirstOf: Uint8Array;
+  /**
+   * Per label, three numbers side by side (one cache line, where three arrays cost three): for the title being
+   * matched, the weight both sides share and the title's side of it; then the label's own mass (entryMass).
+   */
+  private readonly sums: Float32Array;
+  /** Per label, what the hot loops read of it packed in one number: its occupation, language, source, head order. */
+  private readonly entryBits: Int32Array;
   private readonly touched: Int32Array;
   private readonly conceptIndex: Map<string, number>;
   // Per-occupation best score of the title being matched, reset after each match (single-threaded, reused).
@@ -318,10 +320,11 @@ export class TitleMatcher {
     readonly ranker: RankerModel | null = null,
   ) {
     this.compound = new Set(lexicon.compoundWords);
-    this.acc = new Float32Array(lexicon.entryConcept.length);
-    this.accTitle = new Float32Array(lexicon.entryConcept.length);
-    const headFirstLangs = LANGS.map((l) => (HEAD_FIRST.has(l) ? 1 : 0));
-    this.headFirstOf = lexicon.entryLang.map((l) => headFirstLangs[l]);
+    this.sums = new Float32Array(3 * lexicon.entryConcept.length);
+    lexicon.entryMass.forEach((mass, e) => {
+      this.sums[3 * e + 2] = mass;
+    });
+    this.entryBits = packEntries(lexicon);
     this.touched = new Int32Array(lexicon.entryConcept.length);
     this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
     this.wordIds = new Map(lexicon.words.map((w, i) => [w, i]));
@@ -331,7 +334,7 @@ export class TitleMatcher {
         if (lexicon.entrySource[lexicon.postingEntries[k]] !== US_ONLY_SOURCE) onEuPath[id] = 1;
     this.wordOnPath = { soc: new Uint8Array(lexicon.words.length).fill(1), isco: onEuPath };
     const n = lexicon.concepts.length;
-    if (n >= 2 ** 16) throw new Error("TitleMatcher ranks at most 65,536 occupations (see rank)");
+    if (n >= 2 ** 16) throw new Error("TitleMatcher ranks at most 65,536 occupations (see rank and packEntries)");
     this.conceptScore = new Float32Array(n);
     this.conceptEntry = new Int32Array(n);
     this.conceptExact = new Uint8Array(n);
@@ -615,17 +618,18 @@ export class TitleMatcher {
    * last / first) to the sums of every label holding it; returns the count of touched labels.
    */
   private accumulate(id: number, sim: number, qLast: number, qFirst: number, n: number): number {
-    const { acc, accTitle, touched, headFirstOf } = this;
+    const { sums, touched, entryBits } = this;
     const { postingStart, postingEntries, entryHead, wordWeight } = this.lexicon;
     const w = wordWeight[id];
     const end = postingStart[id + 1];
     for (let k = postingStart[id]; k < end; k++) {
-      const e = postingEntries[k];
+      const e = postingEntries[k],
+        at = 3 * e;
       const ew = entryHead[e] === id ? w * HEAD_WEIGHT : w;
-      if (acc[e] === 0) touched[n++] = e;
-      const q = headFirstOf[e] ? qFirst : qLast;
-      acc[e] += (sim * (q + ew)) / 2;
-      accTitle[e] += sim * q;
+      if (sums[at] === 0) touched[n++] = e;
+      const q = entryBits[e] & HEAD_FIRST_BIT ? qFirst : qLast;
+      sums[at] += (sim * (q + ew)) / 2;
+      sums[at + 1] += sim * q;
     }
     return n;
   }
@@ -644,24 +648,24 @@ export class TitleMatcher {
     usable: (entry: number) => boolean,
     votes: boolean,
   ) {
-    const { acc, accTitle, touched, headFirstOf, conceptScore, conceptVote, conceptFiledVote } = this;
-    const { entryMass, entryLang, entryConcept, entrySource } = this.lexicon;
+    const { sums, touched, entryBits, conceptScore, conceptVote, conceptFiledVote } = this;
     for (let t = 0; t < n; t++) {
-      const e = touched[t];
-      const both = acc[e],
-        titleSide = accTitle[e],
-        mass = entryMass[e],
-        source = entrySource[e];
-      acc[e] = 0;
-      accTitle[e] = 0;
-      const titleMass = headFirstOf[e] ? massFirst : massLast;
-      const score = Math.min(1, (2 * both) / (titleMass + mass)) * langFactor[entryLang[e]];
+      const e = touched[t],
+        at = 3 * e,
+        bits = entryBits[e];
+      const both = sums[at],
+        titleSide = sums[at + 1],
+        mass = sums[at + 2];
+      sums[at] = 0;
+      sums[at + 1] = 0;
+      const titleMass = bits & HEAD_FIRST_BIT ? massFirst : massLast;
+      const score = Math.min(1, (2 * both) / (titleMass + mass)) * langFactor[(bits >>> LANG_SHIFT) & LANG_MASK];
       if (score < CANDIDATE_FLOOR || !usable(e)) continue;
-      const c = entryConcept[e];
+      const c = bits & CONCEPT_MASK;
       const s = score * scale * paths[c];
       if (votes && s >= VOTE_FLOOR) {
         conceptVote[c] += s * s;
-        if (source === FILED_SOURCE) conceptFiledVote[c] += s * s;
+        if (bits & FILED_BIT) conceptFiledVote[c] += s * s;
       }
       // How much of the title the label holds, and of the label the title holds (the score is their blend).
       if (s > conceptScore[c])
@@ -1071,6 +1075,26 @@ const US_ONLY_SOURCE = LABEL_SOURCES.indexOf(US_PATH_ONLY[0]);
 const FILED_SOURCE = LABEL_SOURCES.indexOf("employer_filing");
 /** A label scoring less than this (after path factors) casts no vote: weak overlaps are noise, not agreement. */
 const VOTE_FLOOR = 0.3;
+
+// TitleMatcher.entryBits: a label's occupation (16 bits: the constructor refuses more occupations), its language
+// (LANGS index, 4 bits), whether its language puts the head first, whether an employer filed it.
+const CONCEPT_MASK = 0xffff,
+  LANG_SHIFT = 16,
+  LANG_MASK = 0xf,
+  HEAD_FIRST_BIT = 1 << 20,
+  FILED_BIT = 1 << 21;
+
+function packEntries(lexicon: LexiconData): Int32Array {
+  const headFirst = LANGS.map((l) => HEAD_FIRST.has(l));
+  return Int32Array.from(
+    lexicon.entryConcept,
+    (c, e) =>
+      c |
+      (lexicon.entryLang[e] << LANG_SHIFT) |
+      (headFirst[lexicon.entryLang[e]] ? HEAD_FIRST_BIT : 0) |
+      (lexicon.entrySource[e] === FILED_SOURCE ? FILED_BIT : 0),
+  );
+}
 
 function pathFactor(c: Concept, target: MatchTarget): number {
   if (target === "soc") return c.soc === null ? 0 : c.kind === "onet" ? 1 : FOREIGN_FACTOR.soc;
