@@ -15,6 +15,14 @@ if (answersFile === undefined || answersFile?.startsWith("--")) {
   console.error("--answers takes a file name: --answers answers.tsv");
   process.exit(2);
 }
+// `--draw N`: the trees learn from another fixed sample of the unlikely candidates (boosting.ts; 0 is the served
+// model's): runs that differ only in it show how much a retrain alone moves each figure.
+const drawArg = process.argv.includes("--draw") ? process.argv[process.argv.indexOf("--draw") + 1] : "0";
+const draw = Number(drawArg);
+if (!Number.isInteger(draw) || draw < 0) {
+  console.error("--draw takes a whole number: --draw 1");
+  process.exit(2);
+}
 const db = new Database(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite", { readonly: true });
 const { sets, heldOutRows } = buildEvalSets(db);
 const inputs = lexiconInputs(db);
@@ -29,7 +37,7 @@ console.error(
 // The ranker as the snapshot build trains it, on this lexicon (the held-out rows are in neither).
 // `--first-stage`: without it, to compare.
 const t1 = performance.now();
-const ranker = process.argv.includes("--first-stage") ? null : titleRanker(db, lexicon);
+const ranker = process.argv.includes("--first-stage") ? null : titleRanker(db, lexicon, { draw });
 if (ranker) {
   console.error(
     `ranker trained on ${ranker.trainedOn.soc.titles + ranker.trainedOn.isco.titles} titles in ${((performance.now() - t1) / 1000).toFixed(1)} s; out of fold (tune on these):`,

@@ -245,8 +245,8 @@ export function rankerTrainingTitles(db: Database): TrainingTitle[] {
 }
 
 /** Trains the ranker on a lexicon: the one the snapshot serves, or the evaluation's without its held-out rows. */
-export function titleRanker(db: Database, lexicon: LexiconData): RankerModel {
-  return trainRanker(new TitleMatcher(lexicon), rankerTrainingTitles(db));
+export function titleRanker(db: Database, lexicon: LexiconData, options: { draw?: number } = {}): RankerModel {
+  return trainRanker(new TitleMatcher(lexicon), rankerTrainingTitles(db), options);
 }
 
 export function writeTitleRanker(db: Database, model: RankerModel) {

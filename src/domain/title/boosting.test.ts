@@ -66,3 +66,22 @@ test("deeper trees, a sample and a left-out title: every row's utility moves by 
   const stored = packedEnsemble(JSON.parse(JSON.stringify(e)));
   x.forEach((row, i) => expect(base[i]).toBeCloseTo(ensembleValue(stored, row), 12));
 });
+
+test("the sample's draw: 0 is the default, another draw learns from other unlikely candidates", () => {
+  // 30 titles of 8 candidates, one right each; at utilities 0 every candidate's probability is 1/9, below 0.5, so
+  // every wrong one is sampled, one in 4.
+  const x = Array.from({ length: 240 }, (_, i) => [i % 8, (i * 7) % 5]);
+  const y = x.map((_, i) => (i % 8 === Math.floor(i / 8) % 8 ? 1 : 0));
+  const start = Array.from({ length: 31 }, (_, s) => s * 8);
+  const fit = (draw?: number) =>
+    boostConditionalLogit(binRows(x), y, start, new Float64Array(240), {
+      trees: 3,
+      depth: 2,
+      rate: 0.5,
+      l2: 1,
+      minHessian: 0,
+      sample: { below: 0.5, oneIn: 4, draw },
+    });
+  expect(fit(0)).toEqual(fit());
+  expect(fit(1).leaf).not.toEqual(fit(0).leaf);
+});

@@ -53,8 +53,10 @@ export interface BoostingOptions {
    * Learn from the candidates that matter and a sample of the rest (after LightGBM's gradient-based one-side
    * sampling, with a fixed sample): a wrong candidate whose starting probability is below `below` is learned from
    * only if it is one of `oneIn`, counting `oneIn` times. Such candidates have gradients near 0; most rows are.
+   * `draw` picks another fixed sample (default 0, the served model's): how much the model moves with the draw alone
+   * is the evaluation's noise floor (scripts/eval/titles.ts --draws).
    */
-  sample?: { below: number; oneIn: number };
+  sample?: { below: number; oneIn: number; draw?: number };
 }
 
 const BINS = 32;
@@ -125,7 +127,10 @@ export function boostConditionalLogit(
     const p = options.sample ? choiceShares(base, start[s], start[s + 1]) : null;
     for (let i = start[s]; i < start[s + 1]; i++) {
       if (!p || !options.sample || y[i] || p[i - start[s]] >= options.sample.below) learned.push(i);
-      else if (Math.imul(i + 1, 0x9e3779b1) >>> 0 < 0x100000000 / options.sample.oneIn) {
+      else if (
+        Math.imul((i + 1) ^ Math.imul(options.sample.draw ?? 0, 0x85ebca6b), 0x9e3779b1) >>> 0 <
+        0x100000000 / options.sample.oneIn
+      ) {
         learned.push(i);
         factor[i] = options.sample.oneIn;
       }

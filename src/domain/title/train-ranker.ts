@@ -78,7 +78,12 @@ interface Row {
 }
 
 /** The ranker for `matcher`'s lexicon (a matcher without a ranker: its first stage is what is learned on). */
-export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTitle[]): RankerModel {
+export function trainRanker(
+  matcher: TitleMatcher,
+  examples: readonly TrainingTitle[],
+  { draw = 0 }: { draw?: number } = {},
+): RankerModel {
+  const trees = { ...TREES, sample: { ...TREES.sample!, draw } };
   const masks = foldMasks(matcher.lexicon, examples);
   const path = (target: MatchTarget): { model: PathModel } & RankerModel["trainedOn"]["soc"] => {
     const mine = examples.filter((e) => e.target === target);
@@ -134,7 +139,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
       );
       const utility = Float64Array.from(xs, (x) => linearUtility(foldFit, x));
       const include = Uint8Array.from(setFold, (f) => (f === fold ? 0 : 1));
-      boostConditionalLogit(binned, ys, starts, utility, { ...TREES, setWeight, include });
+      boostConditionalLogit(binned, ys, starts, utility, { ...trees, setWeight, include });
       for (let s = 0; s + 1 < starts.length; s++) {
         if (setFold[s] !== fold) continue;
         choiceShares(utility, starts[s], starts[s + 1]).forEach((p, j) => {
@@ -185,7 +190,7 @@ export function trainRanker(matcher: TitleMatcher, examples: readonly TrainingTi
           ys,
           starts,
           Float64Array.from(xs, (x) => linearUtility(fit, x)),
-          { ...TREES, setWeight },
+          { ...trees, setWeight },
         ),
         answer: answerCurve,
         alternative: fitIsotonic(alternative.x, alternative.y, MIN_CALIBRATION_STEP),
