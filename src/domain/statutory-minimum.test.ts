@@ -109,15 +109,19 @@ describe("statutoryCheck", () => {
       "Probably at or above",
     );
   });
-  test("a part-time salary meets the pro-rata share of a monthly law; a convention week (Ireland's 39) is a warning", () => {
+  test("a part-time salary meets the pro-rata share of a monthly law; below a convention week (Ireland's 39) is below, the week named", () => {
     const pl = [row({ amount: 4806, currency: "PLN" })];
     expect(codes(statutoryCheck(posting(2403, "monthly", 20), statutory(pl), "X"))).toEqual([
       "MINIMUM_WAGE_HOURS_ASSUMED:warning",
     ]); // 4,806 × 20 ÷ 40
     const ie = [row({ unit: "hour", amount: 14.15, hoursPerWeek: 39, hoursStatutory: false })];
     expect(codes(statutoryCheck(posting(28000, "annual"), statutory(ie), "X"))).toEqual([
+      "BELOW_MINIMUM_WAGE:error",
       "MINIMUM_WAGE_HOURS_ASSUMED:warning",
     ]); // 14.15 × 39 × 52 = 28,696.20
+    expect(codes(statutoryCheck(posting(28696.2, "annual"), statutory(ie), "X"))).toEqual([
+      "MINIMUM_WAGE_HOURS_ASSUMED:warning",
+    ]);
     expect(codes(statutoryCheck(posting(28000, "annual", 39), statutory(ie), "X"))).toEqual([
       "BELOW_MINIMUM_WAGE:error",
     ]);
@@ -127,13 +131,18 @@ describe("statutoryCheck", () => {
     expect(codes(statutoryCheck(posting(13.9, "hourly"), statutory(de), "X"))).toEqual(["UPCOMING_MINIMUM_WAGE:info"]);
     expect(codes(statutoryCheck(posting(13.89, "hourly"), statutory(de), "X"))[0]).toBe("BELOW_MINIMUM_WAGE:error");
   });
-  test("a conversion on an assumed week is a warning either way; the posting's week makes it a finding", () => {
+  test("a conversion on an assumed week: below it an error and a warning naming the week, at or above a warning; the posting's week settles it", () => {
     // 13.90 × 40 × 52 ÷ 12 = 2,409.33 a month
     expect(codes(statutoryCheck(posting(2409.33, "monthly"), statutory(de), "X"))[0]).toBe(
       "MINIMUM_WAGE_HOURS_ASSUMED:warning",
     );
-    expect(codes(statutoryCheck(posting(2409.32, "monthly"), statutory(de), "X"))[0]).toBe(
-      "MINIMUM_WAGE_HOURS_ASSUMED:warning",
+    const under = statutoryCheck(posting(2409.32, "monthly"), statutory(de), "X");
+    expect(codes(under).slice(0, 2)).toEqual(["BELOW_MINIMUM_WAGE:error", "MINIMUM_WAGE_HOURS_ASSUMED:warning"]);
+    expect(under.findings[1].message).toStartWith("The shortfall rests on a week nobody stated");
+    // An unconfirmed source makes the shortfall a warning, as every shortfall on it.
+    const unsure = [row({ unit: "hour", amount: 13.9, uncertain: true })];
+    expect(codes(statutoryCheck(posting(2409.32, "monthly"), statutory(unsure), "X"))).toContain(
+      "BELOW_MINIMUM_WAGE:warning",
     );
     // 13.90 × 38 × 52 ÷ 12 = 2,288.87 a month at 38 hours
     expect(codes(statutoryCheck(posting(2288.86, "monthly", 38), statutory(de), "X"))[0]).toBe(
@@ -147,11 +156,13 @@ describe("statutoryCheck", () => {
     const pl = [row({ amount: 4806, currency: "PLN" })];
     // 4,806 × 12 ÷ (52 × 48) = 23.11; at the assumed 40 hours 27.73
     expect(codes(statutoryCheck(posting(23.1, "hourly"), statutory(pl), "X"))).toEqual(["BELOW_MINIMUM_WAGE:error"]);
+    // Between the floors at 48 and at the assumed 40 hours: below at the assumed week, which is named.
     expect(codes(statutoryCheck(posting(23.11, "hourly"), statutory(pl), "X"))).toEqual([
+      "BELOW_MINIMUM_WAGE:error",
       "MINIMUM_WAGE_HOURS_ASSUMED:warning",
     ]);
-    expect(statutoryCheck(posting(23.11, "hourly"), statutory(pl), "X").findings[0].message).toStartWith(
-      "Possibly below",
+    expect(statutoryCheck(posting(23.11, "hourly"), statutory(pl), "X").findings[1].message).toContain(
+      "does not state the full-time week",
     );
     expect(statutoryCheck(posting(27.73, "hourly"), statutory(pl), "X").findings[0].message).toStartWith(
       "Probably at or above",

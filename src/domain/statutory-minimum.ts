@@ -207,7 +207,7 @@ const below = (min: number, bar: number) => min < bar - 1e-9;
 
 /**
  * Compare the posting's minimum with the statutory floor in force. Findings: BELOW_MINIMUM_WAGE (an error when the
- * floor rests on no assumed week and a confirmed source; a warning otherwise), MINIMUM_WAGE_HOURS_ASSUMED (warning:
+ * floor's source is confirmed, a warning otherwise; below at an assumed week too), MINIMUM_WAGE_HOURS_ASSUMED (warning:
  * the comparison rests on a week nobody stated), PAID_IN_14_PAYMENTS, LEGAL_SOURCE_UNCERTAIN,
  * MINIMUM_WAGE_MAY_BE_OUTDATED, GUARANTEED_MINIMUM_MAY_APPLY, UPCOMING_MINIMUM_WAGE.
  */
@@ -254,11 +254,23 @@ export function statutoryCheck(
         `${shown} is below ${law} even over a ${MAX_AVERAGE_WEEKLY_HOURS}-hour week, the longest average week the Working Time Directive allows: ${money(longest, currency)} an hour at most.`,
       ),
     );
+  } else if (!certain(h) && isBelow) {
+    // Below at the week the conversion had to assume: the range is not shown to meet the law, so it is not legal
+    // (SPEC E8: the range at or above the minimum converted to the posting's period); the week is named, and what
+    // would settle it.
+    findings.push(
+      belowFinding(rule, `${shown} is below ${law}${asFloor} for a full-time job at ${h!.perWeek} hours a week.`),
+      {
+        code: "MINIMUM_WAGE_HOURS_ASSUMED",
+        severity: "warning",
+        message: `The shortfall rests on a week nobody stated: ${uncertainWeek(rule, h!)}.`,
+      },
+    );
   } else if (!certain(h)) {
     findings.push({
       code: "MINIMUM_WAGE_HOURS_ASSUMED",
       severity: "warning",
-      message: `${isBelow ? "Possibly below" : "Probably at or above"} the minimum wage: ${shown} is ${isBelow ? "below" : "at or above"} ${law}${asFloor}, but ${uncertainWeek(rule, h!)}.`,
+      message: `Probably at or above the minimum wage: ${shown} is at or above ${law}${asFloor}, but ${uncertainWeek(rule, h!)}.`,
     });
   } else if (isBelow) {
     const week = h

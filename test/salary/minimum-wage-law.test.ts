@@ -144,11 +144,23 @@ describe("hourly laws", () => {
     const assumed = (
       await check({ country: "DE", min_salary: at38 - 0.01, max_salary: 4000, salary_period: "monthly" })
     ).body;
-    expect(assumed.legally_valid).toBe(true);
-    expect(legalCodes(assumed)).toContain("MINIMUM_WAGE_HOURS_ASSUMED:warning");
+    // Without weekly_hours a full-time week of 40 hours is assumed: 38 hours' pay is below it, so not legal, and
+    // the week it rests on is named.
+    expect(assumed.legally_valid).toBe(false);
+    expect(legalCodes(assumed).slice(0, 2)).toEqual(["BELOW_MINIMUM_WAGE:error", "MINIMUM_WAGE_HOURS_ASSUMED:warning"]);
+    expect(assumed.warnings.find((w: any) => w.code === "BELOW_MINIMUM_WAGE").message).toContain(
+      "for a full-time job at 40 hours a week",
+    );
     expect(assumed.warnings.find((w: any) => w.code === "MINIMUM_WAGE_HOURS_ASSUMED").message).toContain(
       "40 hours a week were assumed",
     );
+    // A forgotten salary_period (annual by default) is no pass: 1,000–1,200 a year is far below at any full-time week.
+    const annual = (await check({ country: "DE", min_salary: 1000, max_salary: 1200 })).body;
+    expect([annual.legally_valid, legalCodes(annual)[0]]).toEqual([false, "BELOW_MINIMUM_WAGE:error"]);
+    // At or above the floor at the assumed week: legal, with the assumption named.
+    const at40 = Math.round(((de * 40 * 52) / 12) * 100) / 100;
+    const enough = (await check({ country: "DE", min_salary: at40, max_salary: 4000, salary_period: "monthly" })).body;
+    expect([enough.legally_valid, legalCodes(enough)[0]]).toEqual([true, "MINIMUM_WAGE_HOURS_ASSUMED:warning"]);
   });
 
   test("a future amount in the table applies from its date, and is announced before it", async () => {
@@ -334,13 +346,21 @@ describe("weeks and currencies", () => {
     expect(r.minimum_wage_floor).toMatchObject({ amount: pl / 2, weekly_hours: 20, hours_basis: "assumed" });
   });
 
-  test("Ireland's 39 hours are a conversion convention, not the law's week: a salary without weekly_hours gets a warning, with them a finding", async () => {
+  test("Ireland's 39 hours are a conversion convention, not the law's week: a salary under it without weekly_hours is below with the week named, with them plainly below", async () => {
     const ie = legalHourly(inForce("IE"))!;
     expect(ie.note).toContain("not a statutory week");
     const at39 = Math.round(Number(ie.amount) * 39 * 52 * 100) / 100;
     const r = (await check({ country: "IE", min_salary: at39 - 1, max_salary: at39 + 5000 })).body;
-    expect([r.legally_valid, legalCodes(r)]).toEqual([true, ["MINIMUM_WAGE_HOURS_ASSUMED:warning"]]);
+    expect([r.legally_valid, legalCodes(r)]).toEqual([
+      false,
+      ["BELOW_MINIMUM_WAGE:error", "MINIMUM_WAGE_HOURS_ASSUMED:warning"],
+    ]);
+    expect(r.warnings.find((w: any) => w.code === "MINIMUM_WAGE_HOURS_ASSUMED").message).toContain(
+      "the 39-hour week the law's source uses to convert (not a statutory week) was used",
+    );
     expect(r.minimum_wage_floor.hours_basis).toBe("convention");
+    const at = (await check({ country: "IE", min_salary: at39, max_salary: at39 + 5000 })).body;
+    expect([at.legally_valid, legalCodes(at)]).toEqual([true, ["MINIMUM_WAGE_HOURS_ASSUMED:warning"]]);
     expect(
       legalCodes(
         (await check({ country: "IE", min_salary: at39 - 1, max_salary: at39 + 5000, weekly_hours: 39 })).body,
