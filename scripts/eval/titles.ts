@@ -52,7 +52,10 @@ if (ranker) {
 const matcher = new TitleMatcher(lexicon, ranker);
 console.error(`thresholds: U.S. ${matcher.threshold("soc")}, EU ${matcher.threshold("isco")}`);
 const answers: string[] = ["set\ttitle\tright\tanswer\tconfidence"];
-const only = process.argv.slice(2).find((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--answers");
+// A set name to evaluate alone: the first argument that is neither an option nor an option's value.
+const only = process.argv
+  .slice(2)
+  .find((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--answers" && all[i - 1] !== "--draw");
 const scores = sets
   .filter((s) => !only || s.name.includes(only))
   .map((set) =>
