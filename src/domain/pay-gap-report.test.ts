@@ -37,6 +37,7 @@ test("gaps per category, Article 10 at 5%, Unclassified last and never triggerin
       benchmark: (c) => (c.code === "2" ? { men: 40, women: 36 } : { men: null, women: 20 }),
       national: { value: 17.6, year: 2023 },
       countryName: "Germany",
+      statutoryWeek: null,
     },
   );
   expect(calls).toBe(3); // once per distinct title
@@ -73,6 +74,7 @@ test("an employer category groups by its name whatever the title, and gets no na
       benchmark: () => ({ men: 1, women: 1 }),
       national: null,
       countryName: "France",
+      statutoryWeek: 35,
     },
   );
   expect(report.categories).toHaveLength(1);
@@ -82,4 +84,35 @@ test("an employer category groups by its name whatever the title, and gets no na
     national_benchmark_gap_pct: null,
     match_confidence: null,
   });
+});
+
+test("hourly records without hours work the full-time week the law states (France 35), as E8 takes them", () => {
+  const records = [
+    rec("Packer", "M", 13, { salary_period: "hourly" }),
+    rec("Packer", "M", 13, { salary_period: "hourly" }),
+    rec("Packer", "F", 2100, { salary_period: "monthly" }),
+  ];
+  const report = (statutoryWeek: number | null) =>
+    payGapReport(records, {
+      classify: () => ({ code: "9", name: "Elementary occupations", confidence: 0.9 }),
+      benchmark: () => ({ men: null, women: null }),
+      national: null,
+      countryName: "France",
+      statutoryWeek,
+    });
+  // 35 hours: men 13 × 35 × 52 = 23,660, the woman 2,100 × 12 = 25,200; (23,660 − 25,200) ÷ 23,660 = −6.51%.
+  const france = report(35);
+  expect([france.full_time_weekly_hours, france.pay_basis, france.overall_mean_gap_pct]).toEqual([35, "annual", -6.51]);
+  expect(france.recommendations.join(" ")).toContain("annualised at the 35-hour full-time week (1820 hours a year)");
+  // No week in the law: 40 hours, 13 × 40 × 52 = 27,040; (27,040 − 25,200) ÷ 27,040 = 6.80%.
+  expect(report(null).overall_mean_gap_pct).toBe(6.8);
+  // The records' own hours come first: most give 39.
+  const stated = payGapReport([...records, rec("Packer", "F", 2100, { salary_period: "monthly", weekly_hours: 39 })], {
+    classify: () => ({ code: "9", name: "Elementary occupations", confidence: 0.9 }),
+    benchmark: () => ({ men: null, women: null }),
+    national: null,
+    countryName: "France",
+    statutoryWeek: 35,
+  });
+  expect(stated.full_time_weekly_hours).toBe(39);
 });

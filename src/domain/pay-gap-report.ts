@@ -86,12 +86,18 @@ export function comparablePay(
   return { basis: "annual", records: compared, excluded: rows.length - compared.length };
 }
 
-/** The full-time week: the weekly hours most records give (the larger on a tie), as the Swiss standard model takes it; 40 when none gives hours. */
-export function fullTimeWeekOf(employees: readonly { weekly_hours?: number }[]): number {
+/**
+ * The full-time week: the weekly hours most records give (the larger on a tie), as the Swiss standard model takes
+ * it; when none gives hours, the week the country's law states (France 35), else 40.
+ */
+export function fullTimeWeekOf(
+  employees: readonly { weekly_hours?: number }[],
+  statutoryWeek: number | null = null,
+): number {
   const counts = new Map<number, number>();
   for (const e of employees)
     if (e.weekly_hours !== undefined) counts.set(e.weekly_hours, (counts.get(e.weekly_hours) ?? 0) + 1);
-  let best = DEFAULT_ANNUAL_HOURS / 52,
+  let best = statutoryWeek ?? DEFAULT_ANNUAL_HOURS / 52,
     bestCount = 0;
   for (const [hours, count] of counts)
     if (count > bestCount || (count === bestCount && hours > best)) [best, bestCount] = [hours, count];
@@ -159,11 +165,20 @@ export interface ReportContext {
   /** The country's unadjusted gender pay gap (Eurostat), for the recommendations. */
   national: { value: number; year: number } | null;
   countryName: string;
+  /**
+   * The full-time week the country's minimum-wage law states (France 35; statutoryWeek in statutory-minimum.ts),
+   * null where it states none: records without weekly_hours are taken to work the full-time week, as E8 takes them.
+   */
+  statutoryWeek: number | null;
 }
 
 export function payGapReport(employees: readonly EmployeeRecord[], ctx: ReportContext): PayGapReport {
-  const { rows, unmatched, hourlyWithoutHours, partTimeWithoutHours } = categorise(employees, ctx.classify);
-  const fullTimeWeek = fullTimeWeekOf(employees);
+  const fullTimeWeek = fullTimeWeekOf(employees, ctx.statutoryWeek);
+  const { rows, unmatched, hourlyWithoutHours, partTimeWithoutHours } = categorise(
+    employees,
+    ctx.classify,
+    fullTimeWeek,
+  );
   const compared = comparablePay(rows, fullTimeWeek);
   const overall = groupFigures(compared.records);
   const categories = categoryGaps(rows, ctx.benchmark, fullTimeWeek);
@@ -193,12 +208,13 @@ export function payGapReport(employees: readonly EmployeeRecord[], ctx: ReportCo
       overallBasis: compared.basis,
       national: ctx.national,
       countryName: ctx.countryName,
+      fullTimeWeek,
     }),
   };
 }
 
 /** Each record's category and pay on one basis (annual, and hourly where weekly hours are given). */
-function categorise(employees: readonly EmployeeRecord[], classify: ReportContext["classify"]) {
+function categorise(employees: readonly EmployeeRecord[], classify: ReportContext["classify"], fullTimeWeek: number) {
   const categoryOf = new Map<string, Category>();
   const unmatched = new Map<string, { employees: number; alternatives: Alternative[] }>();
   let hourlyWithoutHours = 0;
@@ -222,7 +238,8 @@ function categorise(employees: readonly EmployeeRecord[], classify: ReportContex
     if (e.salary_period === "hourly" && e.weekly_hours === undefined) hourlyWithoutHours++;
     if (e.employment_type === "part_time" && e.weekly_hours === undefined) partTimeWithoutHours++;
     const yearHours = e.weekly_hours === undefined ? undefined : e.weekly_hours * 52;
-    const pay = annualise(e.salary, e.salary_period, yearHours);
+    // Paid by the hour without hours: a year of the full-time week (as a monthly salary is a full-timer's month).
+    const pay = annualise(e.salary, e.salary_period, yearHours ?? fullTimeWeek * 52);
     // An hourly rate is known from weekly hours, or as the salary itself when the record is paid by the hour.
     const hourly = yearHours !== undefined ? pay / yearHours : e.salary_period === "hourly" ? e.salary : undefined;
     return {
@@ -336,6 +353,7 @@ interface Findings {
   overallBasis: PayBasis;
   national: { value: number; year: number } | null;
   countryName: string;
+  fullTimeWeek: number;
 }
 
 /** Concrete sentences from the findings, in order of consequence. */
@@ -382,7 +400,7 @@ export function recommendations(f: Findings): string[] {
   }
   if (f.hourlyWithoutHours)
     out.push(
-      `${f.hourlyWithoutHours} hourly-paid record(s) give no weekly_hours and were annualised at ${DEFAULT_ANNUAL_HOURS} hours; supply weekly_hours so pay is compared at the actual hours worked.`,
+      `${f.hourlyWithoutHours} hourly-paid record(s) give no weekly_hours and were annualised at the ${f.fullTimeWeek}-hour full-time week (${f.fullTimeWeek * 52} hours a year); supply weekly_hours so pay is compared at the actual hours worked.`,
     );
   if (f.excluded)
     out.push(

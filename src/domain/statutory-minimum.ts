@@ -90,6 +90,12 @@ export interface Hours {
 }
 const certain = (h: Hours | null) => h === null || h.basis === "posting" || h.basis === "rule";
 
+/** The full-time week the law's source states as statutory (France 35), if a rule in force states one. */
+export function statutoryWeek(rules: MinimumWageRules): number | null {
+  if (rules.kind !== "statutory") return null;
+  return rules.inForce.find((r) => r.hoursPerWeek !== null && r.hoursStatutory)?.hoursPerWeek ?? null;
+}
+
 /** The full-time week a rule is for: the week its source states, an official equivalent's, or the assumed one. */
 export function fullTimeWeek(rule: StatutoryRow, inForce: StatutoryRow[]): Hours {
   if (rule.hoursPerWeek !== null)

@@ -62,7 +62,7 @@ describe("E7 figures", () => {
     expect(body.disclaimer).toContain("not legal advice");
   });
 
-  test("monthly × 12 and hourly × 2,080 put pay on one annual basis: 3,000/month vs 36,000/year is no gap", async () => {
+  test("monthly × 12 and hourly × the full-time week × 52 put pay on one annual basis: 3,000/month vs 36,000/year is no gap", async () => {
     const body = await (
       await post({
         country: "FR",
@@ -70,14 +70,23 @@ describe("E7 figures", () => {
       })
     ).json();
     expect(body.overall_mean_gap_pct).toBe(0);
+    // Germany's law states no week: 40 hours, 20 × 40 × 52 = 41,600 a year.
     const hourly = await (
       await post({
-        country: "FR",
+        country: "DE",
         employees: [rec("Accountant", "M", 20, { salary_period: "hourly" }), rec("Accountant", "F", 41600 * 0.9)],
       })
     ).json();
-    expect(hourly.overall_mean_gap_pct).toBe(10); // (41,600 − 37,440) / 41,600
+    expect([hourly.full_time_weekly_hours, hourly.overall_mean_gap_pct]).toEqual([40, 10]); // (41,600 − 37,440) / 41,600
     expect(hourly.recommendations.join(" ")).toContain("no weekly_hours");
+    // France's is 35 hours (Code du travail, art. L3121-27), as E8 reads it: 20 × 35 × 52 = 36,400.
+    const france = await (
+      await post({
+        country: "FR",
+        employees: [rec("Accountant", "M", 20, { salary_period: "hourly" }), rec("Accountant", "F", 36400 * 0.9)],
+      })
+    ).json();
+    expect([france.full_time_weekly_hours, france.overall_mean_gap_pct]).toEqual([35, 10]);
   });
 
   test("a negative gap of −5% (women earn more) also requires a joint assessment; 4.99% does not", async () => {

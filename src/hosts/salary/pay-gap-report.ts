@@ -5,6 +5,7 @@ import { defineRoute } from "../../http/route.ts";
 import { validationError } from "../../http/errors.ts";
 import { payGapReport, type Classification, type EmployeeRecord } from "../../domain/pay-gap-report.ts";
 import { payGapMethodology } from "./methodology.ts";
+import { rulesOn, statutoryWeek } from "../../domain/statutory-minimum.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import countries from "../../domain/country-names.ts";
@@ -35,7 +36,7 @@ const EmployeeRecordBody = z.strictObject({
     .enum(["annual", "monthly", "hourly"])
     .default("annual")
     .describe(
-      "the period salary is per: annual (default), monthly (× 12) or hourly (× weekly_hours × 52, or × 2,080 hours without weekly_hours)",
+      "the period salary is per: annual (default), monthly (× 12) or hourly (× weekly_hours × 52, or × full_time_weekly_hours × 52 without weekly_hours)",
     ),
   employment_type: z
     .enum(["full_time", "part_time"])
@@ -141,7 +142,7 @@ const AnnualFigures = z
       .number()
       .nullable()
       .describe(
-        "men's mean annualised gross pay over every record (monthly × 12, hourly × weekly_hours × 52 or × 2,080)",
+        "men's mean annualised gross pay over every record (monthly × 12, hourly × weekly_hours × 52 or × full_time_weekly_hours × 52)",
       ),
     mean_female: z.number().nullable().describe("women's mean annualised gross pay over every record"),
     gap_pct: z
@@ -320,7 +321,7 @@ export const payGapReportRoute = defineRoute({
     full_time_weekly_hours: z
       .number()
       .describe(
-        "addition: the full-time week annual full-time-equivalent pay is counted at: the weekly_hours most records give (the larger on a tie), 40 when none gives hours",
+        "addition: the full-time week annual full-time-equivalent pay is counted at, and hourly records without weekly_hours are annualised at: the weekly_hours most records give (the larger on a tie); when none gives hours, the week the country's minimum-wage law states (France 35), else 40",
       ),
     annual: AnnualFigures,
     categories: z
@@ -355,6 +356,7 @@ export const payGapReportRoute = defineRoute({
       classify: (e) => classify(e, iso, s),
       national,
       countryName,
+      statutoryWeek: statutoryWeek(rulesOn(s.statutoryMinimumWages.rows(iso), new Date().toISOString().slice(0, 10))),
       benchmark: (c) => ({
         men: s.euEarnings.hourly(geo, `OC${c.code}`, "M").value,
         women: s.euEarnings.hourly(geo, `OC${c.code}`, "F").value,
