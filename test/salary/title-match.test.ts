@@ -394,6 +394,8 @@ describe("normalisation", () => {
       ["boekbindster", "boekbinder"],
       ["verkoopster", "verkoper"],
       ["Kauffrau", "Kaufmann"],
+      ["Pflegefachkräfte", "Pflegefachkraft"], // German -kraft's umlaut plural
+      ["Lehrkräfte", "Lehrkraft"],
       ["lekarka", "lekarz"],
       ["kucharka", "kucharz"],
       ["kierowniczka", "kierownik"],

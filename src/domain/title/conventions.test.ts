@@ -59,6 +59,8 @@ describe("nursing: a nurse title in every language is a nursing professional (IS
     "Pielęgniarka – oddział chirurgii",
     "Enfermero/a – Urgencias",
     "Infermiere/a – RSA",
+    "Pflegefachkräfte (m/w/d) gesucht", // the plural
+    "Registered Nurse – Assisted Living Facility", // an assistant beside the role is not the role's
   ])("%s", (title) => {
     expect(rule(title)).toEqual({ rule: "nursing", isco: "2221", soc: "29-1141.00" });
   });
@@ -80,6 +82,23 @@ describe("nursing: a nurse title in every language is a nursing professional (IS
       "Infirmier animalier H/F",
     ]) {
       expect(rule(t)).toBeNull();
+    }
+  });
+
+  test("nor one still training to be a nurse, even where the headline takes the training out of the role", () => {
+    for (const t of [
+      "Student Nurse",
+      "Élève infirmier",
+      "Étudiant en soins infirmiers – stage",
+      "Ausbildung zum Pflegefachmann (m/w/d) 2026",
+      "Auszubildende Pflegefachfrau",
+      "Leerling verpleegkundige (BBL)",
+      "Studentka pielęgniarstwa – praktyki",
+      "Estudiante de enfermería – prácticas",
+      "Infermiere tirocinante",
+      "Apprenti infirmier – alternance",
+    ]) {
+      expect([t, rule(t)]).toEqual([t, null]);
     }
   });
 });

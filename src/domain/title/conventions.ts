@@ -174,7 +174,7 @@ const NURSE = re([
   "nurses",
   "\\w*krankenpfleger\\w*",
   "\\w*krankenschwester\\w*",
-  "\\w*pflegefachkraft\\w*",
+  "\\w*pflegefachkr(?:aft|aefte)\\w*",
   "pflegefachfrau",
   "pflegefachmann",
   "pflegefachperson\\w*",
@@ -237,13 +237,37 @@ const NOT_NURSE = re([
   "vocational",
   "lpn",
   "lvn",
-  "student\\w*",
-  "schueler\\w*",
-  "auszubildend\\w*",
-  "azubi",
   "operatore",
   "socio sanitario",
   "oss",
+]);
+
+// Who is training to be a nurse is not one yet (a student, a trainee, an apprentice), in the seven languages. Read in
+// the whole title: a headline's parser takes "Ausbildung" or "Alternance" out of the role as a contract.
+const TRAINEE = re([
+  "student\\w*",
+  "studente\\w*",
+  "studentka",
+  "estudiante\\w*",
+  "etudiant\\w*",
+  "eleve\\w*",
+  "schueler\\w*",
+  "leerling\\w*",
+  "uczen\\w*",
+  "alumn[oa]s?",
+  "auszubildend\\w*",
+  "azubi",
+  "ausbildung",
+  "in opleiding",
+  "en formation",
+  "apprenti\\w*",
+  "apprendist\\w*",
+  "alternan\\w*",
+  "trainee\\w*",
+  "stagiai?re?\\w*",
+  "praktikant\\w*",
+  "praktykant\\w*",
+  "tirocinant\\w*",
 ]);
 
 // Drivers in the seven languages, folded; a forklift or crane "Fahrer" needs no road licence and names none.
@@ -283,7 +307,8 @@ export function codingConvention(title: string, headline: Headline): Convention 
     const isco = NCO.test(whole) ? "0210" : OFFICER.test(whole) ? "0110" : "0310";
     return { rule: "armed_forces", isco, soc: null };
   }
-  if (NURSE.test(role) && !NOT_NURSE.test(role)) return { rule: "nursing", isco: "2221", soc: "29-1141.00" };
+  if (NURSE.test(role) && !NOT_NURSE.test(role) && !TRAINEE.test(whole))
+    return { rule: "nursing", isco: "2221", soc: "29-1141.00" };
   const licence = licenceOf(whole);
   if (licence === "heavy") return { rule: "driving_licence", isco: "8332", soc: "53-3032.00" };
   // SOC splits bus drivers into school and transit: on the U.S. path the words choose.

@@ -649,6 +649,8 @@ function stemWord(word: string): string {
   if (w.length >= 7) {
     // Feminine compounds: Kauffrau → Kaufmann, vakvrouw → vakman.
     w = w.replace(/frau$/, "mann").replace(/vrouw$/, "man");
+    // German -kraft (a person of a trade) takes an umlaut in the plural: Fachkräfte, Pflegekräfte, Lehrkräfte.
+    w = w.replace(/kraefte$/, "kraft");
     // Polish case endings of modifiers and plurals: produkcji, szewskiego, budowlanych, technicznej, inżynierowie,
     // pracowników; lekarka → lekarz, kierowniczka → kierownik. None of these endings closes a word of the other six
     // languages at this length.
