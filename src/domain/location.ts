@@ -41,7 +41,7 @@ import { blsAreaCode } from "./bls-area.ts";
 import { placeKey } from "./place/place-key.ts";
 import { type PlaceSpelling, correctableEdits, type SpellingName } from "./place/spelling.ts";
 import { stateAbbreviation } from "./place/state-abbreviations.ts";
-import { regionCountries } from "./place/regions.ts";
+import { regionCountries, subdivisionNames } from "./place/regions.ts";
 import { readJobAdPlace } from "./place/job-ad.ts";
 
 export type UsAreaKind = "national" | "state" | "territory" | "msa" | "nonmetro";
@@ -404,8 +404,15 @@ function resolveAs(input: string, data: LocationData, mayCorrect: boolean): Reso
   const byName = country(named, input);
   if (byName) return byName;
 
-  const found =
-    byPlace(placesNamed(key, data), input, data) ?? us(data.msaByTitle(input) ?? data.msaByPrincipalCity(input, null));
+  // A state, province or region of one EU/EEA country by its own name ("Lombardia", "Andalucía", "Bayern",
+  // "Normandie"): that country, whose figures are national, unless a place of 100,000 or more bears the name too
+  // (Salzburg, Utrecht, Namur are cities first); a smaller namesake elsewhere (Lombardía, Mexico) does not.
+  const places = placesNamed(key, data);
+  if (input.length > 3 && !places.some((p) => p.population >= LARGE_PLACE)) {
+    const regions = regionCountries(input).filter((c) => EU_EEA_SET.has(c));
+    if (regions.length === 1) return country(regions[0], input);
+  }
+  const found = byPlace(places, input, data) ?? us(data.msaByTitle(input) ?? data.msaByPrincipalCity(input, null));
   if (found) return found;
   // "Greater Boston", "Metro Detroit", "Boston area": the place named, whose metro answers anyway.
   const core = input.replace(METRO_WORDS, "").trim();
@@ -681,7 +688,17 @@ export function spellingNames(
       admin1: p.admin1,
       population: p.population,
     }));
-  return [...places, ...states, ...countryNames];
+  // EU/EEA states, provinces and regions by their ISO 3166-2 names, ranked with states: "Catalonia" is two edits
+  // from Catalunya as from Catania, and a region is what it means.
+  const regions: SpellingName[] = subdivisionNames(EU_EEA_SET).map((r) => ({
+    id: `region:${r.country}:${r.name}`,
+    key: placeKey(r.name),
+    label: r.name,
+    country: r.country,
+    admin1: null,
+    population: Infinity,
+  }));
+  return [...places, ...states, ...regions, ...countryNames];
 }
 
 /**

@@ -240,6 +240,17 @@ const RULES: [string, [string, string | null][]][] = [
     ],
   ],
   [
+    "an EU/EEA region by its own name is its country, unless a large city bears the name; a misspelling keeps its first letter",
+    [
+      ["Lombardia", "EU:IT"], // not Lombardía, Mexico (12,610 people)
+      ["Andalucía", "EU:ES"], // not Andalucía, Colombia
+      ["Bayern", "EU:DE"],
+      ["Normandie", "EU:FR"],
+      ["Salzburg", "EU:AT"], // the city (150,000): Austria either way
+      ["Bavaria", null], // not Savaria, Szombathely's Latin name, in Hungary: a suggestion only
+    ],
+  ],
+  [
     "dotted, GPO/AP and truncated state abbreviations; a state written out",
     [
       ["Springfield, Mass.", "US:0044140"],

@@ -6,9 +6,14 @@ import { placeKey } from "./place-key.ts";
 
 let countriesByRegion: Map<string, Set<string>> | null = null;
 
+/** The subdivision list, loaded on first use, not at start-up: it costs about 5 MB resident, and few inputs need it. */
+const subdivisions = () => (require("iso-3166/2.js") as typeof import("iso-3166/2.js")).iso31662;
+
+/** Each form of a subdivision's name ("Asturias, Principado de" is "Asturias" too). */
+const nameForms = (name: string) => [name, ...name.replace(/\s*\([^)]*\)/g, "").split(",")].map((n) => n.trim());
+
 function index(): Map<string, Set<string>> {
-  // Loaded on first use, not at start-up: the subdivision list costs about 5 MB resident, and few inputs need it.
-  const { iso31662 } = require("iso-3166/2.js") as typeof import("iso-3166/2.js");
+  const iso31662 = subdivisions();
   const out = new Map<string, Set<string>>();
   const add = (key: string, country: string) => {
     if (!key) return;
@@ -20,7 +25,7 @@ function index(): Map<string, Set<string>> {
     const [country, own] = code.split("-");
     if (country === "US") continue;
     // "Asturias, Principado de", "Valle d'Aosta, Vallée d'Aoste", "Guyane (française)": each form is a name.
-    for (const form of [name, ...name.replace(/\s*\([^)]*\)/g, "").split(",")]) add(placeKey(form), country);
+    for (const form of nameForms(name)) add(placeKey(form), country);
     if (/^[a-z]{2,3}$/i.test(own)) add(placeKey(own), country); // digit codes ("IT-25") are never typed as a region
   }
   return out;
@@ -30,4 +35,16 @@ function index(): Map<string, Set<string>> {
 export function regionCountries(text: string): string[] {
   countriesByRegion ??= index();
   return [...(countriesByRegion.get(placeKey(text)) ?? [])];
+}
+
+/** The names of the subdivisions of `countries` (ISO alpha-2), each form once: what a misspelling may mean. */
+export function subdivisionNames(countries: ReadonlySet<string>): { name: string; country: string }[] {
+  const out = new Map<string, { name: string; country: string }>();
+  for (const { code, name } of subdivisions()) {
+    const country = code.split("-")[0];
+    if (!countries.has(country)) continue;
+    for (const form of nameForms(name))
+      if (form && !out.has(`${country}|${form}`)) out.set(`${country}|${form}`, { name: form, country });
+  }
+  return [...out.values()];
 }

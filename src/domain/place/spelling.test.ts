@@ -55,4 +55,11 @@ describe("PlaceSpelling", () => {
     expect(speller.correct("houstan", (n) => n.admin1 === "OH")).toBeNull();
     expect(speller.correct("houstan", (n) => n.admin1 === "TX")?.meant.name.id).toBe("1");
   });
+
+  test("a correction keeps the first letter: Bavaria is not Savaria (Szombathely), though one edit away", () => {
+    const speller = new PlaceSpelling([place("1", "savaria", 79_534, "HU", null)]);
+    expect(speller.correct("bavaria")).toBeNull();
+    expect(speller.near("bavaria", 1).map((h) => h.name.id)).toEqual(["1"]); // still a "did you mean"
+    expect(speller.correct("savarai")?.meant.name.id).toBe("1");
+  });
 });

@@ -84,12 +84,13 @@ export class PlaceSpelling {
   }
 
   /**
-   * The one name a misspelling means, or null: within correctableEdits of the input, and either the only name at
+   * The one name a misspelling means, or null: within correctableEdits of the input, with its first letter (typists
+   * rarely miss the first; "Bavaria" is no misspelt Savaria, Szombathely's Latin name), and either the only name at
    * that distance or CLEAR_LEAD times as populous as the next one there (a state or country outranks places).
    * `alsoClose`: the other names at that distance.
    */
   correct(key: string, scope?: (n: SpellingName) => boolean): { meant: SpellingHit; alsoClose: SpellingHit[] } | null {
-    const hits = this.near(key, correctableEdits(key), scope).filter((h) => h.edits > 0);
+    const hits = this.near(key, correctableEdits(key), scope).filter((h) => h.edits > 0 && h.name.key[0] === key[0]);
     const [meant, next] = hits;
     if (!meant) return null;
     if (next && next.edits === meant.edits && !(meant.name.population > CLEAR_LEAD * next.name.population)) return null;
