@@ -56,6 +56,13 @@ describe("E2 US", () => {
     expect(Object.keys(body)).not.toContain("metadata"); // the salary host answers bare objects
   });
 
+  test("the U.S. as a whole is 100 on the RPP scale by definition: its note names no RPP year (it named OEWS's)", async () => {
+    const body = await (await get("job_title=Registered%20Nurse&location=US")).json();
+    expect(body.salary.cost_of_living_index).toBe(100);
+    const note = body.notes.find((t: string) => t.startsWith("cost_of_living_index"));
+    expect(note).toBe("cost_of_living_index: BEA Regional Price Parity, all items (U.S. = 100).");
+  });
+
   test("data_source and data_date name the snapshot's datasets: the sources table's label and vintage, not a literal", async () => {
     const { Database } = await import("bun:sqlite");
     const db = new Database(s.config.SNAPSHOT_PATH, { readonly: true });

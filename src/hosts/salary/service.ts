@@ -317,7 +317,7 @@ export function usFigures(
   if (!hasFigures(row)) throw noBenchmark(job, oews.code, area, year, s, fail);
   const rpp =
     area.kind === "national"
-      ? { value: 100, year }
+      ? { value: 100, year: null } // U.S. = 100 by definition, in every year: no RPP year to name
       : area.kind === "msa"
         ? s.priceLevels.msaRpp(area.cbsa!)
         : area.kind === "state"
