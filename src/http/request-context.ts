@@ -14,6 +14,8 @@ export interface RequestContext {
   keyId: string | null;
   cors?: Record<string, string>;
   snapshotId?: string;
+  /** The host's path prefix the request came by ("/salary"): links the answer gives keep it. */
+  pathPrefix?: string;
 }
 
 const CONTEXT = Symbol("workforce-api.request-context");

@@ -81,6 +81,8 @@ export function errorResponse(
   docBaseUrl: string,
   routeHeaders?: Record<string, string>,
 ): Response {
+  // A docs page on the host itself ("/docs") is under the prefix the request came by ("/salary/docs").
+  if (ctx.pathPrefix && docBaseUrl.startsWith("/")) docBaseUrl = ctx.pathPrefix + docBaseUrl;
   if (err instanceof ApiError)
     return json(
       ctx,

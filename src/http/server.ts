@@ -183,6 +183,7 @@ export function createDispatcher(
     const rest = ctx.target.slice(kind.length + 1); // "/api/v1/x?q", "?q" or ""
     const target = rest.startsWith("/") ? rest : `/${rest}`;
     retarget(ctx, target); // the access log keeps the path as sent (`requested` in dispatch)
+    ctx.pathPrefix = `/${kind}`;
     const init: RequestInit = {
       method: request.method,
       headers: request.headers,

@@ -22,7 +22,14 @@ const withoutIds = (body: any) => {
   return body.metadata
     ? { ...body, metadata }
     : body.error
-      ? { error: { ...body.error, request_id: undefined } }
+      ? // doc_url keeps the prefix the request came by (tested below)
+        {
+          error: {
+            ...body.error,
+            request_id: undefined,
+            doc_url: body.error.doc_url?.replace(/^\/(?:salary|cost|skills)\//, "/"),
+          },
+        }
       : body.query
         ? { ...body, request_id: undefined }
         : body;
@@ -46,6 +53,15 @@ describe("path prefix: /salary, /cost, /skills on any Host", () => {
     const costOnly = s.key("free", ["costapi:read"]);
     const wrong = await prefixed("/skills/api/v1/skills", { key: costOnly });
     expect([wrong.status, (await wrong.json()).error.code]).toEqual([403, "INSUFFICIENT_SCOPE"]);
+  });
+
+  test("an error's doc_url keeps the prefix, so the link opens the host's docs page (by Host it is /docs)", async () => {
+    const { error } = await (await prefixed("/skills/api/v1/skills", { key: null })).json();
+    expect(error.doc_url).toStartWith("/skills/docs#error-");
+    const page = await prefixed(error.doc_url.split("#")[0], { key: null });
+    expect([page.status, page.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
+    const byHost = (await (await s.call("skills", "/api/v1/skills", { key: null })).json()).error;
+    expect(byHost.doc_url).toStartWith("/docs#error-");
   });
 
   test("the same quota: a prefixed call spends from the key's day like any other", async () => {
