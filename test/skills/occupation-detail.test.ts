@@ -115,6 +115,17 @@ describe("E17", () => {
     expect(national.data[0].area_title).toBe("U.S.");
   });
 
+  test("May 2025 states no top-code and publishes wages above May 2024's: the note says so, not that $239,200 caps them", async () => {
+    const row = oews2025.find((r) => r.AREA === "99" && r.OCC_CODE === "29-1211")!;
+    expect(Number(row.A_MEDIAN)).toBeGreaterThan(239_200); // the file's own figure
+    const body = await (await get("/api/v1/occupations/29-1211/wages?area_code=0000000")).json();
+    expect(body.data[0].median).toBe(Number(row.A_MEDIAN));
+    expect(body.metadata.methodology_notes).not.toContain("BLS top-codes wages");
+    expect(body.metadata.methodology_notes).toContain(
+      "BLS OEWS May 2025 states no top-code and publishes wages above May 2024's ($239,200 a year)",
+    );
+  });
+
   test("an O*NET .xx occupation answers with its 6-digit SOC code and says so", async () => {
     const body = await (await get("/api/v1/occupations/11-1011.03/wages?area_code=99")).json();
     const r = oews2025.find((x) => x.OCC_CODE === "11-1011" && x.AREA === "99")!;

@@ -169,9 +169,13 @@ export const occupationWages = defineRoute({
     if (codeNote) notes.push(codeNote);
     if (onet !== `${soc}.00`) notes.push(`O*NET occupation ${onet} is reported under its SOC code ${soc}.`);
     const top = wages.topCodeFor(year);
-    if (top)
+    if (top?.applies)
       notes.push(
         `BLS top-codes wages at $${top.annual.toLocaleString("en-US")} a year ($${top.hourly.toFixed(2)} an hour); a top-coded or unpublished value is null, with its reason in metadata.null_reasons.`,
+      );
+    else if (top)
+      notes.push(
+        `BLS OEWS May ${year} states no top-code and publishes wages above May ${top.year}'s ($${top.annual.toLocaleString("en-US")} a year): figures are as published; an unpublished value is null, with its reason in metadata.null_reasons.`,
       );
     // What a vintage publishes for no area of a kind (May 2025's MSA rows: no mean, no hourly figures), from its rows.
     for (const [type, kind] of [

@@ -92,8 +92,10 @@ export class WagesRepository implements OewsCodeLookup {
       "SELECT occ_title FROM oews_wage WHERE year = ? AND occ_code = ? LIMIT 1",
     );
     this.yearsOf = db.query<{ year: number }, [string]>("SELECT year FROM oews_area WHERE area_code = ? ORDER BY year");
-    this.topCode = db.query<{ annual: number; hourly: number }, [number]>(
-      "SELECT annual, hourly FROM oews_top_code WHERE year <= ? ORDER BY year DESC LIMIT 1",
+    this.topCode = db.query<{ year: number; annual: number; hourly: number; highest: number | null }, [number]>(
+      `SELECT t.year, t.annual, t.hourly,
+              (SELECT MAX(MAX(COALESCE(a_pct90, 0)), MAX(COALESCE(a_mean, 0))) FROM oews_wage WHERE year = ?1) AS highest
+       FROM oews_top_code t WHERE t.year <= ?1 ORDER BY t.year DESC LIMIT 1`,
     );
   }
 
@@ -213,8 +215,19 @@ export class WagesRepository implements OewsCodeLookup {
     return this.occupationTitle.get(year, occCode)?.occ_title ?? null;
   }
 
-  /** The most recent top-code a workbook stated at or before this year. */
-  topCodeFor(year: number): { annual: number; hourly: number } | null {
-    return this.topCode.get(year);
+  /**
+   * The top-code this year's release states, or the last one stated before it while the year's figures stay under it
+   * (a release without a workbook states none); `applies` false when the year publishes wages above it (May 2025
+   * publishes 391,490 as anesthesiologists' median, over May 2024's 239,200): then the year has none.
+   */
+  topCodeFor(year: number): { year: number; annual: number; hourly: number; applies: boolean } | null {
+    const top = this.topCode.get(year);
+    if (!top) return null;
+    return {
+      year: top.year,
+      annual: top.annual,
+      hourly: top.hourly,
+      applies: top.year === year || (top.highest ?? 0) <= top.annual,
+    };
   }
 }
