@@ -111,6 +111,16 @@ describe("E11", () => {
 
   test("2 to 20 codes; unknown codes → 422 naming them", async () => {
     expect((await get("/api/v1/cpi/compare?countries=US")).status).toBe(422);
+    // One country twice, by the same or another code, is refused: it would be compared with itself.
+    for (const q of ["US,US", "us,USA,DE"]) {
+      const res = await get(`/api/v1/cpi/compare?countries=${q}`);
+      const { error } = await res.json();
+      expect([res.status, error.errors[0].code, error.errors[0].message]).toEqual([
+        422,
+        "duplicate_country",
+        "countries names US more than once; list each country once",
+      ]);
+    }
     expect((await get(`/api/v1/cpi/compare?countries=${Array(21).fill("US").join(",")}`)).status).toBe(422);
     const res = await get("/api/v1/cpi/compare?countries=US,XX,QQ");
     expect(res.status).toBe(422);

@@ -78,6 +78,16 @@ export const cpiCompare = defineRoute({
       throw validationError([
         { field: "countries", code: "unknown_country", message: `unknown country code(s): ${unknown.join(", ")}` },
       ]);
+    // "US,US" or "US,USA": one country twice would be compared with itself.
+    const twice = parsed.map((p) => p.country!.iso2).filter((c, i, all) => all.indexOf(c) !== i);
+    if (twice.length)
+      throw validationError([
+        {
+          field: "countries",
+          code: "duplicate_country",
+          message: `countries names ${[...new Set(twice)].join(", ")} more than once; list each country once`,
+        },
+      ]);
     const datasets = new Set<DatasetId>();
     const latest = parsed.map(({ country }) => {
       const series = s.cpiSeries.series(country!, "SA0");
