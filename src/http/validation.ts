@@ -76,4 +76,4 @@ export const isoDate = z
   .refine((d) => {
     const t = new Date(`${d}T00:00:00Z`);
     return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
-  }, "is not a real date (2024-02-30 is none)");
+  }, "is not a real calendar date: no such month, or no such day in that month");

@@ -88,6 +88,12 @@ describe("E9", () => {
     ]) {
       expect((await get(`/api/v1/cpi/countries/US/history?${q}`)).status).toBe(422);
     }
+    // The message says what is wrong with the date sent, not with another one.
+    const month13 = (await (await get("/api/v1/cpi/countries/US/history?start_date=2025-13-01")).json()).error;
+    expect(month13.errors[0]).toMatchObject({
+      field: "start_date",
+      message: "is not a real calendar date: no such month, or no such day in that month",
+    });
     expect((await get("/api/v1/cpi/countries/US/history?start_date=1800-01-01&end_date=1800-12-31")).status).toBe(404);
     expect((await get("/api/v1/cpi/countries/DEUT/history")).status).toBe(422);
   });
