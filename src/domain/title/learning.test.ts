@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { choiceShares, fitIsotonic, isotonicValue, linearUtility } from "./learning.ts";
+import { choiceShares, fitIsotonic, isotonicValue, linearUtility, withSuccessionRule } from "./learning.ts";
 import { fitConditionalLogit } from "./conditional-logit.ts";
 
 // R's mtcars (Henderson & Velleman 1981, from Motor Trend 1974): hp, wt (1000 lb), vs, am, mpg for the 32 cars.
@@ -95,4 +95,16 @@ test("a set counted twice weighs as much as the same set given twice", () => {
   expect(weighted.intercept).toBeCloseTo(repeated.intercept, 8);
   expect(weighted.weights[0]).toBeCloseTo(repeated.weights[0], 8);
   expect(weighted.weights[1]).toBeCloseTo(repeated.weights[1], 8);
+});
+
+test("a calibration step says neither 0 nor 1: one right and one wrong added to each (worked by hand)", () => {
+  // Steps of 2 titles (1 right) and 1 title (right): 2/4 and 2/3.
+  expect(withSuccessionRule({ at: [1, 2], value: [0.5, 1], n: [2, 1] }).value).toEqual([2 / 4, 2 / 3]);
+  // 0 of 20 and 20 of 20: 1/22 and 21/22.
+  expect(withSuccessionRule({ at: [1, 2], value: [0, 1], n: [20, 20] }).value).toEqual([1 / 22, 21 / 22]);
+  // 950 of 1,000 then 21 of 22: 951/1002 and 22/24 = 0.917, which may not fall below the step before it.
+  expect(withSuccessionRule({ at: [1, 2], value: [0.95, 21 / 22], n: [1000, 22] }).value).toEqual([
+    951 / 1002,
+    951 / 1002,
+  ]);
 });

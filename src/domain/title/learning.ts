@@ -66,6 +66,20 @@ export function fitIsotonic(x: readonly number[], y: readonly number[], minBlock
   };
 }
 
+/**
+ * The fit's steps as the probability a title there deserves: each step's right answers with one right and one wrong
+ * added (Laplace's rule of succession), so no step says 0 or 1 however many it rests on (a step of 300 titles all
+ * right says 301/302, not certainty); then no step lower than the one before it (a small step moves more).
+ */
+export function withSuccessionRule(fit: IsotonicFit): IsotonicFit {
+  const value: number[] = [];
+  fit.value.forEach((v, i) => {
+    const shrunk = (v * fit.n[i] + 1) / (fit.n[i] + 2);
+    value.push(i > 0 ? Math.max(shrunk, value[i - 1]) : shrunk);
+  });
+  return { ...fit, value };
+}
+
 /** The fit's value at score x: on the line between the two step centres around x (level outside them). */
 export function isotonicValue(fit: IsotonicFit, x: number): number {
   const { at, value } = fit;

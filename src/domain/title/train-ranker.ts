@@ -19,7 +19,14 @@ import {
   type PathModel,
   type RankerModel,
 } from "./ranker.ts";
-import { choiceShares, fitIsotonic, isotonicValue, linearUtility, type LogisticFit } from "./learning.ts";
+import {
+  choiceShares,
+  fitIsotonic,
+  isotonicValue,
+  linearUtility,
+  withSuccessionRule,
+  type LogisticFit,
+} from "./learning.ts";
 import { fitConditionalLogit } from "./conditional-logit.ts";
 import { binRows, boostConditionalLogit, type BoostingOptions } from "./boosting.ts";
 import { LABEL_SOURCES, type LabelSource, type LexiconData } from "./lexicon.ts";
@@ -176,7 +183,7 @@ export function trainRanker(
       });
     }
     // A title with no candidate at all is a 404 either way: it teaches the curve nothing.
-    const answerCurve = fitIsotonic(answer.x, answer.y, MIN_CALIBRATION_STEP);
+    const answerCurve = withSuccessionRule(fitIsotonic(answer.x, answer.y, MIN_CALIBRATION_STEP));
     const threshold = bestThreshold(
       answer.x.map((x) => isotonicValue(answerCurve, x)),
       answer.y,
@@ -193,7 +200,7 @@ export function trainRanker(
           { ...trees, setWeight },
         ),
         answer: answerCurve,
-        alternative: fitIsotonic(alternative.x, alternative.y, MIN_CALIBRATION_STEP),
+        alternative: withSuccessionRule(fitIsotonic(alternative.x, alternative.y, MIN_CALIBRATION_STEP)),
         threshold,
         conventions,
       },
