@@ -8,7 +8,17 @@
 // the tiers missed, a coding convention may add its occupation (conventions.ts), and with a ranker (ranker.ts) the
 // proposals are re-ordered and every answer's confidence is the calibrated probability that it is right; without
 // one, first-stage order and score-based confidence.
-import { LANGS, HEAD_FIRST, slashVariants, stripMarkers, regionalForm, titleWords, fold, type Lang } from "./text.ts";
+import {
+  LANGS,
+  HEAD_FIRST,
+  slashVariants,
+  stripMarkers,
+  regionalForm,
+  titleWords,
+  fold,
+  halfWidth,
+  type Lang,
+} from "./text.ts";
 import {
   LABEL_SOURCES,
   US_PATH_ONLY,
@@ -454,7 +464,8 @@ export class TitleMatcher {
   }
 
   /** The lexicon tiers' proposals: up to `pool` occupations by score, and what the ranker reads of the title. */
-  firstStage(title: string, options: MatchOptions, pool: number): FirstStage {
+  firstStage(typed: string, options: MatchOptions, pool: number): FirstStage {
+    const title = halfWidth(typed);
     const headline = parseHeadline(title);
     if (notATitle(title, headline))
       return {

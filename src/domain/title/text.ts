@@ -43,6 +43,15 @@ function memoized(f: (word: string) => string, size = 50_000): (word: string) =>
   };
 }
 
+/**
+ * Full-width forms (U+FF01–FF5E, typed by East Asian input methods: "Ｎｕｒｓｅ") as the ASCII they stand for, and
+ * the ideographic space as a space. Not NFKC, which would also turn the ordinal "1ª" into "1a".
+ */
+export function halfWidth(text: string): string {
+  if (!/[！-～　]/.test(text)) return text;
+  return text.replace(/[！-～]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/　/g, " ");
+}
+
 /** Fold case and accents: German umlauts to their two-letter spelling (as typed without them), others dropped. */
 export function fold(text: string): string {
   return text
