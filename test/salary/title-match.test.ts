@@ -98,6 +98,8 @@ const US_TITLES: [string, string][] = [
   ["R&D Manager", "11-9041|11-9121"],
   // A trade's helper says so; the trade alone is the trade (docs/matching.md, helper_unsaid).
   ["Plumber Helper", "47-3015"],
+  // Typed with an East Asian input method's full-width letters (U+FF2E…): the same title.
+  ["Ｒｅｇｉｓｔｅｒｅｄ　Ｎｕｒｓｅ", "29-1141"],
 ];
 
 describe("U.S. path: English titles as written in the wild", () => {
@@ -278,6 +280,12 @@ const EU_TITLES: [string, string, string][] = [
   // English on an EU path (ESCO's English is British English)
   ["HGV driver", "IE", "8332"],
   ["Accountant", "IE", "2411"],
+  // A pharmacy technician is an associate professional in ISCO-08 (3213 "Pharmaceutical technicians and
+  // assistants"), not a pharmacist (2262), though ESCO files its occupation under 2262.
+  ["Préparateur en pharmacie H/F", "FR", "3213"],
+  ["Técnico/a en farmacia", "ES", "3213"],
+  ["Technik farmaceutyczny", "PL", "3213"],
+  ["Pharmacy Technician", "IE", "3213"],
 ];
 
 describe("EU path: titles in six EU languages and English", () => {
@@ -618,6 +626,17 @@ describe("confidence and alternatives", () => {
     expect(withConfidence([{ score: 1 }, { score: 0.5 }]).map((c) => c.confidence)).toEqual([1, 0.25]);
     expect(withConfidence([{ score: 1 }, { score: 1 }])[0].confidence).toBe(0.75);
     expect(withConfidence([{ score: 0.9 }, { score: 0.85 }])[0].confidence).toBe(0.775);
+  });
+
+  test("no answer is certain: no step of the served calibration says 0 or 1", () => {
+    // Each step rests on finitely many held-out titles: one right and one wrong are added to its count
+    // (learning.ts, withSuccessionRule), so a step of n titles all right says (n + 1) / (n + 2).
+    for (const path of ["soc", "isco"] as const)
+      for (const curve of [s.titleMatcher.ranker![path].answer, s.titleMatcher.ranker![path].alternative])
+        for (const v of curve.value) {
+          expect(v).toBeGreaterThan(0);
+          expect(v).toBeLessThan(1);
+        }
   });
 
   test("alternatives are up to three other codes, each with its title", () => {

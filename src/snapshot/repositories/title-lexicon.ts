@@ -247,8 +247,11 @@ function groupBy<T, V>(rows: readonly T[], key: (r: T) => string, value: (r: T) 
  * Each ESCO occupation's ISCO-08 unit group on the EU path: ESCO's own, except where the ILO names the occupation (its
  * English preferred label, ignoring case) as an example of exactly one other unit group (isco_example: included and
  * excluded occupations). ISCO-08 is the ILO's classification: in ESCO v1.2.1 this moves 8 occupations, ESCO's
- * radiographer 2269 → 3211 among them (docs/matching.md lists them). The lexicon, the crosswalk's narrowing of O*NET
- * occupations and the ranker's training all read it.
+ * radiographer 2269 → 3211 among them (docs/matching.md lists them). And a technician ESCO files among professionals
+ * (major group 2) moves to the associate professionals' unit group (major group 3) the ILO names one of its English
+ * labels an example of, if exactly one: ISCO-08 files technicians in major group 3 (3 occupations: ESCO's pharmacy
+ * technician, labelled "pharmaceutical technician", 2262 → 3213 among them). The lexicon, the crosswalk's narrowing
+ * of O*NET occupations and the ranker's training all read it.
  */
 export function escoUnitsOnEuPath(db: Database): Map<string, { unit: string; basis: "esco" | "ilo_example" }> {
   const named = groupBy(
@@ -256,6 +259,26 @@ export function escoUnitsOnEuPath(db: Database): Map<string, { unit: string; bas
     (r) => r.title.toLowerCase(),
     (r) => r.isco_code,
   );
+  const oneOther = (label: string | null | undefined, unit: string) => {
+    const ilo = [...new Set(named.get(label?.toLowerCase() ?? ""))];
+    return ilo.length === 1 && ilo[0] !== unit ? ilo[0] : null;
+  };
+  const englishLabels = groupBy(
+    db
+      .query<{ concept: string; text: string }, []>(
+        "SELECT concept, text FROM occupation_label WHERE lang = 'en' AND source IN ('esco_preferred', 'esco_alt') ORDER BY rowid",
+      )
+      .all(),
+    (r) => r.concept,
+    (r) => r.text,
+  );
+  const technicianUnit = (uri: string, unit: string, name: string | null) => {
+    if (!unit.startsWith("2") || !/\btechnician$/i.test(name ?? "")) return null;
+    const units = new Set(
+      (englishLabels.get(uri) ?? []).map((l) => oneOther(l, unit)).filter((u) => u?.startsWith("3")),
+    );
+    return units.size === 1 ? [...units][0] : null;
+  };
   const rows = db
     .query<{ uri: string; isco_unit: string; label_en: string | null }, []>(
       "SELECT uri, isco_unit, label_en FROM esco_occupation",
@@ -263,9 +286,8 @@ export function escoUnitsOnEuPath(db: Database): Map<string, { unit: string; bas
     .all();
   return new Map(
     rows.map((e) => {
-      const ilo = named.get(e.label_en?.toLowerCase() ?? "");
-      const moved = ilo && new Set(ilo).size === 1 && ilo[0] !== e.isco_unit;
-      return [e.uri, moved ? { unit: ilo[0], basis: "ilo_example" } : { unit: e.isco_unit, basis: "esco" }];
+      const moved = oneOther(e.label_en, e.isco_unit) ?? technicianUnit(e.uri, e.isco_unit, e.label_en);
+      return [e.uri, moved ? { unit: moved, basis: "ilo_example" } : { unit: e.isco_unit, basis: "esco" }];
     }),
   );
 }
