@@ -88,15 +88,37 @@ describe("confidence threshold", () => {
 });
 
 describe("the served calibration curves", () => {
-  test("every step rests on at least 20 titles, so no answer is given a probability a handful of titles made", () => {
+  test("the alternatives' isotonic steps each rest on at least 20 candidates, so no handful made a probability", () => {
+    for (const path of ["soc", "isco"] as const) {
+      const curve = ranker[path].alternative;
+      // A curve of several steps (an empty one would serve the ranker's raw share), each on 20 candidates or more.
+      expect(curve.n.length).toBeGreaterThan(1);
+      expect(curve.n.every((n) => n >= 20)).toBe(true);
+    }
+  });
+
+  test("both curves: a higher score is never a lower probability, and no probability is 0 or 1", () => {
     for (const path of ["soc", "isco"] as const)
       for (const curve of [ranker[path].answer, ranker[path].alternative]) {
-        // A curve of several steps (an empty one would serve the ranker's raw share), each on 20 titles or more.
-        expect(curve.n.length).toBeGreaterThan(1);
-        expect(curve.n.every((n) => n >= 20)).toBe(true);
-        // Non-decreasing: a higher score is never a lower probability.
         expect(curve.value.every((v, i) => i === 0 || v >= curve.value[i - 1])).toBe(true);
+        // Platt's targets for the answers, one right and one wrong added to each step for the alternatives.
+        expect(curve.value.every((v) => v > 0 && v < 1)).toBe(true);
       }
+  });
+
+  test("the answers' curve is Platt scaling: on one line in logit terms, points at every scored title's quantile", () => {
+    for (const path of ["soc", "isco"] as const) {
+      // A share of exactly 0 or 1 has no logit: the points between are the line's.
+      const inner = ranker[path].answer.at.flatMap((x, i) => (x > 0 && x < 1 ? [i] : []));
+      const at = inner.map((i) => ranker[path].answer.at[i]),
+        value = inner.map((i) => ranker[path].answer.value[i]);
+      const logit = (p: number) => Math.log(p / (1 - p));
+      const slope = (i: number, j: number) => (logit(value[j]) - logit(value[i])) / (logit(at[j]) - logit(at[i]));
+      // σ(a + b·logit(x)): the slope between any two points is the same b, and positive.
+      const b = slope(0, at.length - 1);
+      expect(b).toBeGreaterThan(0);
+      for (let i = 1; i + 1 < at.length; i++) expect(slope(0, i)).toBeCloseTo(b, 6);
+    }
   });
 });
 

@@ -1,5 +1,14 @@
 import { expect, test } from "bun:test";
-import { choiceShares, fitIsotonic, isotonicValue, linearUtility, withSuccessionRule } from "./learning.ts";
+import {
+  choiceShares,
+  fitIsotonic,
+  fitPlatt,
+  isotonicValue,
+  linearUtility,
+  plattCoefficients,
+  withSuccessionRule,
+} from "./learning.ts";
+import { whenInstalled } from "../../../test/support/requires.ts";
 import { fitConditionalLogit } from "./conditional-logit.ts";
 
 // R's mtcars (Henderson & Velleman 1981, from Motor Trend 1974): hp, wt (1000 lb), vs, am, mpg for the 32 cars.
@@ -107,4 +116,27 @@ test("a calibration step says neither 0 nor 1: one right and one wrong added to 
     951 / 1002,
     951 / 1002,
   ]);
+});
+
+// R is installed by .ci/run; without it this test is skipped locally and fails in CI, like the other tests of Debian tools.
+const withR = whenInstalled(test, !!Bun.which("Rscript"), "r-base-core (R)");
+
+withR("Platt scaling reproduces R: glm on Platt's targets (quasibinomial), mtcars' am on wt / 6 as the score", () => {
+  const x = MTCARS.map((c) => c.wt / 6),
+    y = MTCARS.map((c) => c.am);
+  // 13 of the 32 cars are manual (am = 1): targets 14/15 for them and 1/21 for the 19 others.
+  const script =
+    `x <- c(${x.join(",")}); y <- c(${y.join(",")}); t <- ifelse(y == 1, 14/15, 1/21); ` +
+    `cat(sprintf("%.15g", coef(glm(t ~ qlogis(x), family = quasibinomial))), sep = ",")`;
+  const r = Bun.spawnSync(["Rscript", "-e", script]);
+  expect(r.exitCode).toBe(0);
+  const [a, b] = r.stdout.toString().trim().split(",").map(Number);
+  const fit = plattCoefficients(x, y);
+  expect(fit.a).toBeCloseTo(a, 8);
+  expect(fit.b).toBeCloseTo(b, 8);
+  // As a curve: 32 distinct scores at most, every score counted once, each point σ(a + b·logit(x)).
+  const curve = fitPlatt(x, y, 64);
+  expect(curve.n.reduce((s, v) => s + v, 0)).toBe(32);
+  const at = curve.at[5];
+  expect(curve.value[5]).toBeCloseTo(1 / (1 + Math.exp(-(a + b * Math.log(at / (1 - at))))), 10);
 });

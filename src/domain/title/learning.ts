@@ -80,6 +80,68 @@ export function withSuccessionRule(fit: IsotonicFit): IsotonicFit {
   return { ...fit, value };
 }
 
+const logitOf = (v: number) => {
+  const c = Math.min(1 - 1e-6, Math.max(1e-6, v));
+  return Math.log(c / (1 - c));
+};
+
+/**
+ * Platt scaling's two parameters: P(right) = σ(a + b·logit(x)), fitted by Newton's method from a = b = 0
+ * (deterministic) with Platt's targets (a right answer counts (R + 1) / (R + 2), a wrong one 1 / (W + 2), for R
+ * right and W wrong: no score is fitted to certainty).
+ */
+export function plattCoefficients(x: readonly number[], y: readonly number[]): { a: number; b: number } {
+  const z = x.map(logitOf);
+  const right = y.reduce((s, v) => s + v, 0);
+  const hi = (right + 1) / (right + 2),
+    lo = 1 / (y.length - right + 2);
+  let a = 0,
+    b = 0;
+  for (let iter = 0; iter < 100; iter++) {
+    let ga = 0,
+      gb = 0,
+      haa = 0,
+      hab = 0,
+      hbb = 0;
+    for (let i = 0; i < z.length; i++) {
+      const p = 1 / (1 + Math.exp(-(a + b * z[i])));
+      const w = p * (1 - p),
+        r = (y[i] ? hi : lo) - p;
+      ga += r;
+      gb += r * z[i];
+      haa += w;
+      hab += w * z[i];
+      hbb += w * z[i] * z[i];
+    }
+    const det = haa * hbb - hab * hab;
+    if (!(det > 1e-12)) break;
+    const da = (hbb * ga - hab * gb) / det,
+      db = (haa * gb - hab * ga) / det;
+    a += da;
+    b += db;
+    if (Math.abs(da) + Math.abs(db) < 1e-12) break;
+  }
+  return { a, b };
+}
+
+/**
+ * Platt scaling (plattCoefficients) written as a curve through `points` scores at quantiles of x, read as an
+ * isotonic fit's step centres are (isotonicValue), so the service reads one kind of curve. Two parameters are
+ * steady where an isotonic fit of a few hundred titles moves with every retrain.
+ */
+export function fitPlatt(x: readonly number[], y: readonly number[], points = 64): IsotonicFit {
+  const { a, b } = plattCoefficients(x, y);
+  const sorted = [...x].sort((p, q) => p - q);
+  const at = [
+    ...new Set(
+      Array.from({ length: points }, (_, k) => sorted[Math.round((k * (sorted.length - 1)) / Math.max(1, points - 1))]),
+    ),
+  ].filter((v) => v !== undefined);
+  // How many scores each point stands for: those above the point before it, up to it.
+  const n = at.map((v, k) => sorted.filter((s) => s <= v && (k === 0 || s > at[k - 1])).length);
+  return { at, value: at.map((v) => 1 / (1 + Math.exp(-(a + b * logitOf(v))))), n };
+}
+
 /** The fit's value at score x: on the line between the two step centres around x (level outside them). */
 export function isotonicValue(fit: IsotonicFit, x: number): number {
   const { at, value } = fit;

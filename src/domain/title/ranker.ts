@@ -1,9 +1,9 @@
 // The title matcher's second stage: the lexicon tiers and word votes (match.ts) propose up to RERANK_POOL + 10
 // occupations; a conditional logit over features of each (title, candidate) pair, with boosted trees on its gradient
 // for what depends on several features together, learned at snapshot build time from labelled titles
-// (scripts/snapshot/title-ranker.ts), gives each candidate its share of the title (softmax) and so orders them; an
-// isotonic map fitted on held-out folds turns the answer's share into the probability that it is right. One model
-// per path (U.S.: O*NET-SOC; EU: ISCO-08).
+// (scripts/snapshot/title-ranker.ts), gives each candidate its share of the title (softmax) and so orders them; a
+// curve fitted on held-out folds (Platt scaling; isotonic for the alternatives) turns a share into the probability
+// that it is right. One model per path (U.S.: O*NET-SOC; EU: ISCO-08).
 import { LABEL_SOURCES, type LabelSource } from "./lexicon.ts";
 import { choiceShares, isotonicValue, linearUtility, type IsotonicFit, type LogisticFit } from "./learning.ts";
 import { round } from "../rounding.ts";
@@ -188,9 +188,12 @@ export interface PathModel {
   fit: LogisticFit;
   /** Boosted on the logit's gradient (boosting.ts): a candidate's utility is the logit's plus theirs. */
   trees: TreeEnsemble | null;
-  /** Fitted on out-of-fold scores of the answers (the best-ranked candidate): score → probability it is right. */
+  /**
+   * Fitted on out-of-fold scores of the answers (the best-ranked candidate): score → probability it is right.
+   * Platt scaling, written as points read like an isotonic fit's step centres (learning.ts, fitPlatt).
+   */
   answer: IsotonicFit;
-  /** Likewise for every other candidate. */
+  /** Likewise for every other candidate: isotonic (thousands of candidates on each path). */
   alternative: IsotonicFit;
   /**
    * Below this probability an answer is a 404 with its candidates: the threshold where answering titles as users

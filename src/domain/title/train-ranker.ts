@@ -3,9 +3,9 @@
 //    (5 folds by a hash of the title),
 //    so a filed title never meets itself in the lexicon — as a title from outside the training data would not;
 // 2. per path, a conditional logit over each title's candidates (which one is right), then boosted trees on its
-//    gradient (boosting.ts), fitted five times leaving one fold out, score the left-out fold; the isotonic maps from
-//    those out-of-fold choice probabilities to how often the answer (and, separately, an alternative) was right, over
-//    the titles as users write them, are the calibration;
+//    gradient (boosting.ts), fitted five times leaving one fold out, score the left-out fold; the maps from those
+//    out-of-fold choice probabilities to how often the answer (Platt scaling) and, separately, an alternative
+//    (isotonic) was right, over the titles as users write them, are the calibration;
 // 3. the model served: the logit fitted on every fold (made first: the fold fits start from it) and trees boosted
 //    on every fold from its utilities (not the five folds' trees together: five times the trees to score).
 import type { TitleMatcher, MatchTarget } from "./match.ts";
@@ -22,6 +22,7 @@ import {
 import {
   choiceShares,
   fitIsotonic,
+  fitPlatt,
   isotonicValue,
   linearUtility,
   withSuccessionRule,
@@ -52,9 +53,8 @@ export interface TrainingTitle {
 export const FOLDS = 5;
 
 /**
- * The fewest titles a calibration step rests on: a step of three titles says 0 or 1, which no title deserves (with
- * thousands of answers on the U.S. path and hundreds on the EU path, 20 keeps the curve's shape and drops its
- * extremes: without it both curves ended in a step of 1.0 and began with one of 0).
+ * The fewest candidates a step of the alternatives' isotonic curve rests on: a step of three says 0 or 1, which no
+ * candidate deserves (20 keeps the curve's shape and drops its extremes).
  */
 export const MIN_CALIBRATION_STEP = 20;
 
@@ -183,7 +183,7 @@ export function trainRanker(
       });
     }
     // A title with no candidate at all is a 404 either way: it teaches the curve nothing.
-    const answerCurve = withSuccessionRule(fitIsotonic(answer.x, answer.y, MIN_CALIBRATION_STEP));
+    const answerCurve = fitPlatt(answer.x, answer.y);
     const threshold = bestThreshold(
       answer.x.map((x) => isotonicValue(answerCurve, x)),
       answer.y,
