@@ -108,8 +108,9 @@ describe("the served calibration curves", () => {
 
   test("the answers' curve is Platt scaling: on one line in logit terms, points at every scored title's quantile", () => {
     for (const path of ["soc", "isco"] as const) {
-      // A share of exactly 0 or 1 has no logit: the points between are the line's.
-      const inner = ranker[path].answer.at.flatMap((x, i) => (x > 0 && x < 1 ? [i] : []));
+      // A share of 0 or 1 has no logit, and the fit reads a share within 1e-6 of either as 1e-6 from it: the points
+      // between are the line's.
+      const inner = ranker[path].answer.at.flatMap((x, i) => (x > 1e-6 && x < 1 - 1e-6 ? [i] : []));
       const at = inner.map((i) => ranker[path].answer.at[i]),
         value = inner.map((i) => ranker[path].answer.value[i]);
       const logit = (p: number) => Math.log(p / (1 - p));
