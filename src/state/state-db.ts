@@ -31,12 +31,21 @@ export function openStateDb(path: string, busyTimeoutMs = 5000): Database {
   try {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     const db = new Database(path, { create: true, strict: true });
-    // The busy timeout first: switching to WAL and creating the tables take a lock, which another process opening
-    // the same new file (workers starting together) may hold for a moment.
-    db.exec(
-      `PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;`,
-    );
-    db.exec(STATE_DDL);
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)};`);
+    // Switching to WAL and creating the tables take locks that another process opening the same new file (workers
+    // starting together) may hold. A busy timeout does not wait out every such refusal (one that read the empty
+    // schema before another created the tables is refused at once when it writes): tried again until it passes.
+    const deadline = Date.now() + busyTimeoutMs;
+    for (;;) {
+      try {
+        db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;");
+        db.exec(STATE_DDL);
+        break;
+      } catch (err) {
+        if (!/locked|busy/i.test((err as Error).message) || Date.now() > deadline) throw err;
+        Bun.sleepSync(5);
+      }
+    }
     return db;
   } catch (err) {
     throw new StartupError(
