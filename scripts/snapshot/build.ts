@@ -85,6 +85,8 @@ export interface BuildPlan {
   skipped: ResolvedDataset[];
   snapshotId: string;
   hashes: Map<string, string>;
+  /** The hash of the build's code and manifest alone (the title ranker's cache key starts with it). */
+  codeHash: string;
 }
 
 /** Which datasets the mirror can feed, and the snapshot_id those inputs give. Throws when a required one is incomplete. */
@@ -110,11 +112,14 @@ export async function planBuild(mirror: string): Promise<BuildPlan> {
   // tables — so the same inputs give the same id and any change to either gives a new one.
   const hashes = new Map<string, string>();
   for (const d of usable) for (const f of d.files) hashes.set(f.path, await sha256(f.absolute));
+  const codeHasher = new Bun.CryptoHasher("sha256");
+  codeHasher.update(`schema:${SCHEMA_VERSION}\n`);
+  for (const code of builderFiles()) codeHasher.update(`${code}:${await sha256(resolve(PROJECT_ROOT, code))}\n`);
+  const codeHash = codeHasher.digest("hex");
   const idHasher = new Bun.CryptoHasher("sha256");
-  idHasher.update(`schema:${SCHEMA_VERSION}\n`);
-  for (const code of builderFiles()) idHasher.update(`${code}:${await sha256(resolve(PROJECT_ROOT, code))}\n`);
+  idHasher.update(`code:${codeHash}\n`);
   for (const path of [...hashes.keys()].sort()) idHasher.update(`${path}:${hashes.get(path)}\n`);
-  return { usable, skipped, snapshotId: idHasher.digest("hex").slice(0, 16), hashes };
+  return { usable, skipped, snapshotId: idHasher.digest("hex").slice(0, 16), hashes, codeHash };
 }
 
 /** The snapshot_id of an existing snapshot file, or null when there is none or it is unreadable. */
@@ -129,10 +134,10 @@ function existingSnapshotId(path: string): string | null {
 export async function buildSnapshot(
   mirror: string,
   output: string,
-  opts: { ifStale?: boolean } = {},
+  opts: { ifStale?: boolean; rankerCache?: boolean } = {},
 ): Promise<{ snapshotId: string; skipped: string[]; built: boolean }> {
   const started = performance.now();
-  const { usable, skipped, snapshotId, hashes } = await planBuild(mirror);
+  const { usable, skipped, snapshotId, hashes, codeHash } = await planBuild(mirror);
   if (opts.ifStale && existingSnapshotId(output) === snapshotId) {
     console.log(`snapshot ${snapshotId} at ${output} is up to date`);
     return { snapshotId, skipped: skipped.map((d) => d.manifest.id), built: false };
@@ -146,10 +151,15 @@ export async function buildSnapshot(
   db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096;");
   db.exec(SNAPSHOT_DDL);
   for (const d of usable) await loadDataset(db, d);
-  const derived = writeDerivedTables(db);
+  const derived = writeDerivedTables(
+    db,
+    opts.rankerCache === false ? undefined : { dir: resolve(PROJECT_ROOT, "build/cache"), codeHash },
+  );
   console.log(
     `  derived: ${derived.texts} title texts, ${derived.trigrams} trigram postings, ${derived.labels} lexicon labels (${derived.entries} entries), ${derived.areas} OEWS areas, ${derived.codeMappings} SOC → OEWS code mappings`,
   );
+  if (derived.rankerReusedFrom)
+    console.log(`  title ranker: fitted on the same inputs by an earlier build, read from ${derived.rankerReusedFrom}`);
   // built_at: when this file was made, not part of its id. A service watching a folder serves the newest build.
   const meta: Record<string, string> = {
     schema_version: String(SCHEMA_VERSION),

@@ -14,7 +14,10 @@ import {
 } from "../../src/snapshot/repositories/title-search.ts";
 import { lexiconInputs, packLexicon } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { packStrings, packTexts, writePacked } from "../../src/snapshot/packed.ts";
-import { titleRanker, writeTitleRanker } from "./title-ranker.ts";
+import { rankerTrainingTitles, writeTitleRanker } from "./title-ranker.ts";
+import { cachedFit, type RankerCache } from "./ranker-cache.ts";
+import { trainRanker } from "../../src/domain/title/train-ranker.ts";
+import { TitleMatcher } from "../../src/domain/title/match.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
 import { packPlaceSpelling, spellingInputs } from "../../src/snapshot/repositories/place-spelling.ts";
 import { spellingNames } from "../../src/domain/location.ts";
@@ -25,13 +28,17 @@ import { oewsCodeMap, type OewsVintage } from "../../src/domain/oews-codes.ts";
 import { OPTIONAL_FIGURES } from "../../src/domain/oews-figures.ts";
 import { socRevisions, trendSources, type RevisionInputs } from "../../src/domain/soc-revision.ts";
 
-export function writeDerivedTables(db: Database): {
+export function writeDerivedTables(
+  db: Database,
+  rankerCache?: RankerCache,
+): {
   texts: number;
   trigrams: number;
   labels: number;
   entries: number;
   areas: number;
   codeMappings: number;
+  rankerReusedFrom: string | null;
 } {
   const areas = db.run(
     "INSERT INTO oews_area SELECT DISTINCT year, area_code, area, area_type, area_title, prim_state FROM oews_wage",
@@ -49,8 +56,13 @@ export function writeDerivedTables(db: Database): {
   writePacked(db, TECHNOLOGY_INDEX, packTitleIndex(TitleSearch.build(technologyNameRows(db))));
   const inputs = lexiconInputs(db);
   const lexicon = buildLexicon(inputs.concepts, inputs.labels);
-  writePacked(db, "title_lexicon.", packLexicon(lexicon));
-  writeTitleRanker(db, titleRanker(db, lexicon));
+  const packedLexicon = packLexicon(lexicon);
+  writePacked(db, "title_lexicon.", packedLexicon);
+  const titles = rankerTrainingTitles(db);
+  const ranker = cachedFit(rankerCache, { lexicon: packedLexicon, titles, options: {} }, () =>
+    trainRanker(new TitleMatcher(lexicon), titles),
+  );
+  writeTitleRanker(db, ranker.model);
   db.run(`INSERT INTO county_population SELECT county_fips, SUM(population) FROM
     (SELECT DISTINCT geoname_id, county_fips, population FROM place_name WHERE country = 'US' AND county_fips IS NOT NULL) GROUP BY county_fips`);
   const spelling = new PlaceSpelling(spellingNames(spellingInputs(db), officialCountryNames));
@@ -70,6 +82,7 @@ export function writeDerivedTables(db: Database): {
     labels: lexicon.labels.length,
     entries: lexicon.entryConcept.length,
     areas,
+    rankerReusedFrom: ranker.reused,
   };
 }
 
