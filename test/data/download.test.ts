@@ -371,6 +371,14 @@ test("BLS's code lists, the World Bank's PPP and O*NET's crosswalk come from the
       expect(built.length).toBeGreaterThan(50);
       expect(built).toEqual(table("build/snapshot.sqlite", sql));
     }
+    // Without the all-items CSV, CPI-U all items comes from BLS's flat file: the same index on every month it has.
+    const allItems = "SELECT period, value FROM cpi_observation WHERE series_id = 'CUUR0000SA0' ORDER BY period";
+    const flat = table(join(work, "layouts.sqlite"), allItems) as { period: string; value: number }[];
+    const copies = new Map(
+      (table("build/snapshot.sqlite", allItems) as { period: string; value: number }[]).map((r) => [r.period, r.value]),
+    );
+    expect(flat.length).toBeGreaterThan(1_300); // 1913 onwards
+    for (const r of flat) expect({ period: r.period, value: copies.get(r.period) }).toEqual(r);
   } finally {
     await fake.stop();
   }
