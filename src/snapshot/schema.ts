@@ -75,7 +75,8 @@ CREATE TABLE onet_soc_2010_2019 (soc2010_code TEXT NOT NULL, soc2019_code TEXT N
 -- titles) pointing at an ESCO occupation or straight at an ISCO unit group (concept 'isco:2221'); and the
 -- official ESCO–O*NET crosswalk.
 CREATE TABLE esco_occupation (uri TEXT PRIMARY KEY, isco_unit TEXT NOT NULL, label_en TEXT, version TEXT NOT NULL) WITHOUT ROWID;
--- source: esco_preferred | esco_alt | esco_hidden | national (country = the national list's country)
+-- source: esco_preferred | esco_alt | esco_hidden | national (country = the national list's country) | isco_group
+-- (an ISCO-08 unit group's title in ESCO's ISCOGroups file of the language, concept 'isco:9211')
 CREATE TABLE occupation_label (concept TEXT NOT NULL, text TEXT NOT NULL, lang TEXT NOT NULL, source TEXT NOT NULL, country TEXT, national_id TEXT);
 CREATE TABLE esco_onet (onet_code TEXT NOT NULL, esco_uri TEXT NOT NULL, match_type TEXT NOT NULL, PRIMARY KEY (onet_code, esco_uri)) WITHOUT ROWID;
 

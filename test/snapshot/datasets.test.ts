@@ -284,6 +284,33 @@ describe("classifications", () => {
     ]);
   });
 
+  test("ISCO-08 unit groups' titles in ESCO's seven ISCOGroups files: one label per group and language, a residual group's marker taken off", async () => {
+    // Every unit group (4 digits) of each file, none of the 183 higher groups.
+    expect(
+      all("SELECT lang, count(DISTINCT concept) AS c FROM occupation_label WHERE source = 'isco_group' GROUP BY lang"),
+    ).toEqual(["de", "en", "es", "fr", "it", "nl", "pl"].map((lang) => ({ lang, c: 436 })));
+    // 9329 as the files print it: "Manufacturing labourers not elsewhere classified", "Hilfsarbeiter bei der
+    // Herstellung von Waren, anderweitig nicht genannt", "Peones de la industria manufacturera no clasificados bajo
+    // otros epígrafes", "Robotnicy przy pracach prostych w przemyśle gdzie indziej niesklasyfikowani"; 5322's has none.
+    const titles = (code: string) =>
+      all(
+        "SELECT lang, text FROM occupation_label WHERE source = 'isco_group' AND concept = ? AND lang IN ('en', 'de', 'es', 'pl') ORDER BY lang",
+        `isco:${code}`,
+      ).map((r) => `${r.lang}: ${r.text}`);
+    expect(titles("9329")).toEqual([
+      "de: Hilfsarbeiter bei der Herstellung von Waren",
+      "en: Manufacturing labourers",
+      "es: Peones de la industria manufacturera",
+      "pl: Robotnicy przy pracach prostych w przemyśle",
+    ]);
+    expect(titles("5322")).toEqual([
+      "de: Haus- und Familienpfleger",
+      "en: Home-based personal care workers",
+      "es: Trabajadores de los cuidados personales a domicilio",
+      "pl: Pracownicy domowej opieki osobistej",
+    ]);
+  });
+
   test("SOC 2010 → ISCO-08 crosswalk rows as published", async () => {
     const rows = (await excelRows("isco/isco_soc_crosswalk.xls", 6, "2010 SOC to ISCO-08")).filter(
       (r) => r["ISCO-08 Code"],

@@ -57,6 +57,17 @@ export async function loadEscoOccupations(ctx: LoadContext): Promise<LoadResult>
     ["uri", "isco_unit", "label_en", "version"],
     [...occupations].map(([uri, o]) => [uri, o.isco, o.labelEn, o.version]),
   );
+  // ISCO-08's unit groups by their own titles, in the language of each ISCOGroups file beside the occupations (ESCO
+  // translates the ILO's titles): labels of the unit group itself.
+  for (const file of ctx.glob("esco/v*/ISCOGroups_*.csv").sort(byVersionDesc)) {
+    const { lang } = fileInfo(file);
+    const t = await readTable(file, { required: ["conceptUri", "code", "preferredLabel"] });
+    for (const r of t.rows) {
+      const concept = conceptOf(str(r.CONCEPTURI));
+      const title = iscoGroupTitle(str(r.PREFERREDLABEL) ?? "");
+      if (concept?.startsWith("isco:") && title) labels.push([concept, title, lang, "isco_group", null, null]);
+    }
+  }
   rows += insertRows(
     ctx.db,
     "occupation_label",
@@ -64,6 +75,18 @@ export async function loadEscoOccupations(ctx: LoadContext): Promise<LoadResult>
     labels.filter((l) => l[1]),
   );
   return { rows, vintage: [...versions].sort().join(", ") };
+}
+
+// What ISCO's titles add to name a residual group or its neighbours, in the seven languages: no one's job title
+// says it ("Manufacturing labourers not elsewhere classified" is a manufacturing labourer).
+const RESIDUAL =
+  /,?\s+(not elsewhere classified|and related (workers|occupations|professionals)|anderweitig nicht genannt|und verwandte Berufe|non classée?s? ailleurs|et assimilés|no clasificad[oa]s bajo otros epígrafes|y afines|non classificat[aeio] altrove|ed assimilati|niet elders geclassificeerd|e\.d\.|gdzie indziej niesklasyfikowan[iy]|i pokrewni)\s*$/i;
+
+/** An ISCO group's title without what marks it residual or related (`RESIDUAL`), applied until none is left. */
+export function iscoGroupTitle(title: string): string {
+  let text = title.trim();
+  for (let next = text.replace(RESIDUAL, ""); next !== text; next = text.replace(RESIDUAL, "")) text = next;
+  return text;
 }
 
 export async function loadEscoOnetCrosswalk(ctx: LoadContext): Promise<LoadResult> {

@@ -16,7 +16,8 @@ import {
 } from "./text.ts";
 
 // oews_title: the title OEWS publishes an aggregate or broad group under (Teaching Assistants, Except
-// Postsecondary), a label of each occupation it holds.
+// Postsecondary), a label of each occupation it holds. isco_group: an ISCO-08 unit group's own title in one of the
+// seven languages, as ESCO translates the ILO's (`Peones de explotaciones agrícolas`, 9211).
 export type LabelSource =
   | "onet_title"
   | "onet_alternate"
@@ -27,7 +28,8 @@ export type LabelSource =
   | "esco_hidden"
   | "national"
   | "oews_title"
-  | "employer_filing";
+  | "employer_filing"
+  | "isco_group";
 export const LABEL_SOURCES: readonly LabelSource[] = [
   "onet_title",
   "onet_alternate",
@@ -39,6 +41,7 @@ export const LABEL_SOURCES: readonly LabelSource[] = [
   "national",
   "oews_title",
   "employer_filing",
+  "isco_group",
 ];
 /** Sources that label the U.S. path only: titles U.S. employers filed under a SOC code say nothing of ISCO groups. */
 export const US_PATH_ONLY: readonly LabelSource[] = ["employer_filing"];

@@ -1079,6 +1079,7 @@ const SOURCE_STANDING = LABEL_SOURCES.map(
       esco_hidden: 2,
       oews_title: 0,
       employer_filing: 1,
+      isco_group: 1,
     })[s],
 );
 /** The one label source an ISCO path skips (US_PATH_ONLY), as its index; -1 if the lexicon has none. */
@@ -1116,7 +1117,11 @@ function pathFactor(c: Concept, target: MatchTarget): number {
 const groupOf = (code: string, target: MatchTarget) => (target === "soc" ? code.slice(0, 7) : code);
 
 const exactMethod = (source: LabelSource): MatchMethod =>
-  source === "national" ? "national_title" : source.startsWith("esco") ? "esco_label" : "alias";
+  source === "national"
+    ? "national_title"
+    : source.startsWith("esco") || source === "isco_group"
+      ? "esco_label"
+      : "alias";
 
 /**
  * Confidence: the candidate's score, less up to 0.25 as a competing occupation comes within 0.1 of it
