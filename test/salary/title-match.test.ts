@@ -309,6 +309,22 @@ describe("EU path: titles in six EU languages and English", () => {
     expect(ranked[at].label).toContain("RECURSOS HUMANOS");
   });
 
+  // ESCO's ISCOGroups files (docs/matching.md, "Labels"): each title below is a unit group's as the file of its
+  // language prints it, and no ESCO or national label's. A group title is no occupation's own name: `Paramedic` meets
+  // the Dutch group title `Paramedici` (2240, paramedical practitioners) word for word once stemmed, and stays ESCO's
+  // paramedic (3258). German group titles are not read: `Führungskräfte in Restaurants` (1412) is no `Servicekraft`.
+  test("ISCO-08 unit group titles label their groups, are no own name, and are not read in German", () => {
+    for (const [title, country, isco] of [
+      ["Pomocniczy robotnicy polowi", "PL", "9211"],
+      ["Ongeschoolde arbeiders in de akkerbouw", "NL", "9211"],
+      ["Manovali dell’edilizia", "IT", "9313"],
+    ])
+      expect(`${title} ${eu(title, country)?.best.code}`).toBe(`${title} ${isco}`);
+    expect(eu("Paramedic", "NL")!.best.code).toBe("3258");
+    expect(eu("Servicekraft (m/w/d) Restaurant", "DE")!.best.code).not.toBe("1412");
+    expect(eu("Führungskräfte in Restaurants", "DE")!.best.labelSource).not.toBe("isco_group");
+  });
+
   test("a French word is not read as an English one: Comptable, Chef de projet", () => {
     expect(eu("Comptable", "FR")!.best.code[0]).toBe("2");
     expect(eu("Chef de projet", "FR")!.best.labelLang).toBe("fr");

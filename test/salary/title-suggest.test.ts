@@ -48,6 +48,12 @@ test("French, Polish and Italian titles answer in their language; English reads 
   for (const t of english.suggestions) expect(t.label).not.toMatch(/^[A-Z0-9 ,\\/&-]+$/); // no all-caps filing
 });
 
+test("an ISCO unit group's title is no job a person holds: not offered, though the matcher reads it", async () => {
+  // ESCO's ISCOGroups_pl.csv, 9211: "Pomocniczy robotnicy polowi" (crop farm labourers).
+  const body = await suggest("q=Pomocniczy%20robotnicy%20polowi&country=PL");
+  expect(body.suggestions.map((t: { label: string }) => t.label)).not.toContain("Pomocniczy robotnicy polowi");
+});
+
 test("nothing to read → no suggestions; bad input → 422 in the envelope", async () => {
   expect(await suggest("q=qqqqzzzz")).toMatchObject({ language: null, suggestions: [] });
   const bad = await s.call("salary", "/api/v1/titles/suggest?q=");
