@@ -177,6 +177,27 @@ describe("the role, out of a headline, in each language", () => {
     expect(role("Poszukiwany/a Księgowy/a")).toBe("Księgowy/a");
   });
 
+  test("an employer announcing whom it hires: the role follows the verb, or is the next segment", () => {
+    expect(role("Clinique du Parc recrute : Aide-soignant(e) de nuit")).toBe("Aide-soignant(e)");
+    expect(kinds("Clinique du Parc recrute : Aide-soignant(e)")).toEqual(["employer:Clinique du Parc"]);
+    expect(role("La Marine nationale recrute – Matelot (H/F)")).toBe("Matelot (H/F)");
+    expect(role("Mairie de Pau recrute un agent d'entretien")).toBe("agent d'entretien");
+    expect(role("Bäckerei Kurz sucht Verkäufer/in (m/w/d)")).toBe("Verkäufer/in (m/w/d)");
+    expect(role("Hotel Adler sucht einen Koch – Vollzeit")).toBe("Koch");
+    expect(role("Bakkerij Jansen zoekt een verkoper")).toBe("verkoper");
+    expect(role("Ristorante da Mario cerca cameriere")).toBe("cameriere");
+    expect(role("Firma budowlana zatrudni murarza")).toBe("murarza");
+    // Not an employer: the call alone, a word that only contains a verb, and a verb with nothing after it or below.
+    expect(role("Se busca camarero/a")).toBe("camarero/a");
+    expect(role("Suchtberater (m/w/d)")).toBe("Suchtberater (m/w/d)");
+    expect(role("Sapeurs-pompiers volontaires : le SDIS recrute !")).toBe("Sapeurs-pompiers volontaires : le SDIS !");
+  });
+
+  test("a middle dot between letters is French inclusive writing, not a separator", () => {
+    expect(role("Directeur·rice d'EHPAD – CDI")).toBe("Directeur·rice d'EHPAD");
+    expect(role("Serveur · Temps plein")).toBe("Serveur");
+  });
+
   test("how long, which hours, which days, which season: all taken out, whatever segment they are in", () => {
     const rest = (text: string) => parseHeadline(text).segments;
     expect(kinds("Lagerhelfer (m/w/d) – befristet für 12 Monate")).toEqual([

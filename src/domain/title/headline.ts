@@ -17,6 +17,7 @@ export type HeadlinePartKind =
   | "work_mode"
   | "department"
   | "reference"
+  | "employer"
   | "place"
   | "segment";
 export interface HeadlinePart {
@@ -349,16 +350,40 @@ const COUNTRY_NAMES = new Set(
     .map((name) => name.toLowerCase()),
 );
 
-// Spaced dashes and bars separate a headline's segments; a dash inside a word ("Voll- oder", "Amsterdam-Zuid") does not.
-const SEGMENT = /\s+[–—|]\s+|\s+-\s+|\s*[|•·]\s*/u;
+// Spaced dashes and bars separate a headline's segments; a dash inside a word ("Voll- oder", "Amsterdam-Zuid") does not,
+// nor a middle dot between letters, French inclusive writing ("Directeur·rice d'EHPAD").
+const SEGMENT = /\s+[–—|]\s+|\s+-\s+|\s*[|•]\s*|\s+·\s*|\s*·(?!\p{L})|(?<!\p{L})·/u;
+
+// An employer announcing whom it hires: "EHPAD Les Tilleuls recrute : Aide-soignant(e)", "Bäckerei Kurz sucht
+// Verkäufer/in", "Armée de Terre recrute – Soldat". The role follows the verb (after an article), or is the next segment.
+const EMPLOYER_HIRES =
+  /^(.+?)\s+(?:recrute|recrutent|sucht|zoekt|busca|cerca|zatrudni|zatrudnia|szuka|is hiring|are hiring)(?![\p{L}])\s*[:!]?\s*(?:(?:un|une|des|einen|eine|een|una|uno|an?)\s+)?(.*)$/iu;
+const NO_EMPLOYER = /^(?:se|wir|on|nous|we|wij|ik|ich)$/iu; // "Se busca camarero", "Wir suchen": the call alone
+
+/** A segment without the employer that announces its hiring, and the employer; null when it names none. */
+function withoutEmployer(segment: string, followed: boolean): { role: string; employer: string } | null {
+  const m = EMPLOYER_HIRES.exec(segment);
+  if (!m || NO_EMPLOYER.test(m[1].trim())) return null;
+  const role = m[2].trim();
+  // "le SDIS recrute !" at the end of the only segment: what comes before it is the role.
+  if (!/\p{L}{2,}/u.test(role) && !followed) return null;
+  return { role, employer: m[1].trim() };
+}
 
 /** The role and the parts around it. Parsing is idempotent: the role of a plain title is the title. */
 export function parseHeadline(text: string): Headline {
+  const parts: HeadlinePart[] = [];
   const segments = text
     .split(SEGMENT)
     .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s, i, all) => {
+      const hires = withoutEmployer(s, i < all.length - 1);
+      if (!hires) return s;
+      parts.push({ kind: "employer", text: hires.employer });
+      return hires.role;
+    })
     .filter(Boolean);
-  const parts: HeadlinePart[] = [];
   const clean = (segment: string) => {
     let out = segment;
     const hasDigit = /\d/.test(segment);
