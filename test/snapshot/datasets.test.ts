@@ -9,6 +9,7 @@ import { datasets } from "../../scripts/snapshot/manifest.ts";
 import { LOADERS } from "../../scripts/snapshot/build.ts";
 import { DATASET_IDS } from "../../src/snapshot/repositories/sources.ts";
 import { SCHEMA_VERSION } from "../../src/snapshot/schema.ts";
+import { lexiconInputs } from "../../src/snapshot/repositories/title-lexicon.ts";
 
 let db: Database;
 beforeAll(() => {
@@ -309,6 +310,15 @@ describe("classifications", () => {
       "es: Trabajadores de los cuidados personales a domicilio",
       "pl: Pracownicy domowej opieki osobistej",
     ]);
+  });
+
+  test("Spain's CO-SISPE titles are stored as written and read by the lexicon without their ', EN GENERAL' mark", () => {
+    // ES_mapping_31.07.2021.csv, "Classification 2 PrefLabel": "TÉCNICOS MEDIOS EN RECURSOS HUMANOS, EN GENERAL".
+    const written = "TÉCNICOS MEDIOS EN RECURSOS HUMANOS, EN GENERAL";
+    expect(one("SELECT count(*) AS c FROM occupation_label WHERE source = 'national' AND text = ?", written).c).toBe(1);
+    const spanish = lexiconInputs(db).labels.filter((l) => l.source === "national" && l.lang === "es");
+    expect(spanish.map((l) => l.text)).toContain("TÉCNICOS MEDIOS EN RECURSOS HUMANOS");
+    expect(spanish.filter((l) => /EN GENERAL$/i.test(l.text))).toEqual([]);
   });
 
   test("SOC 2010 → ISCO-08 crosswalk rows as published", async () => {

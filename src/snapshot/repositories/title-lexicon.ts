@@ -215,7 +215,7 @@ export function lexiconInputs(db: Database): LexiconInputs {
     if (concept !== undefined && !(l.source === "isco_group" && GROUP_TITLES_UNREAD.has(l.lang)))
       labels.push({
         concept,
-        text: l.text,
+        text: l.source === "national" ? withoutClassMarker(l.text) : l.text,
         lang: l.lang as Lang,
         source: l.source as LabelSource,
         rowKey: labelRowKey(l.concept, l.text, l.source),
@@ -223,6 +223,12 @@ export function lexiconInputs(db: Database): LexiconInputs {
   }
   return { concepts, labels };
 }
+
+/**
+ * A national title without the mark its classification puts on a group's general case: Spain's CO-SISPE ends 258 of
+ * its titles with "EN GENERAL" (`TÉCNICOS MEDIOS EN RECURSOS HUMANOS, EN GENERAL`), words no job ad writes.
+ */
+const withoutClassMarker = (text: string) => text.replace(/,?\s+en general\s*$/iu, "");
 
 /**
  * Languages whose ISCO unit group titles are not labels: German names groups by collective nouns in -kräfte
