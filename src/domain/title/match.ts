@@ -500,6 +500,7 @@ export class TitleMatcher {
     const proposals = ranked.map(
       (r, i): Proposal => ({
         conceptId: r.conceptId,
+        concept: lx.concepts[r.conceptId].key,
         entry: r.entry,
         code: r.code,
         score: r.score,
@@ -947,6 +948,7 @@ export class TitleMatcher {
     }
     const ruled: Proposal = {
       conceptId,
+      concept: concept.key,
       entry: -1,
       code,
       score: 0,

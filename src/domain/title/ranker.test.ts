@@ -1,8 +1,9 @@
 import { expect, test } from "bun:test";
 import { RANKER_FEATURES, answerFirst, rankerFeatures, rerank, type CandidateFacts, type PathModel } from "./ranker.ts";
-import { bestThreshold, foldOf } from "./train-ranker.ts";
+import { bestThreshold, conceptPriors, foldOf } from "./train-ranker.ts";
 
 const facts = (score: number, extra: Partial<CandidateFacts> = {}): CandidateFacts => ({
+  concept: "15-1252.00",
   code: "15-1252.00",
   score,
   exact: false,
@@ -35,6 +36,7 @@ const model = (answer: number, alternative: number, conventions: PathModel["conv
   alternative: { at: [0], value: [alternative], n: [20] },
   threshold: 0.3,
   conventions,
+  conceptPriors: {},
 });
 
 test("features: one value per named feature; lead and gap against the best other candidate", () => {
@@ -129,4 +131,17 @@ test("folds are fixed by the title: every build trains on the same ones", () => 
   const counts = [0, 0, 0, 0, 0];
   for (let i = 0; i < 1000; i++) counts[foldOf(`title ${i}`)]++;
   for (const c of counts) expect(c).toBeGreaterThan(150);
+});
+
+test("an occupation's prior: its proposals' rate of being right against the average, smoothed, in logits (by hand)", () => {
+  // Smoothed as by a = 20 titles of average outcome. A right twice, B wrong twice: the average m = 2/4.
+  // A: logit((2 + 20·0.5)/(2 + 20)) = ln(12/10) = 0.182; B, its opposite. A weight counts as that many titles:
+  // E, right once and wrong once beside C (right, weight 3) and D (wrong, weight 3), is the average, 0.
+  const p = (concept: string, right: number, weight = 1) => ({ concept, right, weight });
+  const priors = conceptPriors([p("A", 1), p("A", 1), p("B", 0), p("B", 0)]);
+  expect(priors.get("A")).toBe(0.182);
+  expect(priors.get("B")).toBe(-0.182);
+  expect(conceptPriors([p("C", 1, 3), p("D", 0, 3), p("E", 1), p("E", 0)]).get("E")).toBe(0);
+  // With every proposal right (or none) there is no average to compare with: no prior.
+  expect(conceptPriors([p("A", 1)]).size).toBe(0);
 });

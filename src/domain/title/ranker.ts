@@ -15,6 +15,8 @@ export const RERANK_POOL = 20;
 
 /** What the first stage knows of one candidate. */
 export interface CandidateFacts {
+  /** The occupation's key in the lexicon (an O*NET-SOC code, an ESCO URI, isco:NNNN): its prior is kept under it. */
+  concept: string;
   /** The occupation's code on the path: O*NET-SOC (15-1252.00) or SOC, or an ISCO-08 unit group (2512). */
   code: string;
   score: number;
@@ -114,10 +116,14 @@ export const RANKER_FEATURES: readonly string[] = [
   "exact_own_name",
   "title_head_headness",
   "helper_unsaid",
+  "concept_prior",
 ];
 
-/** The features of candidate i of a first-stage list (sorted by score, best first). */
-export function rankerFeatures(list: readonly CandidateFacts[], i: number, title: TitleFacts): number[] {
+/**
+ * The features of candidate i of a first-stage list (sorted by score, best first); `prior`: its occupation's prior
+ * (PathModel.conceptPriors).
+ */
+export function rankerFeatures(list: readonly CandidateFacts[], i: number, title: TitleFacts, prior = 0): number[] {
   const c = list[i];
   let rival = 0;
   for (let j = 0; j < list.length; j++) if (j !== i && list[j].score > rival) rival = list[j].score;
@@ -162,6 +168,7 @@ export function rankerFeatures(list: readonly CandidateFacts[], i: number, title
     c.exact && OWN_NAMES.has(c.source!) ? 1 : 0,
     title.headness,
     c.helperUnsaid ? 1 : 0,
+    prior,
   ];
 }
 
@@ -202,6 +209,13 @@ export interface PathModel {
   threshold: number;
   /** Per coding convention, how often it fired on the training titles and named the right code. */
   conventions: Partial<Record<ConventionRule, { fired: number; right: number }>>;
+  /**
+   * Per occupation (its lexicon key), how much more or less often than the average one it was right when the
+   * training titles' first stage proposed it near the top, in logits (train-ranker.ts, conceptPriors): what a
+   * classification's coding of an occupation is worth as users' titles judge it (ESCO codes its "administrative
+   * assistant" 3343, where coders of job ads say general office clerk, 4110). Absent: 0.
+   */
+  conceptPriors: Record<string, number>;
 }
 /** How one training set's titles fare out of fold: answers right (unit, major group), the right code among the pool. */
 export interface OutOfFold {
@@ -240,8 +254,8 @@ export function rerank<T extends CandidateFacts>(
   model: PathModel,
   limit = list.length,
 ): (T & { probability: number })[] {
-  const utility = list.map((_, i) => {
-    const x = rankerFeatures(list, i, title);
+  const utility = list.map((c, i) => {
+    const x = rankerFeatures(list, i, title, model.conceptPriors[c.concept] ?? 0);
     return linearUtility(model.fit, x) + (model.trees ? ensembleValue(model.trees, x) : 0);
   });
   const choice = choiceShares(utility, 0, utility.length);

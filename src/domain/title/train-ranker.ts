@@ -82,6 +82,45 @@ interface Row {
   y: number;
   example: number;
   code: string;
+  /** The occupation's lexicon key, and its place in the first stage's order. */
+  concept: string;
+  rank: number;
+}
+
+/** An occupation's prior counts what titles that proposed it among their first PRIOR_RANKS candidates made of it. */
+const PRIOR_RANKS = 5;
+/** Toward the average the prior is pulled as by this many titles' worth of average outcomes. */
+const PRIOR_SMOOTHING = 20;
+
+/**
+ * Per occupation, how much more or less often than the average proposal its proposals were right, in logits:
+ * logit((r + a·m) / (n + a)) − logit(m) for its n proposals (weighted) of which r were right, m the rate over every
+ * proposal counted and a = PRIOR_SMOOTHING (target encoding, smoothed toward the mean).
+ */
+export function conceptPriors(
+  proposals: readonly { concept: string; right: number; weight: number }[],
+): Map<string, number> {
+  const tally = new Map<string, { n: number; r: number }>();
+  let n = 0,
+    r = 0;
+  for (const p of proposals) {
+    const t = tally.get(p.concept) ?? { n: 0, r: 0 };
+    t.n += p.weight;
+    t.r += p.weight * p.right;
+    tally.set(p.concept, t);
+    n += p.weight;
+    r += p.weight * p.right;
+  }
+  const m = n ? r / n : 0.5;
+  const logit = (p: number) => Math.log(p / (1 - p));
+  const out = new Map<string, number>();
+  if (m <= 0 || m >= 1) return out;
+  for (const [concept, t] of tally)
+    out.set(
+      concept,
+      Math.round(1000 * (logit((t.r + PRIOR_SMOOTHING * m) / (t.n + PRIOR_SMOOTHING)) - logit(m))) / 1000,
+    );
+  return out;
 }
 
 /** The ranker for `matcher`'s lexicon (a matcher without a ranker: its first stage is what is learned on). */
@@ -116,9 +155,22 @@ export function trainRanker(
           y: e.right.includes(code) ? 1 : 0,
           example,
           code,
+          concept: p.concept,
+          rank: i,
         });
       });
     });
+    // Occupations' priors from labelled titles (not the titles that are none): each fold's rows read the priors of
+    // the other four folds' titles, so no title's own outcome is in its feature; the model serves those of all.
+    const priorAt = RANKER_FEATURES.indexOf("concept_prior");
+    const counted = (fold: number) =>
+      rows
+        .filter((r) => r.rank < PRIOR_RANKS && mine[r.example].right.length && folds[r.example] !== fold)
+        .map((r) => ({ concept: r.concept, right: r.y, weight: mine[r.example].weight ?? 1 }));
+    for (let fold = 0; fold < FOLDS; fold++) {
+      const priors = conceptPriors(counted(fold));
+      for (const r of rows) if (folds[r.example] === fold) r.x[priorAt] = priors.get(r.concept) ?? 0;
+    }
     const fitOn = (subset: Row[], from?: LogisticFit) => {
       const starts = setStarts(subset);
       const setWeight = starts.slice(0, -1).map((i) => mine[subset[i].example].weight ?? 1);
@@ -203,6 +255,7 @@ export function trainRanker(
         alternative: withSuccessionRule(fitIsotonic(alternative.x, alternative.y, MIN_CALIBRATION_STEP)),
         threshold,
         conventions,
+        conceptPriors: Object.fromEntries(conceptPriors(counted(-1))),
       },
       rows: rows.length,
       titles: mine.length,
