@@ -160,12 +160,14 @@ export function trainRanker(
         });
       });
     });
-    // Occupations' priors from labelled titles (not the titles that are none): each fold's rows read the priors of
-    // the other four folds' titles, so no title's own outcome is in its feature; the model serves those of all.
+    // Occupations' priors from the titles as users write them (filings, job-ad headlines: a publisher's list agrees
+    // with its own coding by construction): each fold's rows read the priors of the other four folds' titles, so no
+    // title's own outcome is in its feature; the model serves those of all.
     const priorAt = RANKER_FEATURES.indexOf("concept_prior");
+    const asUsersWrite = (r: Row) => mine[r.example].calibrates && mine[r.example].right.length > 0;
     const counted = (fold: number) =>
       rows
-        .filter((r) => r.rank < PRIOR_RANKS && mine[r.example].right.length && folds[r.example] !== fold)
+        .filter((r) => r.rank < PRIOR_RANKS && asUsersWrite(r) && folds[r.example] !== fold)
         .map((r) => ({ concept: r.concept, right: r.y, weight: mine[r.example].weight ?? 1 }));
     for (let fold = 0; fold < FOLDS; fold++) {
       const priors = conceptPriors(counted(fold));
