@@ -210,10 +210,9 @@ export interface PathModel {
   /** Per coding convention, how often it fired on the training titles and named the right code. */
   conventions: Partial<Record<ConventionRule, { fired: number; right: number }>>;
   /**
-   * Per occupation (its lexicon key), how much more or less often than the average one it was right when the
-   * training titles' first stage proposed it near the top, in logits (train-ranker.ts, conceptPriors): what a
-   * classification's coding of an occupation is worth as users' titles judge it (ESCO codes its "administrative
-   * assistant" 3343, where coders of job ads say general office clerk, 4110). Absent: 0.
+   * Per occupation (its lexicon key), how much more or less often than the average one it was right when the first
+   * stage proposed it near the top for a title as users write them, in logits (train-ranker.ts, conceptPriors): what
+   * users' titles say of an occupation once their words reach it, in every language. Absent: 0.
    */
   conceptPriors: Record<string, number>;
 }
