@@ -165,9 +165,10 @@ export function trainRanker(
     // title's own outcome is in its feature; the model serves those of all.
     const priorAt = RANKER_FEATURES.indexOf("concept_prior");
     const asUsersWrite = (r: Row) => mine[r.example].calibrates && mine[r.example].right.length > 0;
-    const counted = (fold: number) =>
+    /** The proposals a prior counts: every fold's, or all but one fold's. */
+    const counted = (exceptFold: number | null) =>
       rows
-        .filter((r) => r.rank < PRIOR_RANKS && asUsersWrite(r) && folds[r.example] !== fold)
+        .filter((r) => r.rank < PRIOR_RANKS && asUsersWrite(r) && folds[r.example] !== exceptFold)
         .map((r) => ({ concept: r.concept, right: r.y, weight: mine[r.example].weight ?? 1 }));
     for (let fold = 0; fold < FOLDS; fold++) {
       const priors = conceptPriors(counted(fold));
@@ -257,7 +258,7 @@ export function trainRanker(
         alternative: withSuccessionRule(fitIsotonic(alternative.x, alternative.y, MIN_CALIBRATION_STEP)),
         threshold,
         conventions,
-        conceptPriors: Object.fromEntries(conceptPriors(counted(-1))),
+        conceptPriors: Object.fromEntries(conceptPriors(counted(null))),
       },
       rows: rows.length,
       titles: mine.length,
