@@ -1,7 +1,8 @@
 // The title ranker's training data and its fit at snapshot build time (src/domain/title/train-ranker.ts): on the
 // U.S. path the employer titles' dev split (coded_title), O*NET's reported titles and a quarter of the Census index;
 // on the EU path a tenth of ESCO's alternative labels and the national lists, and the dev part of our job-ad
-// headlines (data/headlines); on both, text that is no title (notTitles), with no right answer.
+// headlines (data/headlines), each scored without its fold's own headlines among the lexicon's labels
+// (writeHeadlineLabels); on both, text that is no title (notTitles), with no right answer.
 // Test splits, test parts and the rows the evaluation holds out stay out, so `npm run eval:titles` reports on unseen titles.
 import type { Database } from "bun:sqlite";
 import { parse } from "csv-parse/sync";
@@ -210,6 +211,7 @@ export function rankerTrainingTitles(db: Database): TrainingTitle[] {
         target: h.target,
         right: [h.code, ...h.alt],
         set: `job-ad headlines, dev (${h.lang})`,
+        ownLabel: h.target === "isco" ? "job_ad_headline" : undefined,
         calibrates: true,
         weight: USER_TITLE_WEIGHT,
       }),

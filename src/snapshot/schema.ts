@@ -1,7 +1,7 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below, or to what a packed row
 // holds (20: the title ranker's calibration steps carry their centres and counts).
-export const SCHEMA_VERSION = 20;
+export const SCHEMA_VERSION = 21;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -78,6 +78,9 @@ CREATE TABLE esco_occupation (uri TEXT PRIMARY KEY, isco_unit TEXT NOT NULL, lab
 -- source: esco_preferred | esco_alt | esco_hidden | national (country = the national list's country) | isco_group
 -- (an ISCO-08 unit group's title in ESCO's ISCOGroups file of the language, concept 'isco:9211')
 CREATE TABLE occupation_label (concept TEXT NOT NULL, text TEXT NOT NULL, lang TEXT NOT NULL, source TEXT NOT NULL, country TEXT, national_id TEXT);
+-- Our own job-ad headlines (data/headlines), their dev parts coded with an ISCO-08 unit group: labels of that unit
+-- group as ads write them (lexicon.ts reads the headline's role); the test parts are never in a snapshot.
+CREATE TABLE job_ad_headline (title TEXT NOT NULL, lang TEXT NOT NULL, country TEXT NOT NULL, isco TEXT NOT NULL);
 CREATE TABLE esco_onet (onet_code TEXT NOT NULL, esco_uri TEXT NOT NULL, match_type TEXT NOT NULL, PRIMARY KEY (onet_code, esco_uri)) WITHOUT ROWID;
 
 -- Eurostat

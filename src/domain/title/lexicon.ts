@@ -14,10 +14,12 @@ import {
   stem,
   type Lang,
 } from "./text.ts";
+import { parseHeadline } from "./headline.ts";
 
 // oews_title: the title OEWS publishes an aggregate or broad group under (Teaching Assistants, Except
 // Postsecondary), a label of each occupation it holds. isco_group: an ISCO-08 unit group's own title in one of the
-// seven languages, as ESCO translates the ILO's (`Peones de explotaciones agrícolas`, 9211).
+// seven languages, as ESCO translates the ILO's (`Peones de explotaciones agrícolas`, 9211). job_ad_headline: one of
+// our job-ad headlines' dev parts (data/headlines), a label of the unit group its coders chose, read as its role.
 export type LabelSource =
   | "onet_title"
   | "onet_alternate"
@@ -29,7 +31,8 @@ export type LabelSource =
   | "national"
   | "oews_title"
   | "employer_filing"
-  | "isco_group";
+  | "isco_group"
+  | "job_ad_headline";
 export const LABEL_SOURCES: readonly LabelSource[] = [
   "onet_title",
   "onet_alternate",
@@ -42,6 +45,7 @@ export const LABEL_SOURCES: readonly LabelSource[] = [
   "oews_title",
   "employer_filing",
   "isco_group",
+  "job_ad_headline",
 ];
 /** Sources that label the U.S. path only: titles U.S. employers filed under a SOC code say nothing of ISCO groups. */
 export const US_PATH_ONLY: readonly LabelSource[] = ["employer_filing"];
@@ -163,7 +167,9 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   const ordered = [...labels].sort((a, b) => LABEL_SOURCES.indexOf(a.source) - LABEL_SOURCES.indexOf(b.source));
   for (const l of ordered) {
     let labelId = -1; // stored only once an entry keeps it: most duplicates are dropped whole
-    const whole = slashVariants(stripMarkers(l.text));
+    // A headline labels its role, not its contract, place or pay ("Impiegata amministrativa – part time, Bologna").
+    const text = l.source === "job_ad_headline" ? parseHeadline(l.text).role : l.text;
+    const whole = slashVariants(stripMarkers(text));
     for (const variant of l.source.startsWith("onet_") ? [...whole, ...whole.flatMap(bracketedForms)] : whole) {
       const tw = titleWords(variant, known);
       if (!tw.words.length) continue;

@@ -59,3 +59,32 @@ describe("a word only unreadable labels hold is read as unknown", () => {
     expect(stage.title.unknownShare).toBe(0);
   });
 });
+
+describe("a job-ad headline labels its role", () => {
+  // An Italian headline coded 4110 by our coders, beside ESCO's insurance clerk (by hand: no ESCO label is the
+  // role's two words).
+  const isco = (key: string, title: string, code: string): Concept => ({ ...concept(key, title, code), kind: "isco" });
+  const adLexicon = buildLexicon(
+    [isco("isco:4110", "General Office Clerks", "4110"), isco("isco:4312", "Insurance Clerks", "4312")],
+    [
+      {
+        concept: 0,
+        text: "Impiegata amministrativa – part time 20 ore, zona Bologna",
+        lang: "it",
+        source: "job_ad_headline",
+      },
+      { concept: 1, text: "impiegato di assicurazione", lang: "it", source: "esco_preferred" },
+    ],
+  );
+  const ads = new TitleMatcher(adLexicon);
+
+  test("the role's words are the label's: an exact match, whatever the headline around it", () => {
+    const stage = ads.firstStage("Impiegato amministrativo – Milano", { target: "isco", country: "IT" }, 4);
+    expect(stage.proposals[0]).toMatchObject({ code: "4110", exact: true, source: "job_ad_headline" });
+  });
+
+  test("its place and hours are no words of the label", () => {
+    expect(ads.firstStage("Bologna", { target: "isco", country: "IT" }, 4).proposals).toEqual([]);
+    expect(ads.firstStage("part time 20 ore", { target: "isco", country: "IT" }, 4).proposals).toEqual([]);
+  });
+});

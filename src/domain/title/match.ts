@@ -1082,6 +1082,7 @@ const SOURCE_STANDING = LABEL_SOURCES.map(
       oews_title: 0,
       employer_filing: 1,
       isco_group: 1,
+      job_ad_headline: 1,
     })[s],
 );
 /** The one label source an ISCO path skips (US_PATH_ONLY), as its index; -1 if the lexicon has none. */

@@ -85,6 +85,25 @@ test("rerank: a title that is exactly an occupation's own name is that occupatio
   }
 });
 
+test("rerank: an own name yields to a job-ad headline of the same words coded otherwise", () => {
+  // ESCO's French "aide à domicile" (its companion, 5162) and an ad's headline our coders coded home care (5322),
+  // both exact; the model (score alone) prefers the headline's 0.9.
+  const list = [
+    facts(0.9, { code: "5322", exact: true, source: "job_ad_headline" }),
+    facts(0.8, { code: "5162", exact: true, source: "esco_preferred" }),
+  ];
+  expect(rerank(list, title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["5322", "5162"]);
+  // A headline coded as the own name says the same: the own name goes first (here it already leads).
+  const agreeing = [
+    facts(0.9, { code: "5162", exact: true, source: "esco_preferred" }),
+    facts(0.8, { code: "5162", exact: true, source: "job_ad_headline" }),
+  ];
+  expect(rerank(agreeing, title, model(0.6, 0.3))[0].source).toBe("esco_preferred");
+  // A headline that only overlaps the title says nothing of the name: the own name goes first.
+  const overlapping = [facts(0.9, { code: "5322", source: "job_ad_headline" }), list[1]];
+  expect(rerank(overlapping, title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["5162", "5322"]);
+});
+
 test("rerank: a pattern answer's probability is at most its score", () => {
   expect(rerank([facts(0.55, { pattern: true })], title, model(0.9, 0.1))[0].probability).toBe(0.55);
 });

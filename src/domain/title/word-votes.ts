@@ -21,6 +21,7 @@ const SOURCE_VOTE_WEIGHT: Record<LabelSource, number> = {
   esco_hidden: 0.1,
   national: 0.2,
   isco_group: 0.5,
+  job_ad_headline: 3,
 };
 const VOTE_WEIGHT_BY_SOURCE = Float32Array.from(LABEL_SOURCES, (s) => SOURCE_VOTE_WEIGHT[s]);
 /** How many groups a split keeps (its largest shares): a common word is in labels of hundreds. */

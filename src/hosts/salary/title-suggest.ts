@@ -13,8 +13,8 @@ import { cite } from "./service.ts";
 const EU = new Set<string>(EU_EEA);
 // Labels a person would pick: not employers' filed titles (written as HR systems do, "SR TECHNICAL MANAGER, SW DEV"),
 // nor ESCO's hidden terms (misspellings and obsolete forms it keeps for search), nor ISCO's group titles (a class of
-// jobs, "Crop farm labourers", not one a person holds).
-const NOT_OFFERED = new Set<LabelSource>(["employer_filing", "esco_hidden", "isco_group"]);
+// jobs, "Crop farm labourers", not one a person holds), nor our job-ad headlines (an ad's whole headline).
+const NOT_OFFERED = new Set<LabelSource>(["employer_filing", "esco_hidden", "isco_group", "job_ad_headline"]);
 
 interface TitleSuggestion {
   label: string;

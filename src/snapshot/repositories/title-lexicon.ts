@@ -221,6 +221,22 @@ export function lexiconInputs(db: Database): LexiconInputs {
         rowKey: labelRowKey(l.concept, l.text, l.source),
       });
   }
+  // Our job-ad headlines' dev parts, each a label of the ISCO-08 unit group its coders chose.
+  for (const h of db
+    .query<{ title: string; lang: string; isco: string }, []>(
+      "SELECT title, lang, isco FROM job_ad_headline ORDER BY rowid",
+    )
+    .all()) {
+    const concept = index.get(`isco:${h.isco}`);
+    if (concept !== undefined)
+      labels.push({
+        concept,
+        text: h.title,
+        lang: h.lang as Lang,
+        source: "job_ad_headline",
+        rowKey: labelRowKey(`isco:${h.isco}`, h.title, "job_ad_headline"),
+      });
+  }
   return { concepts, labels };
 }
 
