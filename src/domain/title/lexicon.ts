@@ -12,6 +12,7 @@ import {
   titleWords,
   rawWords,
   stem,
+  saysRankOrTerms,
   type Lang,
 } from "./text.ts";
 import { parseHeadline } from "./headline.ts";
@@ -167,8 +168,11 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   const ordered = [...labels].sort((a, b) => LABEL_SOURCES.indexOf(a.source) - LABEL_SOURCES.indexOf(b.source));
   for (const l of ordered) {
     let labelId = -1; // stored only once an entry keeps it: most duplicates are dropped whole
-    // A headline labels its role, not its contract, place or pay ("Impiegata amministrativa – part time, Bologna").
+    // A headline labels its role, not its contract, place or pay ("Impiegata amministrativa – part time, Bologna"),
+    // and no role whose rank the matcher would drop: coders coded "Stv. Filialleitung" a shop supervisor (5222), not
+    // every "Filialleitung".
     const text = l.source === "job_ad_headline" ? parseHeadline(l.text).role : l.text;
+    if (l.source === "job_ad_headline" && saysRankOrTerms(text)) continue;
     const whole = slashVariants(stripMarkers(text));
     for (const variant of l.source.startsWith("onet_") ? [...whole, ...whole.flatMap(bracketedForms)] : whole) {
       const tw = titleWords(variant, known);

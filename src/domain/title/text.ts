@@ -783,6 +783,9 @@ export function rawWords(text: string): string[] {
   return words.flatMap((w) => (ABBREVIATIONS.get(w) ?? american(w)).split(" "));
 }
 
+/** Whether the title has a word the matcher drops as a seniority, level, contract or schedule word ("Stv.", "Senior", "II"). */
+export const saysRankOrTerms = (text: string): boolean => rawWords(text).some((w) => NOISE.has(w) || LEVEL.test(w));
+
 /**
  * The words the matcher compares. `known`: the index's word list (for compound splitting); without it, no
  * splitting (the index builds that list from unsplit words first).
