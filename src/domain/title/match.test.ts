@@ -74,6 +74,8 @@ describe("a job-ad headline labels its role", () => {
         source: "job_ad_headline",
       },
       { concept: 1, text: "impiegato di assicurazione", lang: "it", source: "esco_preferred" },
+      // A deputy's headline: its rank is a word the matcher drops, so it would label every "Filialleitung".
+      { concept: 1, text: "Stv. Filialleitung 100 % – Detailhandel Basel", lang: "de", source: "job_ad_headline" },
     ],
   );
   const ads = new TitleMatcher(adLexicon);
@@ -81,6 +83,10 @@ describe("a job-ad headline labels its role", () => {
   test("the role's words are the label's: an exact match, whatever the headline around it", () => {
     const stage = ads.firstStage("Impiegato amministrativo – Milano", { target: "isco", country: "IT" }, 4);
     expect(stage.proposals[0]).toMatchObject({ code: "4110", exact: true, source: "job_ad_headline" });
+  });
+
+  test("a role with a rank the matcher drops labels nothing", () => {
+    expect(ads.firstStage("Filialleitung", { target: "isco", country: "DE" }, 4).proposals).toEqual([]);
   });
 
   test("its place and hours are no words of the label", () => {

@@ -93,10 +93,10 @@ test("rerank: an own name yields to a job-ad headline of the same words coded ot
     facts(0.8, { code: "5162", exact: true, source: "esco_preferred" }),
   ];
   expect(rerank(list, title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["5322", "5162"]);
-  // A headline coded as the own name says the same: the own name goes first (here it already leads).
+  // A headline coded as the own name says the same: the own name goes first, before the headline's larger share.
   const agreeing = [
-    facts(0.9, { code: "5162", exact: true, source: "esco_preferred" }),
-    facts(0.8, { code: "5162", exact: true, source: "job_ad_headline" }),
+    facts(0.9, { code: "5162", exact: true, source: "job_ad_headline" }),
+    facts(0.8, { code: "5162", exact: true, source: "esco_preferred" }),
   ];
   expect(rerank(agreeing, title, model(0.6, 0.3))[0].source).toBe("esco_preferred");
   // A headline that only overlaps the title says nothing of the name: the own name goes first.
