@@ -244,8 +244,8 @@ export interface RankerModel {
 /**
  * The list re-ordered by the model, each with its calibrated probability of being right: the answer's from the
  * answer curve, the others' from the alternatives' curve, never above the answer's. An occupation whose own name the
- * title is goes first, unless a job-ad headline of the same words was coded otherwise; a coding convention's before it, with the share of training titles it was right for (add-one
- * smoothed). `limit`: how many of the re-ordered list to return (an answer shows a few; all are scored).
+ * title is goes first, unless a job-ad headline of the same words was coded otherwise; a coding convention's before
+ * it, with the share of training titles it was right for (add-one smoothed). `limit`: how many of the re-ordered list to return (an answer shows a few; all are scored).
  */
 export function rerank<T extends CandidateFacts>(
   list: readonly T[],
@@ -267,10 +267,9 @@ export function rerank<T extends CandidateFacts>(
   // Unless job-ad headlines of exactly these words were coded otherwise: ads use a name as their readers read it
   // (French ads' "aide à domicile" is home care, 5322; ESCO names its companion, 5162, so).
   const ownName = scored.findIndex((x) => x.c.exact && !x.c.foreign && OWN_NAMES.has(x.c.source));
-  const adsSayOtherwise = scored.some(
-    (x) => x.c.exact && x.c.source === "job_ad_headline" && x.code !== scored[ownName]?.code,
-  );
-  if (ownName > 0 && !adsSayOtherwise) scored.unshift(...scored.splice(ownName, 1));
+  const adsSayOtherwise = (code: string) =>
+    scored.some((x) => x.c.exact && x.c.source === "job_ad_headline" && x.code !== code);
+  if (ownName > 0 && !adsSayOtherwise(scored[ownName].code)) scored.unshift(...scored.splice(ownName, 1));
   const ruled = scored.findIndex((x) => x.c.convention !== null);
   if (ruled > 0) scored.unshift(...scored.splice(ruled, 1));
   const rule = scored[0]?.c.convention;
