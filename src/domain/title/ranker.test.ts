@@ -1,6 +1,8 @@
 import { expect, test } from "bun:test";
 import { RANKER_FEATURES, answerFirst, rankerFeatures, rerank, type CandidateFacts, type PathModel } from "./ranker.ts";
-import { bestThreshold, conceptPriors, foldOf } from "./train-ranker.ts";
+import { bestThreshold, conceptPriors, foldOf, trainingMasks, type TrainingTitle } from "./train-ranker.ts";
+import { buildLexicon, type Concept } from "./lexicon.ts";
+import { TitleMatcher } from "./match.ts";
 
 const facts = (score: number, extra: Partial<CandidateFacts> = {}): CandidateFacts => ({
   concept: "15-1252.00",
@@ -163,4 +165,43 @@ test("an occupation's prior: its proposals' rate of being right against the aver
   expect(conceptPriors([p("C", 1, 3), p("D", 0, 3), p("E", 1), p("E", 0)]).get("E")).toBe(0);
   // With every proposal right (or none) there is no average to compare with: no prior.
   expect(conceptPriors([p("A", 1)]).size).toBe(0);
+});
+
+test("training: a publisher's list's title on the EU path is scored without the job-ad headlines; a user's with them", () => {
+  // ESCO names its forester (a manager, 1311) "Forstwirt"; the ads our coders read mean a forestry worker (6210).
+  const isco = (code: string, title: string): Concept => ({
+    key: `isco:${code}`,
+    kind: "isco",
+    title,
+    soc: null,
+    socBasis: null,
+    isco: code,
+    iscoBasis: null,
+    employment: 1000,
+  });
+  const lexicon = buildLexicon(
+    [isco("1311", "Agricultural and Forestry Production Managers"), isco("6210", "Forestry and Related Workers")],
+    [
+      { concept: 0, text: "Forstwirt/Forstwirtin", lang: "de", source: "esco_preferred" },
+      { concept: 1, text: "Forstwirt (m/w/d) – Staatsforst", lang: "de", source: "job_ad_headline" },
+    ],
+  );
+  const matcher = new TitleMatcher(lexicon);
+  const titled = (calibrates: boolean, target: "isco" | "soc"): TrainingTitle => ({
+    title: "Forstwirt",
+    country: "DE",
+    target,
+    right: [],
+    set: "by hand",
+    calibrates,
+  });
+  const withheldFor = trainingMasks(lexicon, [titled(false, "isco"), titled(true, "isco")]);
+  const codes = (t: TrainingTitle) =>
+    matcher
+      .firstStage(t.title, { target: "isco", country: "DE", withheld: withheldFor(t) }, 4)
+      .proposals.map((p) => p.code);
+  expect(codes(titled(false, "isco"))).toEqual(["1311"]);
+  expect(codes(titled(true, "isco")).sort()).toEqual(["1311", "6210"]);
+  // On the U.S. path a list's title reads them (measured better there out of fold).
+  expect([...withheldFor(titled(false, "soc"))]).toEqual([0, 0]);
 });
