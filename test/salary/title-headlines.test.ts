@@ -40,6 +40,15 @@ describe("a headline is read before it is matched", () => {
     expect(body.query.matched_isco_full).toBe(isco);
   });
 
+  // ESCO v1.2.1 gives its forester (1311, a manager) the German label "Forstwirt/Forstwirtin"; the German trade of
+  // that name (a three-year apprenticeship) fells, plants and tends forests: ISCO-08 6210, whose
+  // included occupations list "Forestry worker". Job-ad headlines of exactly these words, coded so, go first.
+  test("a name ads read otherwise than a classification's label: 'Forstwirt' is a forestry worker (6210)", async () => {
+    const { status, body } = await salary("Forstwirt (m/w/d)", "Kassel");
+    expect(status).toBe(200);
+    expect(body.query.matched_isco_full).toBe("6210");
+  });
+
   test("a country's name after the role is where, not what: '– Malta' is no Italian malt expert (ESCO 7515)", async () => {
     const { status, body } = await salary("Live Casino Game Presenter – Malta", "Valletta");
     expect(status).toBe(200);

@@ -507,6 +507,12 @@ describe("normalisation", () => {
       "Impiegata Amministrativa Contabile",
       "Impiegato Amministrativo Contabile",
     ]);
+    // Spanish plurals: the feminine plural replaces the masculine's ending (Spanish ads: "Carretilleros/as" had
+    // made "as" a label of its own); an alternative in capitals beside lower case is an abbreviation.
+    expect(slashVariants("Carretilleros/as")).toEqual(["Carretilleros", "Carretilleras"]);
+    expect(slashVariants("Camareros/as de sala")).toEqual(["Camareros de sala", "Camareras de sala"]);
+    expect(slashVariants("Dependientes/as")).toEqual(["Dependientes", "Dependientas"]);
+    expect(slashVariants("Infirmier/AS")).toEqual(["Infirmier", "AS"]);
     // A word of one or two letters is an abbreviation, not a word with a suffix.
     expect(slashVariants("I/O Engineer")).toEqual(["I/O Engineer"]);
     expect(slashVariants("AP/AR Clerk")).toEqual(["AP/AR Clerk"]);

@@ -107,20 +107,20 @@ test("rerank: an own name yields to a job-ad headline of the same words coded ot
 });
 
 test("rerank: job-ad headlines of exactly the title's words, coded alike, go first on their own path", () => {
-  // ESCO lists Dutch "koeltechnisch monteur" under its engineering technician (3115); the ad our coders read is a
-  // refrigeration mechanic (7127). The model (score alone) prefers ESCO's label.
-  const esco = facts(0.9, { code: "3115", exact: true, source: "esco_alt" });
-  const ad = facts(0.5, { code: "7127", exact: true, source: "job_ad_headline" });
-  expect(rerank([esco, ad], title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["7127", "3115"]);
+  // ESCO's German "Forstwirt" is its forester, a manager (1311); the ads our coders read mean a forestry worker
+  // (6210). The model (score alone) prefers ESCO's label.
+  const esco = facts(0.9, { code: "1311", exact: true, source: "esco_alt" });
+  const ad = facts(0.5, { code: "6210", exact: true, source: "job_ad_headline" });
+  expect(rerank([esco, ad], title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["6210", "1311"]);
   // Headlines of these words coded two ways, one reached through the crosswalk, or one that only overlaps the
   // title: the model's order stands.
-  const otherAd = facts(0.4, { code: "3115", exact: true, source: "job_ad_headline" });
+  const otherAd = facts(0.4, { code: "1311", exact: true, source: "job_ad_headline" });
   for (const list of [
     [esco, ad, otherAd],
     [esco, { ...ad, foreign: true }],
     [esco, { ...ad, exact: false }],
   ])
-    expect(rerank(list, title, model(0.6, 0.3))[0].code).toBe("3115");
+    expect(rerank(list, title, model(0.6, 0.3))[0].code).toBe("1311");
 });
 
 test("rerank: a pattern answer's probability is at most its score", () => {

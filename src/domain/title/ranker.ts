@@ -271,9 +271,9 @@ export function rerank<T extends CandidateFacts>(
     scored.some((x) => x.c.exact && x.c.source === "job_ad_headline" && x.code !== code);
   if (ownName > 0 && !adsSayOtherwise(scored[ownName].code)) scored.unshift(...scored.splice(ownName, 1));
   // Job-ad headlines of exactly these words, all coded alike, go first on their own path: our coders read a name as
-  // ads mean it where a classification's label of the same words says otherwise (Dutch ads' "koeltechnisch monteur"
-  // is a refrigeration mechanic, 7127; ESCO lists it under its engineering technician, 3115). Not through the
-  // crosswalk: on the U.S. path it cost the en-US headlines 5 points.
+  // ads mean it where a classification's label of the same words says otherwise (German ads' "Forstwirt" is a
+  // forestry worker, 6210; ESCO's is its forester, a manager, 1311). Not through the crosswalk: on the U.S. path it
+  // cost the en-US headlines 5 points.
   const adsSay = scored.findIndex((x) => x.c.exact && !x.c.foreign && x.c.source === "job_ad_headline");
   if (adsSay > 0 && scored[adsSay].code !== scored[0].code && !adsSayOtherwise(scored[adsSay].code))
     scored.unshift(...scored.splice(adsSay, 1));

@@ -79,8 +79,9 @@ export function stripMarkers(text: string): string {
   return out;
 }
 
-// Suffix-only alternatives after a slash: Verkäufer/in, Kierownik/czka, ministro/a, vendeur/euse, impiegata/o.
-const SUFFIXES = "in|innen|frau|ka|czka|rka|a|o|e|ne|enne|se|euse|rice|trice|ère|essa|ess|ice|ina|ora|esa";
+// Suffix-only alternatives after a slash: Verkäufer/in, Kierownik/czka, ministro/a, vendeur/euse, impiegata/o,
+// and Spanish plurals (camareros/as, dependientes/as).
+const SUFFIXES = "in|innen|frau|ka|czka|rka|a|o|as|e|ne|enne|se|euse|rice|trice|ère|essa|ess|ice|ina|ora|esa";
 const SUFFIX_ALTERNATIVE = new RegExp(`^-?(?:${SUFFIXES})$`, "iu");
 // Inside a longer title, before a space or a comma ("Enfermero/a, UCI"); the word has three letters or more, so an
 // abbreviation (I/O, A/E) is no word with a suffix.
@@ -93,9 +94,11 @@ const HYPHENATED_SUFFIX = /(\p{L}{3,})\s?\/\s?-?(in|innen)-(?=\p{Lu})/gu;
 // match): abogado/a → abogada, impiegata/o → impiegato, jefe/a → jefa, księgowy/a → księgowa, recepcjonista/ka → recepcjonistka,
 // direttore/trice or /rice → direttrice, directeur/rice → directrice, vendeur/euse or /se → vendeuse,
 // technicien/enne → technicienne, kierownik/czka → kierowniczka, kucharz/rka → kucharka, conseiller/ère →
-// conseillère, dottore/essa → dottoressa, waiter/ess → waitress. `as`: what replaces the ending, if not the suffix.
+// conseillère, dottore/essa → dottoressa, waiter/ess → waitress, camareros/as → camareras, conductores/as →
+// conductoras. `as`: what replaces the ending, if not the suffix.
 const REPLACED_ENDINGS: { suffix: RegExp; ending: RegExp; as?: string }[] = [
   { suffix: /^a$/iu, ending: /[oey]$/iu },
+  { suffix: /^as$/iu, ending: /(?:os|es)$/iu },
   { suffix: /^o$/iu, ending: /a$/iu },
   { suffix: /^ka$/iu, ending: /a$/iu },
   { suffix: /^(?:essa|esa)$/iu, ending: /e$/iu },
@@ -109,6 +112,16 @@ const REPLACED_ENDINGS: { suffix: RegExp; ending: RegExp; as?: string }[] = [
   { suffix: /^ère$/iu, ending: /er$/iu },
   { suffix: /^ess$/iu, ending: /er$/iu, as: "ress" },
 ];
+
+/**
+ * Whether what follows a slash after `word` (in `text`) is a suffix alternative: a plural's only after a plural
+ * ("Carretilleros/as"), and in a text with lower case, no part in capitals ("Infirmier/AS" is an abbreviation).
+ */
+function isSuffixOf(word: string, suffix: string, text: string): boolean {
+  if (!SUFFIX_ALTERNATIVE.test(suffix)) return false;
+  if (/^as$/iu.test(suffix) && !/(?:os|es)$/iu.test(word)) return false;
+  return !(/\p{Ll}/u.test(text) && /^\p{Lu}{2,}$/u.test(suffix));
+}
 
 /** A word with a slash suffix alternative: the suffix replaces the ending it stands for, or else follows the word. */
 export function withSuffix(word: string, suffix: string): string {
@@ -132,11 +145,12 @@ export function slashVariants(text: string): string[] {
     return [...new Set([...slashVariants(base), ...slashVariants(other)])];
   }
   // A suffix alternative inside a longer title: "Médico/a de Familia", "Kierownik/czka zmiany".
-  if (text.search(INLINE_SUFFIX) >= 0) {
-    const base = text.replace(INLINE_SUFFIX, "$1"),
-      other = text.replace(INLINE_SUFFIX, (_, word: string, suffix: string) => withSuffix(word, suffix));
-    return [...new Set([...slashVariants(base), ...slashVariants(other)])];
-  }
+  const inline = (form: (word: string, suffix: string) => string) =>
+    text.replace(INLINE_SUFFIX, (all, word: string, suffix: string) =>
+      isSuffixOf(word, suffix, text) ? form(word, suffix) : all,
+    );
+  const base = inline((word) => word);
+  if (base !== text) return [...new Set([...slashVariants(base), ...slashVariants(inline(withSuffix))])];
   const raw = splitOutsideBrackets(text, "/");
   const parts = raw.map((p) => p.trim());
   if (parts.length < 2 || parts.some((p) => !p)) return [text];
@@ -148,7 +162,7 @@ export function slashVariants(text: string): string[] {
   const variants = [first];
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i];
-    if (SUFFIX_ALTERNATIVE.test(part)) {
+    if (isSuffixOf(first, part.replace(/^-/, ""), text)) {
       variants.push(first.replace(/\p{L}+$/u, (word) => withSuffix(word, part.replace(/^-/, ""))));
       continue;
     }
