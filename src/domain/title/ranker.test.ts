@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { RANKER_FEATURES, answerFirst, rankerFeatures, rerank, type CandidateFacts, type PathModel } from "./ranker.ts";
-import { bestThreshold, conceptPriors, foldOf, trainingMasks, type TrainingTitle } from "./train-ranker.ts";
-import { buildLexicon, type Concept } from "./lexicon.ts";
+import { bestThreshold, conceptPriors, foldOf, withheldLabelsFor, type TrainingTitle } from "./train-ranker.ts";
+import { buildLexicon, LABEL_SOURCES, type Concept, type LabelSource } from "./lexicon.ts";
 import { TitleMatcher } from "./match.ts";
 
 const facts = (score: number, extra: Partial<CandidateFacts> = {}): CandidateFacts => ({
@@ -114,6 +114,12 @@ test("rerank: job-ad headlines of exactly the title's words, coded alike, go fir
   expect(rerank([esco, ad], title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["6210", "1311"]);
   // Headlines of these words coded two ways, one reached through the crosswalk, or one that only overlaps the
   // title: the model's order stands.
+  // As served, ESCO's label is the forester's own name: it yields to the headline, which then goes first.
+  const ownName = { ...esco, source: "esco_preferred" as const };
+  expect(rerank([ownName, ad], title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["6210", "1311"]);
+  // A coding convention goes before it.
+  const ruled = facts(0.2, { code: "9215", convention: "nursing" });
+  expect(rerank([esco, ad, ruled], title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["9215", "6210", "1311"]);
   const otherAd = facts(0.4, { code: "1311", exact: true, source: "job_ad_headline" });
   for (const list of [
     [esco, ad, otherAd],
@@ -200,25 +206,39 @@ test("training: a publisher's list's title on the EU path is scored without the 
     [isco("1311", "Agricultural and Forestry Production Managers"), isco("6210", "Forestry and Related Workers")],
     [
       { concept: 0, text: "Forstwirt/Forstwirtin", lang: "de", source: "esco_preferred" },
+      { concept: 0, text: "Forstwirtin (Staatsforst)", lang: "de", source: "esco_alt" },
       { concept: 1, text: "Forstwirt (m/w/d) – Staatsforst", lang: "de", source: "job_ad_headline" },
     ],
   );
-  const matcher = new TitleMatcher(lexicon);
-  const titled = (calibrates: boolean, target: "isco" | "soc"): TrainingTitle => ({
-    title: "Forstwirt",
+  const entryOf = (source: LabelSource) => [...lexicon.entrySource].indexOf(LABEL_SOURCES.indexOf(source));
+  const [preferred, alternative, headline] = (["esco_preferred", "esco_alt", "job_ad_headline"] as const).map(entryOf);
+  const example = (extra: Partial<TrainingTitle>): TrainingTitle => ({
+    title: "Forstwirtin (Staatsforst)",
     country: "DE",
-    target,
+    target: "isco",
     right: [],
     set: "by hand",
-    calibrates,
+    calibrates: false,
+    ...extra,
   });
-  const withheldFor = trainingMasks(lexicon, [titled(false, "isco"), titled(true, "isco")]);
+  const list = example({ ownLabel: "esco_alt" }),
+    user = example({ calibrates: true }),
+    notATitle = example({}),
+    usList = example({ ownLabel: "esco_alt", target: "soc" });
+  const withheldFor = withheldLabelsFor(lexicon, [list, user, notATitle, usList]);
+  const held = (t: TrainingTitle) => [preferred, alternative, headline].map((e) => withheldFor(t)[e]);
+  // A list's title on the EU path: its own label (its fold's) and the headlines withheld; ESCO's own name read.
+  expect(held(list)).toEqual([0, 1, 1]);
   const codes = (t: TrainingTitle) =>
-    matcher
+    new TitleMatcher(lexicon)
       .firstStage(t.title, { target: "isco", country: "DE", withheld: withheldFor(t) }, 4)
-      .proposals.map((p) => p.code);
-  expect(codes(titled(false, "isco"))).toEqual(["1311"]);
-  expect(codes(titled(true, "isco")).sort()).toEqual(["1311", "6210"]);
-  // On the U.S. path a list's title reads them (measured better there out of fold).
-  expect([...withheldFor(titled(false, "soc"))]).toEqual([0, 0]);
+      .proposals.map((p) => p.code)
+      .sort();
+  expect(codes(list)).toEqual(["1311"]);
+  // A user's title, a text that is no title (no list's), and a list's title on the U.S. path read the headlines
+  // (on the U.S. path it measured better out of fold); the fold's own labels stay withheld (one title, one fold).
+  expect(held(user)).toEqual([0, 1, 0]);
+  expect(codes(user)).toEqual(["1311", "6210"]);
+  expect(held(notATitle)).toEqual([0, 1, 0]);
+  expect(held(usList)).toEqual([0, 1, 0]);
 });

@@ -244,8 +244,9 @@ export interface RankerModel {
 /**
  * The list re-ordered by the model, each with its calibrated probability of being right: the answer's from the
  * answer curve, the others' from the alternatives' curve, never above the answer's. An occupation whose own name the
- * title is goes first, unless a job-ad headline of the same words was coded otherwise; a coding convention's before
- * it, with the share of training titles it was right for (add-one smoothed). `limit`: how many of the re-ordered list to return (an answer shows a few; all are scored).
+ * title is goes first, unless a job-ad headline of the same words was coded otherwise; on its own path, the code that
+ * job-ad headlines of exactly the title's words were all coded to goes first; a coding convention's before either,
+ * with the share of training titles it was right for (add-one smoothed). `limit`: how many of the re-ordered list to return (an answer shows a few; all are scored).
  */
 export function rerank<T extends CandidateFacts>(
   list: readonly T[],
@@ -274,9 +275,10 @@ export function rerank<T extends CandidateFacts>(
   // ads mean it where a classification's label of the same words says otherwise (German ads' "Forstwirt" is a
   // forestry worker, 6210; ESCO's is its forester, a manager, 1311). Not through the crosswalk: on the U.S. path it
   // cost the en-US headlines 5 points.
-  const adsSay = scored.findIndex((x) => x.c.exact && !x.c.foreign && x.c.source === "job_ad_headline");
-  if (adsSay > 0 && scored[adsSay].code !== scored[0].code && !adsSayOtherwise(scored[adsSay].code))
-    scored.unshift(...scored.splice(adsSay, 1));
+  const headlineFirst = scored.findIndex((x) => x.c.exact && !x.c.foreign && x.c.source === "job_ad_headline");
+  const headlineCode = scored[headlineFirst]?.code;
+  if (headlineFirst > 0 && headlineCode !== scored[0].code && !adsSayOtherwise(headlineCode))
+    scored.unshift(...scored.splice(headlineFirst, 1));
   const ruled = scored.findIndex((x) => x.c.convention !== null);
   if (ruled > 0) scored.unshift(...scored.splice(ruled, 1));
   const rule = scored[0]?.c.convention;

@@ -79,9 +79,11 @@ export function stripMarkers(text: string): string {
   return out;
 }
 
-// Suffix-only alternatives after a slash: Verkäufer/in, Kierownik/czka, ministro/a, vendeur/euse, impiegata/o,
-// and Spanish plurals (camareros/as, dependientes/as).
-const SUFFIXES = "in|innen|frau|ka|czka|rka|a|o|as|e|ne|enne|se|euse|rice|trice|ère|essa|ess|ice|ina|ora|esa";
+// Suffix-only alternatives after a slash: Verkäufer/in, Fachangestellte/r, Kierownik/czka, ministro/a,
+// vendeur/euse, impiegata/o, and Spanish plurals (camareros/as, enfermeras/os).
+const SUFFIXES = "in|innen|frau|r|ka|czka|rka|a|o|as|os|e|ne|enne|se|euse|rice|trice|ère|essa|ess|ice|ina|ora|esa";
+// A Spanish plural's suffix in capitals beside lower case is an abbreviation: "Infirmières/AS" (aide-soignant).
+const PLURAL_SUFFIX = /^(?:as|os)$/iu;
 const SUFFIX_ALTERNATIVE = new RegExp(`^-?(?:${SUFFIXES})$`, "iu");
 // Inside a longer title, before a space or a comma ("Enfermero/a, UCI"); the word has three letters or more, so an
 // abbreviation (I/O, A/E) is no word with a suffix.
@@ -95,10 +97,11 @@ const HYPHENATED_SUFFIX = /(\p{L}{3,})\s?\/\s?-?(in|innen)-(?=\p{Lu})/gu;
 // direttore/trice or /rice → direttrice, directeur/rice → directrice, vendeur/euse or /se → vendeuse,
 // technicien/enne → technicienne, kierownik/czka → kierowniczka, kucharz/rka → kucharka, conseiller/ère →
 // conseillère, dottore/essa → dottoressa, waiter/ess → waitress, camareros/as → camareras, conductores/as →
-// conductoras. `as`: what replaces the ending, if not the suffix.
+// conductoras, enfermeras/os → enfermeros. `as`: what replaces the ending, if not the suffix.
 const REPLACED_ENDINGS: { suffix: RegExp; ending: RegExp; as?: string }[] = [
   { suffix: /^a$/iu, ending: /[oey]$/iu },
-  { suffix: /^as$/iu, ending: /(?:os|es)$/iu },
+  { suffix: /^as$/iu, ending: /(?:os|es|o|e)$/iu },
+  { suffix: /^os$/iu, ending: /as?$/iu },
   { suffix: /^o$/iu, ending: /a$/iu },
   { suffix: /^ka$/iu, ending: /a$/iu },
   { suffix: /^(?:essa|esa)$/iu, ending: /e$/iu },
@@ -113,14 +116,10 @@ const REPLACED_ENDINGS: { suffix: RegExp; ending: RegExp; as?: string }[] = [
   { suffix: /^ess$/iu, ending: /er$/iu, as: "ress" },
 ];
 
-/**
- * Whether what follows a slash after `word` (in `text`) is a suffix alternative: a plural's only after a plural
- * ("Carretilleros/as"), and in a text with lower case, no part in capitals ("Infirmier/AS" is an abbreviation).
- */
-function isSuffixOf(word: string, suffix: string, text: string): boolean {
+/** Whether what follows a slash in `text` is a suffix alternative (not a plural's abbreviation: PLURAL_SUFFIX). */
+function isSuffix(suffix: string, text: string): boolean {
   if (!SUFFIX_ALTERNATIVE.test(suffix)) return false;
-  if (/^as$/iu.test(suffix) && !/(?:os|es)$/iu.test(word)) return false;
-  return !(/\p{Ll}/u.test(text) && /^\p{Lu}{2,}$/u.test(suffix));
+  return !(PLURAL_SUFFIX.test(suffix) && /\p{Ll}/u.test(text) && /^\p{Lu}+$/u.test(suffix));
 }
 
 /** A word with a slash suffix alternative: the suffix replaces the ending it stands for, or else follows the word. */
@@ -147,7 +146,7 @@ export function slashVariants(text: string): string[] {
   // A suffix alternative inside a longer title: "Médico/a de Familia", "Kierownik/czka zmiany".
   const inline = (form: (word: string, suffix: string) => string) =>
     text.replace(INLINE_SUFFIX, (all, word: string, suffix: string) =>
-      isSuffixOf(word, suffix, text) ? form(word, suffix) : all,
+      isSuffix(suffix, text) ? form(word, suffix) : all,
     );
   const base = inline((word) => word);
   if (base !== text) return [...new Set([...slashVariants(base), ...slashVariants(inline(withSuffix))])];
@@ -162,7 +161,7 @@ export function slashVariants(text: string): string[] {
   const variants = [first];
   for (let i = 1; i < parts.length; i++) {
     const part = parts[i];
-    if (isSuffixOf(first, part.replace(/^-/, ""), text)) {
+    if (isSuffix(part.replace(/^-/, ""), text)) {
       variants.push(first.replace(/\p{L}+$/u, (word) => withSuffix(word, part.replace(/^-/, ""))));
       continue;
     }

@@ -130,7 +130,7 @@ export function trainRanker(
   { draw = 0 }: { draw?: number } = {},
 ): RankerModel {
   const trees = { ...TREES, sample: { ...TREES.sample!, draw } };
-  const withheldFor = trainingMasks(matcher.lexicon, examples);
+  const withheldFor = withheldLabelsFor(matcher.lexicon, examples);
   const path = (target: MatchTarget): { model: PathModel } & RankerModel["trainedOn"]["soc"] => {
     const mine = examples.filter((e) => e.target === target);
     const folds = mine.map((e) => foldOf(e.title));
@@ -315,14 +315,14 @@ export const foldOf = (title: string) => Number(Bun.hash.wyhash(title, 32n) % Bi
 
 /**
  * The labels withheld while a training title is scored: its fold's own titles (a title under its `ownLabel`
- * source), so no title meets itself in the lexicon; for a publisher's list's title on the EU path, every job-ad
- * headline label too. A list is coded by its own classification and agrees with it by construction, while the
- * headlines' coders read a name as ads mean it ("Forstwirt" is ESCO's forester, a manager; the ads mean a forestry
- * worker): scored with the headlines, a list's title would teach the ranker to side with the list wherever the two
- * disagree. (On the U.S. path, where the headlines are read through the crosswalk, withholding them from O*NET's
- * and the Census's lists measured worse out of fold: en-US dev headlines 86.7 → 85.1.)
+ * source), so no title meets itself in the lexicon; for a title of ESCO's or a national list on the EU path, every
+ * job-ad headline label too. A list is coded by its own classification and agrees with it by construction, while
+ * the headlines' coders read a name as ads mean it ("Forstwirt" is ESCO's forester, a manager; the ads mean a
+ * forestry worker): scored with the headlines, a list's title would teach the ranker to side with the list wherever
+ * the two disagree. (On the U.S. path, where the headlines are read through the crosswalk, withholding them from
+ * O*NET's and the Census's lists measured worse out of fold: en-US dev headlines 86.7 → 85.1.)
  */
-export function trainingMasks(
+export function withheldLabelsFor(
   lexicon: LexiconData,
   examples: readonly TrainingTitle[],
 ): (title: TrainingTitle) => Uint8Array {
@@ -337,6 +337,8 @@ export function trainingMasks(
     if (fold !== undefined) own[fold][e] = 1;
   }
   const headline = LABEL_SOURCES.indexOf("job_ad_headline");
-  const listOwn = own.map((mask) => mask.map((withheld, e) => (lexicon.entrySource[e] === headline ? 1 : withheld)));
-  return (title) => (title.calibrates || title.target === "soc" ? own : listOwn)[foldOf(title.title)];
+  const ownAndHeadlines = own.map((mask) => mask.map((held, e) => (lexicon.entrySource[e] === headline ? 1 : held)));
+  const fromEuList = (t: TrainingTitle) =>
+    t.target === "isco" && (t.ownLabel === "esco_alt" || t.ownLabel === "national");
+  return (title) => (fromEuList(title) ? ownAndHeadlines : own)[foldOf(title.title)];
 }
