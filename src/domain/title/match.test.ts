@@ -65,8 +65,18 @@ describe("a job-ad headline labels its role", () => {
   // role's two words).
   const isco = (key: string, title: string, code: string): Concept => ({ ...concept(key, title, code), kind: "isco" });
   const adLexicon = buildLexicon(
-    [isco("isco:4110", "General Office Clerks", "4110"), isco("isco:4312", "Insurance Clerks", "4312")],
     [
+      isco("isco:4110", "General Office Clerks", "4110"),
+      isco("isco:4312", "Insurance Clerks", "4312"),
+      isco("isco:5131", "Waiters", "5131"),
+    ],
+    [
+      {
+        concept: 2,
+        text: "☀️ Camarero/a de Sala – Restaurante en Ibiza – Temporada",
+        lang: "es",
+        source: "job_ad_headline",
+      },
       {
         concept: 0,
         text: "Impiegata amministrativa – part time 20 ore, zona Bologna",
@@ -83,6 +93,18 @@ describe("a job-ad headline labels its role", () => {
   test("the role's words are the label's: an exact match, whatever the headline around it", () => {
     const stage = ads.firstStage("Impiegato amministrativo – Milano", { target: "isco", country: "IT" }, 4);
     expect(stage.proposals[0]).toMatchObject({ code: "4110", exact: true, source: "job_ad_headline" });
+  });
+
+  test("an answer shows the headline's role as its label, not the ad around it", () => {
+    const m = ads.matchUncached("Impiegato amministrativo", { target: "isco", country: "IT" });
+    expect([m?.best.code, m?.best.label, m?.best.labelSource]).toEqual([
+      "4110",
+      "Impiegata amministrativa",
+      "job_ad_headline",
+    ]);
+    // Without a leading emoji.
+    const waiter = ads.matchUncached("Camarera de sala", { target: "isco", country: "ES" });
+    expect([waiter?.best.code, waiter?.best.label]).toEqual(["5131", "Camarero/a de Sala"]);
   });
 
   test("a role with a rank the matcher drops labels nothing", () => {

@@ -1060,7 +1060,7 @@ export class TitleMatcher {
       score: round(r.score, 3),
       confidence: r.confidence,
       // A convention's occupation has no label: the rule named it (entry -1).
-      label: r.entry < 0 ? null : lx.labels.at(lx.entryLabel[r.entry]),
+      label: r.entry < 0 ? null : shownLabel(lx.labels.at(lx.entryLabel[r.entry]), lx.entrySource[r.entry]),
       labelLang: r.entry < 0 ? null : LANGS[lx.entryLang[r.entry]],
       labelSource: r.entry < 0 ? null : LABEL_SOURCES[lx.entrySource[r.entry]],
     };
@@ -1117,6 +1117,15 @@ function pathFactor(c: Concept, target: MatchTarget): number {
 }
 
 /** O*NET-SOC codes group by their 6-digit SOC (15-1252.00 and .01 are one occupation for wages). */
+/**
+ * A label as an answer shows it: a job-ad headline by its role, the words the lexicon read ("Camarero/a de Sala",
+ * not the ad's place, season and lodging), without a leading emoji; any other label as its source writes it.
+ */
+function shownLabel(text: string, source: number): string {
+  return source === HEADLINE_SOURCE ? parseHeadline(text).role.replace(/^[^\p{L}\p{N}]+/u, "") : text;
+}
+const HEADLINE_SOURCE = LABEL_SOURCES.indexOf("job_ad_headline");
+
 const groupOf = (code: string, target: MatchTarget) => (target === "soc" ? code.slice(0, 7) : code);
 
 const exactMethod = (source: LabelSource): MatchMethod =>
