@@ -139,6 +139,14 @@ export interface LexiconData {
  * whole text counts, not only its role: its other words (departments, workplaces) are words of the language too, and
  * reading only the role measured worse (German test headlines' major group 85.2 → 84.5, mean of three draws).
  */
+/**
+ * The part of a label the lexicon reads: a job-ad headline's role, not its contract, place or pay ("Impiegata
+ * amministrativa – part time, Bologna" → "Impiegata amministrativa"); any other label whole.
+ */
+export function labelReadText(text: string, source: LabelSource): string {
+  return source === "job_ad_headline" ? parseHeadline(text).role : text;
+}
+
 function compoundVocabulary(labels: readonly LabelInput[]): Set<string> {
   const known = new Set<string>();
   for (const l of labels) {
@@ -170,10 +178,9 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   const ordered = [...labels].sort((a, b) => LABEL_SOURCES.indexOf(a.source) - LABEL_SOURCES.indexOf(b.source));
   for (const l of ordered) {
     let labelId = -1; // stored only once an entry keeps it: most duplicates are dropped whole
-    // A headline labels its role, not its contract, place or pay ("Impiegata amministrativa – part time, Bologna"),
-    // and no role whose rank the matcher would drop: coders coded "Stv. Filialleitung" a shop supervisor (5222), not
-    // every "Filialleitung".
-    const text = l.source === "job_ad_headline" ? parseHeadline(l.text).role : l.text;
+    // No headline whose role has a rank the matcher would drop: coders coded "Stv. Filialleitung" a shop supervisor
+    // (5222), not every "Filialleitung".
+    const text = labelReadText(l.text, l.source);
     if (l.source === "job_ad_headline" && saysRankOrTerms(text)) continue;
     const whole = slashVariants(stripMarkers(text));
     for (const variant of l.source.startsWith("onet_") ? [...whole, ...whole.flatMap(bracketedForms)] : whole) {

@@ -24,6 +24,7 @@ import {
   US_PATH_ONLY,
   HEAD_WEIGHT,
   likelyHead,
+  labelReadText,
   type Concept,
   type LabelSource,
   type LexiconData,
@@ -298,6 +299,8 @@ export class TitleMatcher {
   /** Scratch for ordering the touched occupations (rank): sort keys, and a histogram of their scores. */
   private readonly sortKeys: Float64Array;
   private readonly scoreBins = new Int32Array(1024);
+  /** Job-ad headline labels as answers show them (shownLabel), by label id. */
+  private readonly shownLabels = new Map<number, string>();
   /** The words of the title being matched, and a number no other title's match has (stamps what is known of it). */
   private titleWordList: readonly string[] = [];
   private titleStamp = 0;
@@ -1048,6 +1051,23 @@ export class TitleMatcher {
     return id === undefined ? code : this.lexicon.concepts[id].title;
   }
 
+  /**
+   * Entry `e`'s label as an answer shows it: the text the lexicon read (a job-ad headline's role, "Camarero/a de
+   * Sala", not the ad's place, season and lodging) without a leading emoji; parsed once per headline label (about
+   * 20 µs each), the other labels as their sources write them.
+   */
+  private shownLabel(e: number): string {
+    const lx = this.lexicon,
+      id = lx.entryLabel[e];
+    if (lx.entrySource[e] !== HEADLINE_SOURCE) return lx.labels.at(id);
+    let shown = this.shownLabels.get(id);
+    if (shown === undefined) {
+      shown = labelReadText(lx.labels.at(id), "job_ad_headline").replace(/^[^\p{L}\p{N}]+/u, "");
+      this.shownLabels.set(id, shown);
+    }
+    return shown;
+  }
+
   private candidate(
     r: { conceptId: number; entry: number; code: string; score: number; confidence: number },
     target: MatchTarget,
@@ -1060,7 +1080,7 @@ export class TitleMatcher {
       score: round(r.score, 3),
       confidence: r.confidence,
       // A convention's occupation has no label: the rule named it (entry -1).
-      label: r.entry < 0 ? null : shownLabel(lx.labels.at(lx.entryLabel[r.entry]), lx.entrySource[r.entry]),
+      label: r.entry < 0 ? null : this.shownLabel(r.entry),
       labelLang: r.entry < 0 ? null : LANGS[lx.entryLang[r.entry]],
       labelSource: r.entry < 0 ? null : LABEL_SOURCES[lx.entrySource[r.entry]],
     };
@@ -1116,16 +1136,8 @@ function pathFactor(c: Concept, target: MatchTarget): number {
   return c.isco === null ? 0 : c.kind === "onet" ? FOREIGN_FACTOR.isco : 1;
 }
 
-/** O*NET-SOC codes group by their 6-digit SOC (15-1252.00 and .01 are one occupation for wages). */
-/**
- * A label as an answer shows it: a job-ad headline by its role, the words the lexicon read ("Camarero/a de Sala",
- * not the ad's place, season and lodging), without a leading emoji; any other label as its source writes it.
- */
-function shownLabel(text: string, source: number): string {
-  return source === HEADLINE_SOURCE ? parseHeadline(text).role.replace(/^[^\p{L}\p{N}]+/u, "") : text;
-}
 const HEADLINE_SOURCE = LABEL_SOURCES.indexOf("job_ad_headline");
-
+/** O*NET-SOC codes group by their 6-digit SOC (15-1252.00 and .01 are one occupation for wages). */
 const groupOf = (code: string, target: MatchTarget) => (target === "soc" ? code.slice(0, 7) : code);
 
 const exactMethod = (source: LabelSource): MatchMethod =>

@@ -112,14 +112,14 @@ test("rerank: job-ad headlines of exactly the title's words, coded alike, go fir
   const esco = facts(0.9, { code: "1311", exact: true, source: "esco_alt" });
   const ad = facts(0.5, { code: "6210", exact: true, source: "job_ad_headline" });
   expect(rerank([esco, ad], title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["6210", "1311"]);
-  // Headlines of these words coded two ways, one reached through the crosswalk, or one that only overlaps the
-  // title: the model's order stands.
   // As served, ESCO's label is the forester's own name: it yields to the headline, which then goes first.
   const ownName = { ...esco, source: "esco_preferred" as const };
   expect(rerank([ownName, ad], title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["6210", "1311"]);
   // A coding convention goes before it.
   const ruled = facts(0.2, { code: "9215", convention: "nursing" });
   expect(rerank([esco, ad, ruled], title, model(0.6, 0.3)).map((c) => c.code)).toEqual(["9215", "6210", "1311"]);
+  // Headlines of these words coded two ways, one reached through the crosswalk, or one that only overlaps the
+  // title: the model's order stands.
   const otherAd = facts(0.4, { code: "1311", exact: true, source: "job_ad_headline" });
   for (const list of [
     [esco, ad, otherAd],

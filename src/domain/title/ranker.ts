@@ -246,7 +246,8 @@ export interface RankerModel {
  * answer curve, the others' from the alternatives' curve, never above the answer's. An occupation whose own name the
  * title is goes first, unless a job-ad headline of the same words was coded otherwise; on its own path, the code that
  * job-ad headlines of exactly the title's words were all coded to goes first; a coding convention's before either,
- * with the share of training titles it was right for (add-one smoothed). `limit`: how many of the re-ordered list to return (an answer shows a few; all are scored).
+ * with the share of training titles it was right for (add-one smoothed). `limit`: how many of the re-ordered list to
+ * return (an answer shows a few; all are scored).
  */
 export function rerank<T extends CandidateFacts>(
   list: readonly T[],
