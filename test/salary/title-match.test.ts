@@ -501,6 +501,13 @@ describe("normalisation", () => {
       "Filialleiterin-Stellvertreterin",
     ]);
     expect(slashVariants("Werkmeister/in-Stahlbau")).toEqual(["Werkmeister-Stahlbau", "Werkmeisterin-Stahlbau"]);
+    // Two roles of one job joined by a hyphen (a Spanish checkout operator who fills shelves): never "a-Reponedor".
+    expect(slashVariants("Cajero/a-Reponedor/a")).toEqual([
+      "Cajero-Reponedor",
+      "Cajero-Reponedora",
+      "Cajera-Reponedor",
+      "Cajera-Reponedora",
+    ]);
     // Not a word after a slash that begins with a suffix's letters.
     expect(slashVariants("Marketing/E-Commerce Manager")).toEqual(["Marketing Manager", "E-Commerce Manager"]);
     expect(slashVariants("Sales/In-House Counsel")).toEqual(["Sales Counsel", "In-House Counsel"]);

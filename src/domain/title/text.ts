@@ -89,8 +89,9 @@ const SUFFIX_ALTERNATIVE = new RegExp(`^-?(?:${SUFFIXES})$`, "iu");
 // abbreviation (I/O, A/E) is no word with a suffix.
 const INLINE_SUFFIX = new RegExp(`(\\p{L}{3,})\\s?/\\s?-?(${SUFFIXES})(?=,?\\s+\\S)(?![\\p{L}])`, "giu");
 
-// Before a hyphen and a capitalised noun, in lower case: "Filialleiter/in-Stellvertreter/in" (not "Marketing/E-Commerce").
-const HYPHENATED_SUFFIX = /(\p{L}{3,})\s?\/\s?-?(in|innen)-(?=\p{Lu})/gu;
+// Before a hyphen and the compound's next word, in lower case: "Filialleiter/in-Stellvertreter/in",
+// "Cajero/a-Reponedor/a" (not "Marketing/E-Commerce" or "Sales/In-House").
+const HYPHENATED_SUFFIX = new RegExp(`(\\p{L}{3,})\\s?/\\s?-?(${SUFFIXES})-(?=\\p{L})`, "gu");
 
 // A suffix that replaces the word's own ending rather than following it (the first rule whose suffix and ending
 // match): abogado/a → abogada, impiegata/o → impiegato, jefe/a → jefa, księgowy/a → księgowa, recepcjonista/ka → recepcjonistka,
