@@ -74,11 +74,6 @@ export interface TitleMatch {
   alternatives: Candidate[];
   method: MatchMethod;
   confidence: number;
-  /**
-   * The language whose labels hold the most of the title's words as typed (misspelt or half-typed words count for
-   * none), nudged towards the request country's languages: the language the title is written in (null for a code).
-   */
-  language: Lang | null;
 }
 
 export interface MatchOptions {
@@ -115,8 +110,6 @@ export interface FirstStage {
   proposals: Proposal[];
   title: TitleFacts;
   patternFirst: boolean;
-  /** TitleMatch.language. */
-  language: Lang;
 }
 
 const COUNTRY_LANGS: Record<string, Lang[]> = {
@@ -324,8 +317,6 @@ export class TitleMatcher {
   private readonly wordVotes: Record<MatchTarget, WordVotes>;
   /** The head noun's word id of the title being matched (-1: none known). */
   private titleHead = -1;
-  /** The language of the title being matched (TitleMatch.language), set by the role's variant. */
-  private titleLang: Lang = LANGS[0];
   /** Per path and group, the occupation that stands for the group when only word votes propose it. */
   private readonly groupConcept: Record<MatchTarget, Int32Array>;
   private readonly wordIds: Map<string, number>;
@@ -438,7 +429,7 @@ export class TitleMatcher {
       labelLang: null,
       labelSource: null,
     };
-    return { best, alternatives: [], method: "code", confidence: 1, language: null };
+    return { best, alternatives: [], method: "code", confidence: 1 };
   }
 
   /**
@@ -472,13 +463,7 @@ export class TitleMatcher {
           : top.source === null
             ? "word_votes"
             : "trigram";
-    return {
-      best: candidates[0],
-      alternatives: candidates.slice(1),
-      method,
-      confidence: candidates[0].confidence,
-      language: stage.language,
-    };
+    return { best: candidates[0], alternatives: candidates.slice(1), method, confidence: candidates[0].confidence };
   }
 
   /** The lexicon tiers' proposals: up to `pool` occupations by score, and what the ranker reads of the title. */
@@ -490,12 +475,10 @@ export class TitleMatcher {
         proposals: [],
         title: { words: 0, unknownShare: 1, allCaps: false, digits: false, headness: 0 },
         patternFirst: false,
-        language: LANGS[0],
       };
     const langs = COUNTRY_LANGS[options.country ?? ""] ?? [];
     const variants = titleVariants(title, headline, langs);
     this.titleHead = -1; // set by the role's variant, if it has words
-    this.titleLang = (COUNTRY_LANGS[options.country ?? ""] ?? LANGS)[0];
     const words = new Set<string>();
     variants.forEach((variant, i) => {
       for (const w of this.scoreVariant(variant, options, i === 0)) words.add(w);
@@ -556,7 +539,7 @@ export class TitleMatcher {
     // A convention reads the title with its regional abbreviations spelt out ("DUE – Urgencias" is a nurse).
     const spelt = regionalForm(title, langs);
     this.addConvention(proposals, spelt ?? title, spelt ? parseHeadline(spelt) : headline, options.target, pool);
-    return { proposals, title: facts, patternFirst, language: this.titleLang };
+    return { proposals, title: facts, patternFirst };
   }
 
   /**
@@ -618,8 +601,7 @@ export class TitleMatcher {
     const langFactor = this.languageFactors(matches, weightOf, options.country);
     if (votes) {
       // The head noun in the language that covers the title best (the first of equals).
-      this.titleLang = LANGS[langFactor.indexOf(Math.max(...langFactor))];
-      const head = HEAD_FIRST.has(this.titleLang) ? headFirst : headLast;
+      const head = HEAD_FIRST.has(LANGS[langFactor.indexOf(Math.max(...langFactor))]) ? headFirst : headLast;
       this.titleHead = head >= 0 && matches[head].length ? matches[head][0].id : -1;
       const wordVotes = this.wordVotes[options.target];
       matches.forEach((list, i) => {

@@ -23,13 +23,12 @@ interface TitleSuggestion {
   title: string;
 }
 
-/** The matcher's candidates' labels in the language `q` is written in (TitleMatch.language), one per label, best first. */
+/** The matcher's candidates' labels in the language of its best reading of `q`, one per label, best first. */
 export function titleSuggestions(q: string, country: string | null, s: Services, limit: number) {
   const target = country && EU.has(country) ? "isco" : "soc";
   const match = s.titleMatcher.match(q, { target, country, candidates: limit * 2 });
   if (!match) return { language: null, suggestions: [] as TitleSuggestion[] };
-  // The language typed, not the best label's: a half-typed German word ("Softwareentw") reaches English labels first.
-  const language = match.language;
+  const language = match.best.labelLang;
   const seen = new Set<string>();
   const suggestions = [match.best, ...match.alternatives]
     .filter((c) => c.label && c.labelLang === language && !NOT_OFFERED.has(c.labelSource!))
