@@ -508,6 +508,15 @@ describe("normalisation", () => {
       "Cajera-Reponedor",
       "Cajera-Reponedora",
     ]);
+    expect(slashVariants("cajero/a-reponedor/a")).toEqual([
+      "cajero-reponedor",
+      "cajero-reponedora",
+      "cajera-reponedor",
+      "cajera-reponedora",
+    ]);
+    // Typed in lower case, a slash before a hyphenated word is still two alternatives, not a suffix.
+    expect(slashVariants("marketing/e-commerce manager")).toEqual(["marketing manager", "e-commerce manager"]);
+    expect(slashVariants("sales/in-house counsel")).toEqual(["sales counsel", "in-house counsel"]);
     // Not a word after a slash that begins with a suffix's letters.
     expect(slashVariants("Marketing/E-Commerce Manager")).toEqual(["Marketing Manager", "E-Commerce Manager"]);
     expect(slashVariants("Sales/In-House Counsel")).toEqual(["Sales Counsel", "In-House Counsel"]);

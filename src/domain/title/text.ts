@@ -89,9 +89,13 @@ const SUFFIX_ALTERNATIVE = new RegExp(`^-?(?:${SUFFIXES})$`, "iu");
 // abbreviation (I/O, A/E) is no word with a suffix.
 const INLINE_SUFFIX = new RegExp(`(\\p{L}{3,})\\s?/\\s?-?(${SUFFIXES})(?=,?\\s+\\S)(?![\\p{L}])`, "giu");
 
-// Before a hyphen and the compound's next word, in lower case: "Filialleiter/in-Stellvertreter/in",
-// "Cajero/a-Reponedor/a" (not "Marketing/E-Commerce" or "Sales/In-House").
-const HYPHENATED_SUFFIX = new RegExp(`(\\p{L}{3,})\\s?/\\s?-?(${SUFFIXES})-(?=\\p{L})`, "gu");
+// A suffix alternative inside a hyphenated compound: German -in before a capitalised noun ("Filialleiter/in-
+// Stellvertreter/in"), any suffix before a word with a suffix alternative of its own ("Cajero/a-Reponedor/a"); not
+// "Marketing/E-Commerce", "marketing/e-commerce" or "Sales/In-House".
+const HYPHENATED_SUFFIX = new RegExp(
+  `(\\p{L}{3,})\\s?/\\s?-?(?:(in|innen)-(?=\\p{Lu})|(${SUFFIXES})-(?=\\p{L}{3,}\\s?/\\s?-?(?:${SUFFIXES})(?!\\p{L})))`,
+  "gu",
+);
 
 // A suffix that replaces the word's own ending rather than following it (the first rule whose suffix and ending
 // match): abogado/a → abogada, impiegata/o → impiegato, jefe/a → jefa, księgowy/a → księgowa, recepcjonista/ka → recepcjonistka,
@@ -141,7 +145,10 @@ export function slashVariants(text: string): string[] {
   // manager, "Filialleiter-Stellvertreter", not a branch manager or else an "in-Stellvertreter".
   if (text.search(HYPHENATED_SUFFIX) >= 0) {
     const base = text.replace(HYPHENATED_SUFFIX, "$1-"),
-      other = text.replace(HYPHENATED_SUFFIX, (_, word: string, suffix: string) => `${withSuffix(word, suffix)}-`);
+      other = text.replace(
+        HYPHENATED_SUFFIX,
+        (_, word: string, german?: string, other?: string) => `${withSuffix(word, (german ?? other)!)}-`,
+      );
     return [...new Set([...slashVariants(base), ...slashVariants(other)])];
   }
   // A suffix alternative inside a longer title: "Médico/a de Familia", "Kierownik/czka zmiany".
