@@ -133,13 +133,6 @@ export interface LexiconData {
 }
 
 /**
- * Words known to compound splitting: unsplit stems of 3+ letters from German and Dutch labels (the compounding
- * languages; English loanwords there, such as Software, count). English labels' words are left out: with them,
- * English words split into English halves (manager → man + ager, supervisor → super + visor). A job-ad headline's
- * whole text counts, not only its role: its other words (departments, workplaces) are words of the language too, and
- * reading only the role measured worse (German test headlines' major group 85.2 → 84.5, mean of three draws).
- */
-/**
  * The part of a label the lexicon reads: a job-ad headline's role, not its contract, place or pay ("Impiegata
  * amministrativa – part time, Bologna" → "Impiegata amministrativa"); any other label whole.
  */
@@ -147,6 +140,13 @@ export function labelReadText(text: string, source: LabelSource): string {
   return source === "job_ad_headline" ? parseHeadline(text).role : text;
 }
 
+/**
+ * Words known to compound splitting: unsplit stems of 3+ letters from German and Dutch labels (the compounding
+ * languages; English loanwords there, such as Software, count). English labels' words are left out: with them,
+ * English words split into English halves (manager → man + ager, supervisor → super + visor). A job-ad headline's
+ * whole text counts, not only its role: its other words (departments, workplaces) are words of the language too, and
+ * reading only the role measured worse (German test headlines' major group 85.2 → 84.5, mean of three draws).
+ */
 function compoundVocabulary(labels: readonly LabelInput[]): Set<string> {
   const known = new Set<string>();
   for (const l of labels) {

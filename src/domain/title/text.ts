@@ -147,7 +147,7 @@ export function slashVariants(text: string): string[] {
     const base = text.replace(HYPHENATED_SUFFIX, "$1-"),
       other = text.replace(
         HYPHENATED_SUFFIX,
-        (_, word: string, german?: string, other?: string) => `${withSuffix(word, (german ?? other)!)}-`,
+        (_, word: string, german?: string, anyLanguage?: string) => `${withSuffix(word, (german ?? anyLanguage)!)}-`,
       );
     return [...new Set([...slashVariants(base), ...slashVariants(other)])];
   }
