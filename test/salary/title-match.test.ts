@@ -490,6 +490,17 @@ describe("normalisation", () => {
     expect(titleWords("bakkerijen").words).toEqual(titleWords("bakker").words);
   });
 
+  test("a compound reads as its parts written apart: each part is split as it would be alone", () => {
+    // German labels hold Buch, Haltung, Sachbearbeiter, Fach and Kraft as words of their own.
+    const known = new Set(["buch", "haltung", "buchhaltung", "sachbearbeiter", "pfleg", "fach", "kraft", "fachkraft"]);
+    // Before, the modifier stayed whole inside the compound (buchhaltung) and split alone (buch, haltung), so
+    // `Sachbearbeiter Buchhaltung` met `Leiter der Buchhaltung` on two words and the clerk's own label on one.
+    expect(splitCompound("buchhaltungssachbearbeiter", known)).toEqual(["buch", "haltung", "sachbearbeiter"]);
+    expect(titleWords("Sachbearbeiter Buchhaltung", known).words).toEqual(["sachbearbeiter", "buch", "haltung"]);
+    expect(splitCompound("pflegefachkraft", known)).toEqual(["pfleg", "fach", "kraft"]);
+    expect(titleWords("Fachkraft Pflege", known).words).toEqual(["fach", "kraft", "pfleg"]);
+  });
+
   test("a suffix alternative inside a longer title gives both forms", () => {
     expect(slashVariants("Médico/a de Familia")).toEqual(["Médico de Familia", "Médica de Familia"]);
     expect(slashVariants("Erzieher/in Kita")).toEqual(["Erzieher Kita", "Erzieherin Kita"]);

@@ -763,9 +763,15 @@ function particleWord(word: string, known: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** Split a folded compound into [modifier…, head] when both ends are known words (the head the longest possible). */
+/**
+ * Split a folded compound into [modifier…, head] when both ends are known words (the head the longest possible). Each
+ * part is split as it would be written alone, so a compound reads as its parts written apart: `Buchhaltungs-
+ * sachbearbeiter` and `Sachbearbeiter Buchhaltung` are both buch, haltung, sachbearbeiter; `Pflegefachkraft` and
+ * `Fachkraft Pflege` both pfleg, fach, kraft.
+ */
 export function splitCompound(word: string, known: ReadonlySet<string>, depth = 0): string[] {
   if (word.length < 7 || depth > 2) return [word];
+  const part = (text: string) => splitCompound(stem(text), known, depth + 1);
   for (let i = 3; i <= word.length - 4; i++) {
     const head = word.slice(i);
     if (!known.has(head) && !known.has(stem(head))) continue;
@@ -774,11 +780,12 @@ export function splitCompound(word: string, known: ReadonlySet<string>, depth = 
     // Linking elements between German/Dutch compound parts: Arbeit-s-vermittler, Pflege-fachkraft, kinder-en-. A
     // modifier that is a particle and a known word is one word: Versand-leiter, Voorraad-beheerder, Aufsicht-s-person.
     for (const m of [modifier, modifier.replace(/(s|es|n|en|e)$/, "")]) {
-      if (m.length >= 3 && (known.has(m) || known.has(stem(m)) || particleWord(m, known))) return [stem(m), stem(head)];
+      if (m.length >= 3 && (known.has(m) || known.has(stem(m)) || particleWord(m, known)))
+        return [...part(m), ...part(head)];
     }
     if (depth < 2 && modifier.length >= 7) {
       const inner = splitCompound(modifier, known, depth + 1);
-      if (inner.length > 1) return [...inner, stem(head)];
+      if (inner.length > 1) return [...inner, ...part(head)];
     }
   }
   return [word];
