@@ -332,6 +332,25 @@ describe("EU path: titles in six EU languages and English", () => {
     expect(eu("Führungskräfte in Restaurants", "DE")!.best.labelSource).not.toBe("isco_group");
   });
 
+  // Codes from ISCO-08's structure: software developers 2512, accounting and bookkeeping clerks 4311, nursing
+  // professionals 2221, finance managers 1211.
+  test("a half-typed or misspelt German compound reads as the parts of the nearest compound labels split", () => {
+    for (const [title, isco] of [
+      ["Softwareentwick", "2512"],
+      ["Softwareentwicker (m/w/d)", "2512"],
+      ["Buchhaltungssachbearbeit", "4311"],
+      ["Krankenpflegr", "2221"],
+    ])
+      expect(`${title} ${eu(title, "DE")?.best.code}`).toBe(`${title} ${isco}`);
+  });
+
+  // `Buchhaltung` alone and inside `Buchhaltungssachbearbeiter` are the same words, so the clerk's own label is met
+  // on every word and the head of accounting's (`Leiter der Buchhaltung`) on fewer.
+  test("a department written after the role reads as the compound: Sachbearbeiter Buchhaltung is the clerk", () => {
+    expect(eu("Sachbearbeiter (m/w/d) Buchhaltung", "DE")!.best.code).toBe("4311");
+    expect(eu("Mitarbeiter Buchhaltung", "DE")?.best.code).not.toBe("1211");
+  });
+
   test("a French word is not read as an English one: Comptable, Chef de projet", () => {
     expect(eu("Comptable", "FR")!.best.code[0]).toBe("2");
     expect(eu("Chef de projet", "FR")!.best.labelLang).toBe("fr");

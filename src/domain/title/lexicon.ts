@@ -13,6 +13,7 @@ import {
   rawWords,
   stem,
   saysRankOrTerms,
+  splitCompound,
   type Lang,
 } from "./text.ts";
 import { parseHeadline } from "./headline.ts";
@@ -130,6 +131,11 @@ export interface LexiconData {
   compoundWords: string[];
   /** pg_trgm-style index over `words`, to match a misspelt word. */
   wordIndex: TrigramIndex;
+  /**
+   * pg_trgm-style index over the compound words labels split (`softwareentwickler` → software + entwickler), to read
+   * a misspelt or half-typed compound (`Softwareentwick`) as the parts of the nearest one: `words` holds only parts.
+   */
+  compoundIndex: TrigramIndex;
 }
 
 /**
@@ -154,6 +160,16 @@ function compoundVocabulary(labels: readonly LabelInput[]): Set<string> {
     for (const w of rawWords(l.text)) if (w.length >= 3 && !/\d/.test(w)) known.add(stem(w));
   }
   return known;
+}
+
+/** The words of `known` that split into parts the lexicon holds, sorted. */
+function splitCompounds(known: ReadonlySet<string>, wordId: ReadonlyMap<string, number>): string[] {
+  return [...known]
+    .filter((w) => {
+      const parts = splitCompound(w, known);
+      return parts.length > 1 && parts.every((p) => wordId.has(p));
+    })
+    .sort();
 }
 
 export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[]): LexiconData {
@@ -296,5 +312,6 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
     exactEntries: x.all,
     compoundWords: [...known].sort(),
     wordIndex: new TrigramIndex(words),
+    compoundIndex: new TrigramIndex(splitCompounds(known, wordId)),
   };
 }

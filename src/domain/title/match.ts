@@ -15,9 +15,11 @@ import {
   stripMarkers,
   regionalForm,
   titleWords,
+  splitCompound,
   fold,
   halfWidth,
   type Lang,
+  type TitleWords,
 } from "./text.ts";
 import {
   LABEL_SOURCES,
@@ -135,6 +137,9 @@ const MEMO_ENTRIES = 4096;
 const MEMO_TITLE_LENGTH = 200;
 const UNKNOWN_WORD_WEIGHT = 1; // a word no label has (a place, a company, a code) counts, but little
 const FUZZY_WORD_SIMILARITY = 0.45; // pg_trgm similarity for a misspelt word to stand for a known one
+// … and for a word to stand for a compound's parts: higher, as a compound that shares only one part with the word
+// (`trekkerchauffeur`, tractor driver, and `truckchauffeur`, 0.45) is another occupation.
+const FUZZY_COMPOUND_SIMILARITY = 0.6;
 const REWRITE_FACTOR = 0.97; // a rewritten title (Head of X → X manager) ranks just below a literal match
 // An occupation reached through a crosswalk ranks below one the path's own classification names: on a U.S. path an
 // O*NET title outranks an ESCO label of equal fit (the crosswalk is many-to-many), less so on an EU path.
@@ -581,20 +586,12 @@ export class TitleMatcher {
     }
     if (exactOnly) return tw.words;
 
-    // Each word → known words (itself, or misspelt: the most similar ones).
-    const matches = tw.words.map((w) => {
-      const id = this.wordIds.get(w);
-      if (id !== undefined && this.readable(id, options.target, withheld)) return [{ id, sim: 1 }];
-      return lx.wordIndex
-        .search(w, FUZZY_WORD_SIMILARITY)
-        .filter((h) => this.readable(h.id, options.target, withheld))
-        .slice(0, 3)
-        .map((h) => ({ id: h.id, sim: h.similarity }));
-    });
+    const read = this.readWords(tw, options.target, withheld);
+    const { matches } = read;
     const weightOf = matches.map((m) => (m.length ? lx.wordWeight[m[0].id] : UNKNOWN_WORD_WEIGHT));
     const headness = (i: number) => (matches[i].length ? lx.wordHeadness[matches[i][0].id] : -1);
-    const headLast = likelyHead(matches.length, tw.headLast, headness),
-      headFirst = likelyHead(matches.length, tw.headFirst, headness);
+    const headLast = likelyHead(matches.length, read.headLast, headness),
+      headFirst = likelyHead(matches.length, read.headFirst, headness);
     const mass = (head: number) => weightOf.reduce((sum, w, i) => sum + w * (i === head ? HEAD_WEIGHT : 1), 0);
     const massLast = mass(headLast),
       massFirst = mass(headFirst);
@@ -625,7 +622,50 @@ export class TitleMatcher {
         n = this.accumulate(id, sim, i === headLast ? q * HEAD_WEIGHT : q, i === headFirst ? q * HEAD_WEIGHT : q, n);
     });
     this.settle(n, massFirst, massLast, langFactor, factor * OVERLAP_FACTOR, paths, usable, votes);
-    return tw.words;
+    return read.words;
+  }
+
+  /**
+   * Each word of the title → the known words it reads as: itself; or, misspelt, the most similar ones; or, a
+   * misspelt or half-typed compound nearer a compound the labels split than any word, that compound's parts
+   * (`softwareentwick` → software + entwickler; the compound's head, its last part, heads where the word did).
+   */
+  private readWords(tw: TitleWords, target: MatchTarget, withheld: Uint8Array | null) {
+    const lx = this.lexicon;
+    const words: string[] = [];
+    const matches: { id: number; sim: number }[][] = [];
+    const lastOf: number[] = []; // per word of `tw`, the index of its last reading in `matches`
+    for (const w of tw.words) {
+      const id = this.wordIds.get(w);
+      if (id !== undefined && this.readable(id, target, withheld)) {
+        words.push(w);
+        matches.push([{ id, sim: 1 }]);
+      } else {
+        const near = lx.wordIndex
+          .search(w, FUZZY_WORD_SIMILARITY)
+          .filter((h) => this.readable(h.id, target, withheld))
+          .slice(0, 3)
+          .map((h) => ({ id: h.id, sim: h.similarity }));
+        const parts = this.nearestCompoundParts(w, near[0]?.sim ?? 0, target, withheld);
+        if (parts) for (const p of parts) words.push(lx.words[p.id]), matches.push([p]);
+        else words.push(w), matches.push(near);
+      }
+      lastOf.push(matches.length - 1);
+    }
+    const at = (head: number) => (head < 0 ? head : lastOf[head]);
+    return { words, matches, headLast: at(tw.headLast), headFirst: at(tw.headFirst) };
+  }
+
+  /** The parts of the compound nearest `word`, if it is nearer than `beat` and its parts are all readable. */
+  private nearestCompoundParts(word: string, beat: number, target: MatchTarget, withheld: Uint8Array | null) {
+    if (word.length < 7) return null;
+    const hit = this.lexicon.compoundIndex.search(word, Math.max(FUZZY_COMPOUND_SIMILARITY, beat))[0];
+    if (!hit || hit.similarity <= beat) return null;
+    const parts = splitCompound(this.lexicon.compoundIndex.text(hit.id), this.compound).map((p) => ({
+      id: this.wordIds.get(p) ?? -1,
+      sim: hit.similarity,
+    }));
+    return parts.every((p) => p.id >= 0 && this.readable(p.id, target, withheld)) ? parts : null;
   }
 
   /**

@@ -345,6 +345,8 @@ export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array
     exact_entries: bytesOf(lx.exactEntries),
     compound_words: packStrings(lx.compoundWords),
     ...Object.fromEntries(Object.entries(packTrigramIndex(lx.wordIndex)).map(([k, v]) => [`word_${k}`, v])),
+    compound_split_words: packStrings(lx.compoundIndex.allTexts()),
+    ...Object.fromEntries(Object.entries(packTrigramIndex(lx.compoundIndex)).map(([k, v]) => [`compound_${k}`, v])),
     concept_employment: bytesOf(Float32Array.from(lx.concepts, (c) => c.employment)),
   };
   for (const col of CONCEPT_COLUMNS) out[`concept_${col}`] = packStrings(lx.concepts.map((c) => c[col] ?? ""));
@@ -408,5 +410,6 @@ export function storedLexicon(db: Database): LexiconData {
     exactEntries: typedFrom(b("exact_entries"), Int32Array),
     compoundWords: s("compound_words"),
     wordIndex: restoreTrigramIndex(words, p, "word_"),
+    compoundIndex: restoreTrigramIndex(s("compound_split_words"), p, "compound_"),
   };
 }
