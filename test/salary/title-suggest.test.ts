@@ -60,3 +60,25 @@ test("nothing to read → no suggestions; bad input → 422 in the envelope", as
   expect(bad.status).toBe(422);
   expect((await bad.json()).error.request_id).toBeDefined();
 });
+
+test("a begun last word is read as its likeliest completions too: a typeahead's list, from O*NET's own titles", async () => {
+  // O*NET 30.0's Alternate Titles: each title → the occupations that list it.
+  const listedUnder = new Map<string, Set<string>>();
+  for (const r of await textRows("onet/db_30_0_text/Alternate Titles.txt", "\t")) {
+    const codes = listedUnder.get(r["Alternate Title"]!) ?? new Set<string>();
+    listedUnder.set(r["Alternate Title"]!, codes.add(r["O*NET-SOC Code"]!));
+  }
+  // Read as written, `engin` is the stem of engine, and `dri` only a fragment: Engine Mechanic and Drip Pumper came first.
+  for (const [q, title] of [
+    ["data%20engin", "Data Engineer"],
+    ["truck%20dri", "Truck Driver"],
+  ]) {
+    const first = (await suggest(`q=${q}`)).suggestions[0];
+    expect([q, first.label]).toEqual([q, title]);
+    expect(listedUnder.get(title)!.has(first.code)).toBe(true);
+  }
+  // A whole word as common as any it begins is finished: `Nurse` is no Nursemaid or Nursery Manager.
+  const nurse = await suggest("q=Registered%20Nurse");
+  for (const t of nurse.suggestions) expect(t.label).not.toMatch(/Nursemaid|Nursery/);
+  expect(nurse.suggestions[0].code).toBe("29-1141.00");
+});

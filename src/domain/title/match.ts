@@ -403,6 +403,35 @@ export class TitleMatcher {
     this.groupConcept = { soc: representative("soc"), isco: representative("isco") };
   }
 
+  /**
+   * The words labels on this path hold that begin with `prefix` (folded, not stemmed), in a language of `country`
+   * when it has one, most labels first: the likely completions of a half-typed word (`engin` → engineer).
+   */
+  completions(prefix: string, target: MatchTarget, country: string | null, limit: number) {
+    const { words, postingStart, wordLangs } = this.lexicon;
+    const langs = COUNTRY_LANGS[country ?? ""];
+    const mask = langs ? langs.reduce((m, l) => m | (1 << LANGS.indexOf(l)), 0) : -1;
+    let lo = 0,
+      hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (words[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: { word: string; labels: number }[] = [];
+    for (let id = lo; id < words.length && words[id].startsWith(prefix); id++)
+      if (wordLangs[id] & mask && this.readable(id, target, null))
+        found.push({ word: words[id], labels: postingStart[id + 1] - postingStart[id] });
+    return found.sort((a, b) => b.labels - a.labels || (a.word < b.word ? -1 : 1)).slice(0, limit);
+  }
+
+  /** How many labels on this path hold `word` (a stem, as `titleWords` gives it); 0 for a word none holds. */
+  labelsHolding(word: string, target: MatchTarget): number {
+    const id = this.wordIds.get(word);
+    if (id === undefined || !this.readable(id, target, null)) return 0;
+    return this.lexicon.postingStart[id + 1] - this.lexicon.postingStart[id];
+  }
+
   /** The confidence an answer on this path needs (below it: a 404 with the candidates). */
   threshold(target: MatchTarget): number {
     return this.ranker?.[target].threshold ?? MATCH_CONFIDENCE_THRESHOLD;

@@ -9,6 +9,7 @@ import { parseCountryCode } from "../../domain/country-code.ts";
 import type { Services } from "../../services.ts";
 import type { LabelSource } from "../../domain/title/lexicon.ts";
 import { cite } from "./service.ts";
+import { typeaheadCandidates } from "../../domain/title/typeahead.ts";
 
 const EU = new Set<string>(EU_EEA);
 // Labels a person would pick: not employers' filed titles (written as HR systems do, "SR TECHNICAL MANAGER, SW DEV"),
@@ -23,14 +24,17 @@ interface TitleSuggestion {
   title: string;
 }
 
-/** The matcher's candidates' labels in the language of its best reading of `q`, one per label, best first. */
+/**
+ * The matcher's candidates' labels in the language of its best reading of `q` (its last word read as typed and as
+ * begun: typeahead.ts), one per label, best first.
+ */
 export function titleSuggestions(q: string, country: string | null, s: Services, limit: number) {
   const target = country && EU.has(country) ? "isco" : "soc";
-  const match = s.titleMatcher.match(q, { target, country, candidates: limit * 2 });
-  if (!match) return { language: null, suggestions: [] as TitleSuggestion[] };
-  const language = match.best.labelLang;
+  const candidates = typeaheadCandidates(s.titleMatcher, q, { target, country, candidates: limit * 2 });
+  if (!candidates.length) return { language: null, suggestions: [] as TitleSuggestion[] };
+  const language = candidates[0].labelLang;
   const seen = new Set<string>();
-  const suggestions = [match.best, ...match.alternatives]
+  const suggestions = candidates
     .filter((c) => c.label && c.labelLang === language && !NOT_OFFERED.has(c.labelSource!))
     .filter((c) => !seen.has(c.label!) && seen.add(c.label!))
     .slice(0, limit)

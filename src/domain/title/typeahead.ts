@@ -1,0 +1,59 @@
+// A title being typed: its last word may be begun, not finished (`data engin`, `truck dri`). Read as written, the
+// matcher takes a begun word for the nearest whole one (engin → Engine Mechanic); a suggestion list also reads it
+// as each of its likeliest completions (data engineer), every reading weighed by how many labels hold its last word.
+import type { Candidate, MatchOptions, TitleMatcher } from "./match.ts";
+import { rawWords, stem } from "./text.ts";
+
+/** Completions of a begun last word read besides the text as typed. */
+const COMPLETIONS = 3;
+/** Shorter begun words are not completed: two letters begin too many words to say which is meant. */
+const SHORTEST_BEGUN = 3;
+
+export interface TypedReading {
+  text: string;
+  /** The share of the readings' labels its last word has (the readings' weights sum to 1). */
+  weight: number;
+}
+
+/** The text as typed, and with its last word completed to each of its likeliest completions. */
+export function typedReadings(matcher: TitleMatcher, typed: string, options: MatchOptions): TypedReading[] {
+  const last = /\p{L}+$/u.exec(typed);
+  const begun = last ? rawWords(last[0])[0] : undefined;
+  if (!last || !begun || begun.length < SHORTEST_BEGUN) return [{ text: typed, weight: 1 }];
+  const whole = stem(begun);
+  const head = typed.slice(0, last.index);
+  const readings = [{ text: typed, labels: matcher.labelsHolding(whole, options.target) }];
+  const completions = matcher
+    .completions(begun, options.target, options.country ?? null, COMPLETIONS + 1)
+    .filter((c) => c.word !== whole)
+    .slice(0, COMPLETIONS);
+  // A whole word at least as common as any word it begins is taken as finished (`Registered Nurse`, not Nursemaid).
+  if (!completions.length || readings[0].labels >= completions[0].labels) return [{ text: typed, weight: 1 }];
+  for (const c of completions) readings.push({ text: head + c.word, labels: c.labels });
+  // The text as typed keeps some weight when its last word is in no label: it may be misspelt, not begun.
+  readings[0].labels = Math.max(readings[0].labels, 1);
+  const total = readings.reduce((sum, r) => sum + r.labels, 0);
+  return readings.map((r) => ({ text: r.text, weight: r.labels / total }));
+}
+
+/**
+ * The candidates of every reading, each weighed by its reading's weight times its own probability, best first; an
+ * occupation and label met by several readings counts once, at its best.
+ */
+export function typeaheadCandidates(matcher: TitleMatcher, typed: string, options: MatchOptions): Candidate[] {
+  const weighed: { candidate: Candidate; weight: number }[] = [];
+  for (const { text, weight } of typedReadings(matcher, typed, options)) {
+    const match = matcher.match(text, options);
+    if (match)
+      for (const candidate of [match.best, ...match.alternatives])
+        weighed.push({ candidate, weight: weight * candidate.confidence });
+  }
+  weighed.sort((a, b) => b.weight - a.weight);
+  const seen = new Set<string>();
+  return weighed
+    .map((w) => w.candidate)
+    .filter((c) => {
+      const key = `${c.code}|${c.label}`;
+      return !seen.has(key) && seen.add(key);
+    });
+}
