@@ -162,6 +162,34 @@ function compoundVocabulary(labels: readonly LabelInput[]): Set<string> {
   return known;
 }
 
+/**
+ * German and Dutch write a role's object or department after it, as a noun of its own (`Mitarbeiter Buchhaltung`,
+ * `medewerker afvalsortering`, `manager supermarkt`), and its kind before it as an adjective (`Medizinische
+ * Fachangestellte`) or inside the compound (`Verkoopmedewerker`). So in a label of several words, the head is the last
+ * word that names a role, not the last word: a role is a word that ends one-word labels (Sachbearbeiter, medewerker;
+ * not Buchhaltung, supermarkt, technisch). Labels naming no role keep the last word.
+ */
+function roleBeforeItsObject(
+  entries: { lang: Lang; words: string[]; conventional: number; head: string | null; ends: number[] }[],
+) {
+  const compounding = (lang: Lang) => lang === "de" || lang === "nl";
+  const endsOneWordLabel = new Map<string, number>();
+  for (const e of entries)
+    if (compounding(e.lang) && e.ends.length === 1) {
+      const last = e.words[e.ends[0]];
+      endsOneWordLabel.set(last, (endsOneWordLabel.get(last) ?? 0) + 1);
+    }
+  for (const e of entries) {
+    if (!compounding(e.lang) || e.ends.length < 2 || e.conventional !== e.words.length - 1) continue;
+    const role = e.ends.findLast((end) => (endsOneWordLabel.get(e.words[end]) ?? 0) >= ROLE_LABELS);
+    if (role === undefined || role === e.conventional) continue;
+    e.conventional = role;
+    e.head = e.words[role];
+  }
+}
+/** One-word labels a word must end to count as naming a role (one could be a stray: a department used as a title). */
+const ROLE_LABELS = 2;
+
 /** The words of `known` that split into parts the lexicon holds, sorted. */
 function splitCompounds(known: ReadonlySet<string>, wordId: ReadonlyMap<string, number>): string[] {
   return [...known]
@@ -183,6 +211,7 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
     words: string[];
     conventional: number;
     head: string | null;
+    ends: number[];
   }
   const entries: Entry[] = [];
   const seen = new Set<string>();
@@ -218,9 +247,11 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
         words: tw.words,
         conventional,
         head: tw.words[conventional] ?? null,
+        ends: tw.ends,
       });
     }
   }
+  roleBeforeItsObject(entries);
 
   // Heads: by convention first, then twice by how often each word heads the labels it is in (the first count is
   // skewed by labels whose convention is wrong, such as Dutch "medewerker openbaar vervoer").

@@ -116,3 +116,45 @@ describe("a job-ad headline labels its role", () => {
     expect(ads.firstStage("part time 20 ore", { target: "isco", country: "IT" }, 4).proposals).toEqual([]);
   });
 });
+
+describe("German and Dutch labels: the role is the head, not the department after it", () => {
+  // Labels written by hand as ESCO and national lists write them: one-word roles, then the same roles before their
+  // department or workplace, and one before an adjective's noun.
+  const isco = (key: string, title: string, code: string): Concept => ({ ...concept(key, title, code), kind: "isco" });
+  const labels: LabelInput[] = [
+    { concept: 0, text: "medewerker kassa", lang: "nl", source: "esco_alt" },
+    { concept: 0, text: "Kassamedewerker", lang: "nl", source: "esco_alt" },
+    { concept: 0, text: "Verkoopmedewerker", lang: "nl", source: "esco_preferred" },
+    { concept: 0, text: "kassamedewerker supermarkt", lang: "nl", source: "esco_alt" },
+    { concept: 1, text: "manager supermarkt", lang: "nl", source: "esco_alt" },
+    { concept: 1, text: "manager verkoop", lang: "nl", source: "esco_alt" },
+    { concept: 1, text: "Manager", lang: "nl", source: "esco_alt" },
+    { concept: 1, text: "Verkoopmanager", lang: "nl", source: "esco_alt" },
+    { concept: 2, text: "Medizinische Fachangestellte", lang: "de", source: "esco_preferred" },
+    { concept: 0, text: "store manager", lang: "en", source: "esco_alt" },
+  ];
+  const lx = buildLexicon(
+    [
+      isco("isco:5230", "Cashiers", "5230"),
+      isco("isco:1420", "Shop Managers", "1420"),
+      isco("isco:3256", "MFA", "3256"),
+    ],
+    labels,
+  );
+  const headOf = (text: string) => {
+    const e = [...lx.entryConcept.keys()].find((i) => lx.labels.at(lx.entryLabel[i]) === text)!;
+    return lx.words[lx.entryHead[e]];
+  };
+
+  test("a word that ends two one-word labels names a role: it heads the label whose last word names none", () => {
+    expect(headOf("kassamedewerker supermarkt")).toBe("medewerker");
+    expect(headOf("manager supermarkt")).toBe("manager");
+    expect(headOf("medewerker kassa")).toBe("medewerker");
+    expect(headOf("manager verkoop")).toBe("manager");
+  });
+
+  test("an adjective before the role, and English labels, keep the last word", () => {
+    expect(headOf("Medizinische Fachangestellte")).toBe("fachangestellt");
+    expect(headOf("store manager")).toBe("manager");
+  });
+});
