@@ -98,6 +98,18 @@ export class PackedTexts {
     return -1;
   }
 
+  /** The first index whose text sorts at or after `key` in a list sorted as `sortedIndexOf` needs (length: none). */
+  firstAtOrAfter(key: string): number {
+    let lo = 0,
+      hi = this.ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compareAt(mid, key) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   private startOf(i: number): number {
     return i === 0 ? 0 : this.ends[i - 1] + 1;
   }

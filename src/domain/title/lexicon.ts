@@ -136,6 +136,13 @@ export interface LexiconData {
    * a misspelt or half-typed compound (`Softwareentwick`) as the parts of the nearest one: `words` holds only parts.
    */
   compoundIndex: TrigramIndex;
+  /**
+   * Words as labels write them (folded, not stemmed; 3+ letters), sorted, with how many labels write each and in
+   * which languages (bit i: LANGS[i]): what a begun word may become (typeahead.ts). Not employers' filed titles.
+   */
+  writtenWords: PackedTexts;
+  writtenLabels: Int32Array;
+  writtenLangs: Uint8Array;
 }
 
 /**
@@ -170,18 +177,26 @@ function compoundVocabulary(labels: readonly LabelInput[]): Set<string> {
  * not Buchhaltung, supermarkt, technisch). Labels naming no role keep the last word.
  */
 function roleBeforeItsObject(
-  entries: { lang: Lang; words: string[]; conventional: number; head: string | null; ends: number[] }[],
+  entries: {
+    lang: Lang;
+    words: string[];
+    conventional: number;
+    head: string | null;
+    lastPartOf: number[];
+  }[],
 ) {
   const compounding = (lang: Lang) => lang === "de" || lang === "nl";
-  const endsOneWordLabel = new Map<string, number>();
+  const oneWordLabelsEnded = new Map<string, Set<string>>(); // word → the one-word labels it ends, by their words
   for (const e of entries)
-    if (compounding(e.lang) && e.ends.length === 1) {
-      const last = e.words[e.ends[0]];
-      endsOneWordLabel.set(last, (endsOneWordLabel.get(last) ?? 0) + 1);
+    if (compounding(e.lang) && e.lastPartOf.length === 1) {
+      const last = e.words[e.lastPartOf[0]];
+      const labels = oneWordLabelsEnded.get(last) ?? new Set<string>();
+      oneWordLabelsEnded.set(last, labels.add(e.words.join(" ")));
     }
+  const namesRole = (word: string) => (oneWordLabelsEnded.get(word)?.size ?? 0) >= ROLE_LABELS;
   for (const e of entries) {
-    if (!compounding(e.lang) || e.ends.length < 2 || e.conventional !== e.words.length - 1) continue;
-    const role = e.ends.findLast((end) => (endsOneWordLabel.get(e.words[end]) ?? 0) >= ROLE_LABELS);
+    if (!compounding(e.lang) || e.lastPartOf.length < 2 || e.conventional !== e.words.length - 1) continue;
+    const role = e.lastPartOf.findLast((end) => namesRole(e.words[end]));
     if (role === undefined || role === e.conventional) continue;
     e.conventional = role;
     e.head = e.words[role];
@@ -189,6 +204,26 @@ function roleBeforeItsObject(
 }
 /** One-word labels a word must end to count as naming a role (one could be a stray: a department used as a title). */
 const ROLE_LABELS = 2;
+
+/** Words as labels write them, with how many labels write each, in which languages (LexiconData.writtenWords). */
+function writtenVocabulary(labels: readonly LabelInput[]) {
+  const count = new Map<string, number>();
+  const langs = new Map<string, number>();
+  for (const l of labels) {
+    if (US_PATH_ONLY.includes(l.source)) continue;
+    for (const w of new Set(rawWords(labelReadText(l.text, l.source)))) {
+      if (w.length < 3 || /\d/.test(w)) continue;
+      count.set(w, (count.get(w) ?? 0) + 1);
+      langs.set(w, (langs.get(w) ?? 0) | (1 << LANGS.indexOf(l.lang)));
+    }
+  }
+  const words = [...count.keys()].sort();
+  return {
+    writtenWords: PackedTexts.of(words),
+    writtenLabels: Int32Array.from(words, (w) => count.get(w)!),
+    writtenLangs: Uint8Array.from(words, (w) => langs.get(w)!),
+  };
+}
 
 /** The words of `known` that split into parts the lexicon holds, sorted. */
 function splitCompounds(known: ReadonlySet<string>, wordId: ReadonlyMap<string, number>): string[] {
@@ -211,7 +246,7 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
     words: string[];
     conventional: number;
     head: string | null;
-    ends: number[];
+    lastPartOf: number[];
   }
   const entries: Entry[] = [];
   const seen = new Set<string>();
@@ -247,7 +282,7 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
         words: tw.words,
         conventional,
         head: tw.words[conventional] ?? null,
-        ends: tw.ends,
+        lastPartOf: tw.lastPartOf,
       });
     }
   }
@@ -344,5 +379,6 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
     compoundWords: [...known].sort(),
     wordIndex: new TrigramIndex(words),
     compoundIndex: new TrigramIndex(splitCompounds(known, wordId)),
+    ...writtenVocabulary(labels),
   };
 }

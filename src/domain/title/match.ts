@@ -132,6 +132,12 @@ const COUNTRY_LANGS: Record<string, Lang[]> = {
   IT: ["it"],
   SM: ["it"],
 };
+/** Bit i set for each of `country`'s languages (LANGS[i]); every bit for a country without any. */
+function languageMask(country: string | null): number {
+  const langs = COUNTRY_LANGS[country ?? ""];
+  return langs ? langs.reduce((mask, l) => mask | (1 << LANGS.indexOf(l)), 0) : -1;
+}
+
 // Remembered answers: a few thousand titles (a few MB); longer texts are not kept (they rarely repeat).
 const MEMO_ENTRIES = 4096;
 const MEMO_TITLE_LENGTH = 200;
@@ -404,32 +410,25 @@ export class TitleMatcher {
   }
 
   /**
-   * The words labels on this path hold that begin with `prefix` (folded, not stemmed), in a language of `country`
-   * when it has one, most labels first: the likely completions of a half-typed word (`engin` → engineer).
+   * Words labels write (folded, as `rawWords` gives them) that begin with `begun`, in a language of `country` when it
+   * has one, most labels first: what a begun word may become (`engin` → engineer, engine).
    */
-  completions(prefix: string, target: MatchTarget, country: string | null, limit: number) {
-    const { words, postingStart, wordLangs } = this.lexicon;
-    const langs = COUNTRY_LANGS[country ?? ""];
-    const mask = langs ? langs.reduce((m, l) => m | (1 << LANGS.indexOf(l)), 0) : -1;
-    let lo = 0,
-      hi = words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (words[mid] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+  completions(begun: string, country: string | null, limit: number): { word: string; labels: number }[] {
+    const { writtenWords, writtenLabels, writtenLangs } = this.lexicon;
+    const mask = languageMask(country);
     const found: { word: string; labels: number }[] = [];
-    for (let id = lo; id < words.length && words[id].startsWith(prefix); id++)
-      if (wordLangs[id] & mask && this.readable(id, target, null))
-        found.push({ word: words[id], labels: postingStart[id + 1] - postingStart[id] });
+    for (let i = writtenWords.firstAtOrAfter(begun); i < writtenWords.length; i++) {
+      const word = writtenWords.at(i);
+      if (!word.startsWith(begun)) break;
+      if (writtenLangs[i] & mask) found.push({ word, labels: writtenLabels[i] });
+    }
     return found.sort((a, b) => b.labels - a.labels || (a.word < b.word ? -1 : 1)).slice(0, limit);
   }
 
-  /** How many labels on this path hold `word` (a stem, as `titleWords` gives it); 0 for a word none holds. */
-  labelsHolding(word: string, target: MatchTarget): number {
-    const id = this.wordIds.get(word);
-    if (id === undefined || !this.readable(id, target, null)) return 0;
-    return this.lexicon.postingStart[id + 1] - this.lexicon.postingStart[id];
+  /** How many labels write `word` (folded), in a language of `country` when it has one. */
+  labelsWriting(word: string, country: string | null): number {
+    const i = this.lexicon.writtenWords.sortedIndexOf(word);
+    return i >= 0 && this.lexicon.writtenLangs[i] & languageMask(country) ? this.lexicon.writtenLabels[i] : 0;
   }
 
   /** The confidence an answer on this path needs (below it: a 404 with the candidates). */

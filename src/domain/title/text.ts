@@ -723,8 +723,8 @@ export interface TitleWords {
   /** Index in `words` of the head noun under each convention. */
   headLast: number;
   headFirst: number;
-  /** Per word as written, the index in `words` of its last part (a compound's head). */
-  ends: number[];
+  /** Per word kept (not a function or noise word), the index in `words` of its last part (a compound's head). */
+  lastPartOf: number[];
 }
 
 // Prefixes and particles that begin a German or Dutch word without naming what it is about: a Medewerker is no
@@ -823,7 +823,7 @@ export const saysRankOrTerms = (text: string): boolean => rawWords(text).some((w
 export function titleWords(text: string, known?: ReadonlySet<string>): TitleWords {
   const raw = rawWords(text);
   const words: string[] = [];
-  const ends: number[] = [];
+  const lastPartOf: number[] = [];
   let firstPreposition = -1;
   const keepNoise = raw.every((w) => NOISE.has(w) || FUNCTION_WORDS.has(w)); // "Senior" alone stays "senior"
   for (const w of raw) {
@@ -832,8 +832,8 @@ export function titleWords(text: string, known?: ReadonlySet<string>): TitleWord
     const s = stem(w);
     if (known) words.push(...splitCompound(s, known));
     else words.push(s);
-    ends.push(words.length - 1);
+    lastPartOf.push(words.length - 1);
   }
   const headLast = firstPreposition > 0 ? Math.min(firstPreposition, words.length) - 1 : words.length - 1;
-  return { words, headLast, headFirst: words.length ? 0 : -1, ends };
+  return { words, headLast, headFirst: words.length ? 0 : -1, lastPartOf };
 }

@@ -31,11 +31,13 @@ interface TitleSuggestion {
 export function titleSuggestions(q: string, country: string | null, s: Services, limit: number) {
   const target = country && EU.has(country) ? "isco" : "soc";
   const candidates = typeaheadCandidates(s.titleMatcher, q, { target, country, candidates: limit * 2 });
-  if (!candidates.length) return { language: null, suggestions: [] as TitleSuggestion[] };
-  const language = candidates[0].labelLang;
+  // The language of the best candidate a person could pick (a filed title or a hidden term is none).
+  const offered = candidates.filter((c) => c.label && !NOT_OFFERED.has(c.labelSource!));
+  if (!offered.length) return { language: null, suggestions: [] as TitleSuggestion[] };
+  const language = offered[0].labelLang;
   const seen = new Set<string>();
-  const suggestions = candidates
-    .filter((c) => c.label && c.labelLang === language && !NOT_OFFERED.has(c.labelSource!))
+  const suggestions = offered
+    .filter((c) => c.labelLang === language)
     .filter((c) => !seen.has(c.label!) && seen.add(c.label!))
     .slice(0, limit)
     .map((c) => ({ label: c.label!, language: c.labelLang!, code: c.code, title: c.codeTitle }));
@@ -75,7 +77,7 @@ export const titleSuggest = defineRoute({
     language: z
       .string()
       .nullable()
-      .describe("the language of the best reading's label (en, de, fr, nl, pl, es, it); null when nothing matched"),
+      .describe("the language of the best label offered (en, de, fr, nl, pl, es, it); null when nothing matched"),
     suggestions: z
       .array(
         z.object({

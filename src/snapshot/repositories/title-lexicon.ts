@@ -347,6 +347,9 @@ export function packLexicon(lx: LexiconData): Record<string, string | Uint8Array
     ...Object.fromEntries(Object.entries(packTrigramIndex(lx.wordIndex)).map(([k, v]) => [`word_${k}`, v])),
     compound_split_words: packStrings(lx.compoundIndex.allTexts()),
     ...Object.fromEntries(Object.entries(packTrigramIndex(lx.compoundIndex)).map(([k, v]) => [`compound_${k}`, v])),
+    ...packTexts("written_words", lx.writtenWords),
+    written_labels: bytesOf(lx.writtenLabels),
+    written_langs: bytesOf(lx.writtenLangs),
     concept_employment: bytesOf(Float32Array.from(lx.concepts, (c) => c.employment)),
   };
   for (const col of CONCEPT_COLUMNS) out[`concept_${col}`] = packStrings(lx.concepts.map((c) => c[col] ?? ""));
@@ -411,5 +414,8 @@ export function storedLexicon(db: Database): LexiconData {
     compoundWords: s("compound_words"),
     wordIndex: restoreTrigramIndex(words, p, "word_"),
     compoundIndex: restoreTrigramIndex(s("compound_split_words"), p, "compound_"),
+    writtenWords: storedTexts(p, "written_words"),
+    writtenLabels: typedFrom(b("written_labels"), Int32Array),
+    writtenLangs: typedFrom(b("written_langs"), Uint8Array),
   };
 }
