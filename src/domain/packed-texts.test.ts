@@ -44,6 +44,16 @@ describe("PackedTexts", () => {
       expect(texts.sortedIndexOf(missing)).toBe(-1);
   });
 
+  test("the first text at or after a key: where the texts beginning with it start", () => {
+    const sorted = ["Zimmerer", "a", "ab", "abc", "nurse", "nurse aide", "z", "é", "ébéniste"];
+    const texts = PackedTexts.of(sorted);
+    // By hand: "nurs" sorts after "abc" and before "nurse"; "b" after "abc"; "[" (91) after "Zimmerer" ("Z" is 90)
+    // and before "a" (97); "ê" (234) after every text, "é" being 233.
+    expect([texts.firstAtOrAfter("nurs"), texts.firstAtOrAfter("nurse"), texts.firstAtOrAfter("b")]).toEqual([4, 4, 4]);
+    expect([texts.firstAtOrAfter(""), texts.firstAtOrAfter("["), texts.firstAtOrAfter("ê")]).toEqual([0, 1, 9]);
+    expect(new PackedTexts("").firstAtOrAfter("a")).toBe(0);
+  });
+
   test("agrees with Array#indexOf on a generated sorted list", () => {
     // A fixed pseudo-random list of short keys over a small alphabet (with accented letters), so near keys abound.
     let seed = 7;
