@@ -153,6 +153,9 @@ export function labelReadText(text: string, source: LabelSource): string {
   return source === "job_ad_headline" ? parseHeadline(text).role : text;
 }
 
+/** The languages that write compounds as one word, and a role's department after it as a noun of its own. */
+const COMPOUNDING: ReadonlySet<Lang> = new Set(["de", "nl"]);
+
 /**
  * Words known to compound splitting: unsplit stems of 3+ letters from German and Dutch labels (the compounding
  * languages; English loanwords there, such as Software, count). English labels' words are left out: with them,
@@ -163,7 +166,7 @@ export function labelReadText(text: string, source: LabelSource): string {
 function compoundVocabulary(labels: readonly LabelInput[]): Set<string> {
   const known = new Set<string>();
   for (const l of labels) {
-    if (l.lang !== "de" && l.lang !== "nl") continue;
+    if (!COMPOUNDING.has(l.lang)) continue;
     for (const w of rawWords(l.text)) if (w.length >= 3 && !/\d/.test(w)) known.add(stem(w));
   }
   return known;
@@ -185,17 +188,16 @@ function roleBeforeItsObject(
     lastPartOf: number[];
   }[],
 ) {
-  const compounding = (lang: Lang) => lang === "de" || lang === "nl";
   const oneWordLabelsEnded = new Map<string, Set<string>>(); // word → the one-word labels it ends, by their words
   for (const e of entries)
-    if (compounding(e.lang) && e.lastPartOf.length === 1) {
+    if (COMPOUNDING.has(e.lang) && e.lastPartOf.length === 1) {
       const last = e.words[e.lastPartOf[0]];
       const labels = oneWordLabelsEnded.get(last) ?? new Set<string>();
       oneWordLabelsEnded.set(last, labels.add(e.words.join(" ")));
     }
   const namesRole = (word: string) => (oneWordLabelsEnded.get(word)?.size ?? 0) >= ROLE_LABELS;
   for (const e of entries) {
-    if (!compounding(e.lang) || e.lastPartOf.length < 2 || e.conventional !== e.words.length - 1) continue;
+    if (!COMPOUNDING.has(e.lang) || e.lastPartOf.length < 2 || e.conventional !== e.words.length - 1) continue;
     const role = e.lastPartOf.findLast((end) => namesRole(e.words[end]));
     if (role === undefined || role === e.conventional) continue;
     e.conventional = role;
