@@ -343,15 +343,19 @@ export class TitleMatcher {
     readonly lexicon: LexiconData,
     readonly ranker: RankerModel | null = null,
   ) {
-    this.compound = new Set(lexicon.compoundWords);
-    this.sums = new Float32Array(3 * lexicon.entryConcept.length);
-    lexicon.entryMass.forEach((mass, e) => {
-      this.sums[3 * e + 2] = mass;
-    });
+    // Plain loops, not Map(array.map(…)) or TypedArray.from(…, fn): they run once, at start-up, before the JIT has
+    // compiled anything, where the iterator protocol costs several times the loop.
+    this.compound = new Set<string>();
+    for (const word of lexicon.compoundWords) this.compound.add(word);
+    const { entryMass } = lexicon;
+    this.sums = new Float32Array(3 * entryMass.length);
+    for (let e = 0; e < entryMass.length; e++) this.sums[3 * e + 2] = entryMass[e];
     this.entryBits = packEntries(lexicon);
     this.touched = new Int32Array(lexicon.entryConcept.length);
-    this.conceptIndex = new Map(lexicon.concepts.map((c, i) => [c.key, i]));
-    this.wordIds = new Map(lexicon.words.map((w, i) => [w, i]));
+    this.conceptIndex = new Map();
+    lexicon.concepts.forEach((c, i) => this.conceptIndex.set(c.key, i));
+    this.wordIds = new Map();
+    for (let i = 0; i < lexicon.words.length; i++) this.wordIds.set(lexicon.words[i], i);
     const onEuPath = new Uint8Array(lexicon.words.length);
     for (let id = 0; id < lexicon.words.length; id++)
       for (let k = lexicon.postingStart[id]; k < lexicon.postingStart[id + 1] && !onEuPath[id]; k++)
@@ -378,7 +382,7 @@ export class TitleMatcher {
     };
     const groups = (target: MatchTarget) => {
       const index = new Map<string, number>();
-      return Int32Array.from(lexicon.concepts, (c) => {
+      const ids = Int32Array.from(lexicon.concepts, (c) => {
         const code = target === "soc" ? c.soc : c.isco;
         if (!code) return -1;
         const group = groupOf(code, target);
@@ -386,9 +390,12 @@ export class TitleMatcher {
         if (id === undefined) index.set(group, (id = index.size));
         return id;
       });
+      return { ids, count: index.size };
     };
-    this.groupIds = { soc: groups("soc"), isco: groups("isco") };
-    const groupCount = (target: MatchTarget) => Math.max(0, ...this.groupIds[target]) + 1;
+    const socGroups = groups("soc"),
+      iscoGroups = groups("isco");
+    this.groupIds = { soc: socGroups.ids, isco: iscoGroups.ids };
+    const groupCount = (target: MatchTarget) => (target === "soc" ? socGroups : iscoGroups).count;
     this.groupVote = { soc: new Float32Array(groupCount("soc")), isco: new Float32Array(groupCount("isco")) };
     this.groupFiledVote = { soc: new Float32Array(groupCount("soc")), isco: new Float32Array(groupCount("isco")) };
     this.wordVotes = {
@@ -1187,16 +1194,16 @@ const CONCEPT_MASK = 0xffff,
   HEAD_FIRST_BIT = 1 << 20,
   FILED_BIT = 1 << 21;
 
-function packEntries(lexicon: LexiconData): Int32Array {
+function packEntries({ entryConcept, entryLang, entrySource }: LexiconData): Int32Array {
   const headFirst = LANGS.map((l) => HEAD_FIRST.has(l));
-  return Int32Array.from(
-    lexicon.entryConcept,
-    (c, e) =>
-      c |
-      (lexicon.entryLang[e] << LANG_SHIFT) |
-      (headFirst[lexicon.entryLang[e]] ? HEAD_FIRST_BIT : 0) |
-      (lexicon.entrySource[e] === FILED_SOURCE ? FILED_BIT : 0),
-  );
+  const bits = new Int32Array(entryConcept.length);
+  for (let e = 0; e < bits.length; e++)
+    bits[e] =
+      entryConcept[e] |
+      (entryLang[e] << LANG_SHIFT) |
+      (headFirst[entryLang[e]] ? HEAD_FIRST_BIT : 0) |
+      (entrySource[e] === FILED_SOURCE ? FILED_BIT : 0);
+  return bits;
 }
 
 function pathFactor(c: Concept, target: MatchTarget): number {

@@ -23,7 +23,9 @@ export class OccupationsRepository {
   private readonly byCode: Map<string, Occupation>;
   /** SOC 2018 codes (major to detailed) with their titles: the taxonomy OEWS publishes under. */
   readonly socTitles: ReadonlyMap<string, string>;
+  /** Related occupations by code, each read when first asked for (reading all 18,000 rows cost start-up 19 ms). */
   private readonly related = new Map<string, string[]>();
+  private readonly relatedQuery;
 
   constructor(db: Database) {
     this.all = db
@@ -40,15 +42,9 @@ export class OccupationsRepository {
         green: false,
       }));
     this.byCode = new Map(this.all.map((o) => [o.socCode, o]));
-    for (const r of db
-      .query<{ soc_code: string; related_soc_code: string }, []>(
-        "SELECT soc_code, related_soc_code FROM onet_related ORDER BY soc_code, rank",
-      )
-      .all()) {
-      const list = this.related.get(r.soc_code) ?? [];
-      list.push(r.related_soc_code);
-      this.related.set(r.soc_code, list);
-    }
+    this.relatedQuery = db.query<{ related_soc_code: string }, [string]>(
+      "SELECT related_soc_code FROM onet_related WHERE soc_code = ? ORDER BY rank",
+    );
     this.socTitles = new Map(
       db
         .query<{ code: string; title: string }, []>("SELECT code, title FROM soc_2018")
@@ -63,7 +59,10 @@ export class OccupationsRepository {
 
   /** The codes of the occupations O*NET lists as related, in O*NET's order (its Related Occupations index). */
   relatedCodes(socCode: string): readonly string[] {
-    return this.related.get(socCode) ?? [];
+    let codes = this.related.get(socCode);
+    if (!codes && this.byCode.has(socCode))
+      this.related.set(socCode, (codes = this.relatedQuery.all(socCode).map((r) => r.related_soc_code)));
+    return codes ?? [];
   }
 
   /** The other O*NET occupations under the same 6-digit SOC code (15-1299.01 … 15-1299.09 for 15-1299.00). */
@@ -74,7 +73,9 @@ export class OccupationsRepository {
 
   /** Titles of the occupations O*NET lists as related, in O*NET's order. */
   relatedTitles(socCode: string, n = 5): string[] {
-    return (this.related.get(socCode) ?? []).slice(0, n).flatMap((c) => this.byCode.get(c)?.title ?? []);
+    return this.relatedCodes(socCode)
+      .slice(0, n)
+      .flatMap((c) => this.byCode.get(c)?.title ?? []);
   }
 
   /** Occupations in SOC code order; a boolean filter set to false does not restrict (it means "don't care"). */

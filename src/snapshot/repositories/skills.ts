@@ -65,20 +65,27 @@ export class SkillsRepository {
     );
     this.importance = scales.get("IM")!;
     this.level = scales.get("LV")!;
-    this.all = db
-      .query<{ element_id: string; name: string; description: string | null; category: SkillCategory }, []>(
+    const rows = db
+      .query<{ element_id: string; name: string; description: string | null; rated_as: SkillCategory | null }, []>(
         // Rated elements, and the 52 abilities of the content model (1.A.n.x.n) whether or not a release rates them.
         `SELECT e.element_id, e.name, e.description,
-                coalesce((SELECT category FROM onet_rating r WHERE r.element_id = e.element_id LIMIT 1), 'ability') AS category
+                (SELECT category FROM onet_rating r WHERE r.element_id = e.element_id LIMIT 1) AS rated_as
        FROM onet_element e WHERE EXISTS (SELECT 1 FROM onet_rating r WHERE r.element_id = e.element_id)
           OR e.element_id GLOB '1.A.[0-9].[a-z].[0-9]*'
        ORDER BY e.element_id`,
       )
-      .all()
-      .map((r) => ({ skillId: r.element_id, name: r.name, description: r.description, category: r.category }))
+      .all();
+    this.all = rows
+      .map((r) => ({
+        skillId: r.element_id,
+        name: r.name,
+        description: r.description,
+        category: r.rated_as ?? "ability",
+      }))
       .sort((a, b) => SKILL_CATEGORIES.indexOf(a.category) - SKILL_CATEGORIES.indexOf(b.category));
     for (const s of this.all) this.byId.set(s.skillId, s);
-    this.abilitiesRated = !!db.query("SELECT 1 FROM onet_rating WHERE category = 'ability' LIMIT 1").get();
+    // From the rows above: asking the ratings for an ability scans all 130,000 of them when a release rates none.
+    this.abilitiesRated = rows.some((r) => r.rated_as === "ability");
     this.ratingsQuery = db.query<RatingRow, [string]>(
       `SELECT r.soc_code, o.title,
               max(CASE WHEN r.scale_id = 'IM' THEN r.value END) AS im,
