@@ -3,7 +3,7 @@
 // starts them, passes signals on (SIGHUP reloads each; SIGINT and SIGTERM stop each gracefully) and ends when they
 // have: with the first failure's exit code if one stopped on its own, which also stops the others, so a supervisor
 // above (systemd, a container engine) sees one service and restarts it whole.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 
 /** Set in each worker's environment (1…N): the worker serves, it does not start workers of its own. */
 export const WORKER_ENV = "WORKFORCE_WORKER";
@@ -15,6 +15,8 @@ export const workerLogField = (): { worker?: number } =>
   isWorker() ? { worker: Number(process.env[WORKER_ENV]) } : {};
 
 export function superviseWorkers(count: number): void {
+  // Loaded here, not at start-up: a process serving alone never spawns one.
+  const { spawn } = require("node:child_process") as typeof import("node:child_process");
   // The same command again: `bun src/main.ts …`, or the executable's own arguments (its script is in /$bunfs).
   const args = process.argv[1]?.startsWith("/$bunfs/") ? process.argv.slice(2) : process.argv.slice(1);
   // Each worker in its own process group: a terminal's Ctrl-C reaches this process only, which passes it on once

@@ -12,22 +12,26 @@ const SCALE = 2 ** 30;
 const ID_SPACE = 2 ** 22;
 
 export class TrigramIndex {
-  private readonly postings: Map<string, Int32Array> = new Map();
+  private stored: Map<string, Int32Array> | (() => Map<string, Int32Array>) = new Map();
   private readonly sizes: Uint16Array;
   private readonly counts: Uint16Array;
   private readonly touched: Int32Array;
 
-  /** `built`: postings and sizes computed earlier by this class (the snapshot build stores them); else built here. */
+  /**
+   * `built`: postings and sizes computed earlier by this class (the snapshot build stores them), the postings
+   * possibly as a function that restores them, called on the first search (start-up restores a dozen thousand
+   * lists per index, most of them for a fuzzy lookup few requests need); else built here.
+   */
   constructor(
     readonly texts: TextList,
-    built?: { sizes: Uint16Array; postings: Map<string, Int32Array> },
+    built?: { sizes: Uint16Array; postings: Map<string, Int32Array> | (() => Map<string, Int32Array>) },
   ) {
     if (texts.length >= ID_SPACE) throw new Error(`TrigramIndex holds at most ${ID_SPACE} texts`);
     this.counts = new Uint16Array(texts.length);
     this.touched = new Int32Array(texts.length);
     if (built) {
       this.sizes = built.sizes;
-      this.postings = built.postings;
+      this.stored = built.postings;
       return;
     }
     const lists = new Map<string, number[]>();
@@ -46,6 +50,11 @@ export class TrigramIndex {
     const sizes = this.sizes;
     for (const [t, list] of lists)
       this.postings.set(t, Int32Array.from(list.sort((a, b) => sizes[a] - sizes[b] || a - b)));
+  }
+
+  private get postings(): Map<string, Int32Array> {
+    if (typeof this.stored === "function") this.stored = this.stored();
+    return this.stored;
   }
 
   /** Text `id` (a hit's id). */
@@ -77,8 +86,9 @@ export class TrigramIndex {
 
     // Each query trigram's postings, cut to the feasible sizes, rarest first.
     const slices: { list: Int32Array; from: number; to: number }[] = [];
+    const postings = this.postings;
     for (const t of q) {
-      const list = this.postings.get(t);
+      const list = postings.get(t);
       if (!list) continue;
       const from = firstWithSize(list, sizes, minSize);
       const to = firstWithSize(list, sizes, maxSize + 1);

@@ -4,7 +4,10 @@
 // lm marks them NA), so dummy sets that overlap still give the one fit they allow. One factoring then serves several
 // fits: other pay on the same employees, and the design's leading columns alone (the model without its last column).
 // Tested against a line worked by hand and against R's lm (ols.test.ts).
-import jStat from "jstat";
+
+/** jStat, loaded on first use (a pay-equity analysis), not at start-up: its module costs about 7 ms to evaluate. */
+let loadedJStat: typeof import("jstat").default | undefined;
+const jStat = (): typeof import("jstat").default => (loadedJStat ??= require("jstat"));
 
 /** A column is aliased when what is left of it after the earlier columns is below this share of its length (R's lm uses 1e-7). */
 const ALIAS_TOLERANCE = 1e-7;
@@ -133,7 +136,7 @@ export const fitOls = (columns: readonly Float64Array[], y: Float64Array) => sol
 export const aliasedColumns = (columns: readonly Float64Array[]) => factor(columns).aliased;
 
 /** Two-sided p-value of a t statistic. */
-export const twoSidedP = (t: number, df: number) => 2 * jStat.studentt.cdf(-Math.abs(t), df);
+export const twoSidedP = (t: number, df: number) => 2 * jStat().studentt.cdf(-Math.abs(t), df);
 
 /** The t quantile for a two-sided interval of the given level (0.95 → t₀.₉₇₅). */
-export const tQuantile = (level: number, df: number) => jStat.studentt.inv(1 - (1 - level) / 2, df);
+export const tQuantile = (level: number, df: number) => jStat().studentt.inv(1 - (1 - level) / 2, df);

@@ -2,7 +2,6 @@
 // (Damerau-Levenshtein, so a swapped pair of letters is one edit, computed by fast-fuzzy). The trigram index
 // narrows thousands of names to the few that share any trigram with the input. A correction is made only when
 // it is unambiguous; anything looser only feeds "Did you mean" suggestions.
-import { fuzzy } from "fast-fuzzy";
 import { TrigramIndex } from "../trigram-index.ts";
 
 /** A name that can be corrected to: a notable place's name (any of its names), a state's or a country's. */
@@ -36,6 +35,10 @@ export function correctableEdits(key: string): number {
 const CLEAR_LEAD = 5;
 /** Low enough that two swapped pairs in a short name still share a trigram or two (a filter, not the measure). */
 const TRIGRAM_FLOOR = 0.1;
+/** fast-fuzzy, loaded on first use (a misspelt place), not at start-up: its Unicode tables cost about 9 ms to unpack. */
+let loadedFuzzy: typeof import("fast-fuzzy").fuzzy | undefined;
+const fuzzy: typeof import("fast-fuzzy").fuzzy = (...args) =>
+  (loadedFuzzy ??= (require("fast-fuzzy") as typeof import("fast-fuzzy")).fuzzy)(...args);
 const EDIT_OPTIONS = { useSellers: false, useDamerau: true, ignoreCase: false, ignoreSymbols: false } as const;
 
 export class PlaceSpelling {

@@ -94,10 +94,12 @@ export function restoreTrigramIndex(
 ): TrigramIndex {
   const ends = typedFrom(packed.get(`${prefix}posting_ends`) as Uint8Array, Int32Array);
   const ids = typedFrom(packed.get(`${prefix}posting_ids`) as Uint8Array, Int32Array);
-  const postings = new Map<string, Int32Array>();
-  unpackStrings(packed.get(`${prefix}trigrams`) as string).forEach((t, i) =>
-    postings.set(t, ids.subarray(i ? ends[i - 1] : 0, ends[i])),
-  );
+  const trigrams = packed.get(`${prefix}trigrams`) as string;
+  const postings = () => {
+    const lists = new Map<string, Int32Array>();
+    unpackStrings(trigrams).forEach((t, i) => lists.set(t, ids.subarray(i ? ends[i - 1] : 0, ends[i])));
+    return lists;
+  };
   return new TrigramIndex(texts, {
     sizes: typedFrom(packed.get(`${prefix}sizes`) as Uint8Array, Uint16Array),
     postings,
