@@ -416,6 +416,17 @@ describe("normalisation", () => {
     expect(slashVariants("Verkäufer/in")).toEqual(["Verkäufer", "Verkäuferin"]);
     expect(slashVariants("Conseiller / Conseillère Incendie")).toEqual(["Conseiller Incendie", "Conseillère Incendie"]);
     expect(slashVariants("UX/UI Designer")).toEqual(["UX/UI Designer"]);
+    // One word after a slash that is another form of the last word before it stands for that word (France's list
+    // writes its titles so), where another role after a slash stands alone.
+    expect(slashVariants("Cadre de santé infirmier / infirmière")).toEqual([
+      "Cadre de santé infirmier",
+      "Cadre de santé infirmière",
+    ]);
+    expect(slashVariants("Vétérinaire assistant / assistante")).toEqual([
+      "Vétérinaire assistant",
+      "Vétérinaire assistante",
+    ]);
+    expect(slashVariants("Chef de rang / Serveur")).toEqual(["Chef de rang", "Serveur"]);
     // A suffix that stands for the word's own ending replaces it (abogado/a is abogado or abogada, not "abogadoa").
     const suffixed: [string, string[]][] = [
       ["Abogado/a laboralista", ["Abogado laboralista", "Abogada laboralista"]],

@@ -48,6 +48,19 @@ test("French, Polish and Italian titles answer in their language; English reads 
   for (const t of english.suggestions) expect(t.label).not.toMatch(/^[A-Z0-9 ,\\/&-]+$/); // no all-caps filing
 });
 
+test("an occupation best read by a label no one picks (a job-ad headline) shows the best label one would", async () => {
+  // `infirmier` in France is Nursing Professionals (2221), read best by our coded headline "Infirmier / Infirmière
+  // DE": the suggestion is one of ESCO's French labels of a 2221 occupation instead, not the occupation dropped.
+  const frenchLabels = new Map<string, string>();
+  for (const r of await textRows("esco/v1.0.8/occupations_fr.csv"))
+    for (const label of [r.preferredLabel, ...(r.altLabels ?? "").split("\n")])
+      if (label) frenchLabels.set(label.trim(), r.iscoGroup!);
+  const body = await suggest("q=infirmier&country=FR");
+  const nurse = body.suggestions.find((t: { code: string }) => t.code === "2221");
+  expect(nurse).toBeDefined();
+  expect(frenchLabels.get(nurse.label)).toBe("2221");
+});
+
 test("an ISCO unit group's title is no job a person holds: not offered, though the matcher reads it", async () => {
   // ESCO's ISCOGroups_pl.csv, 9211: "Pomocniczy robotnicy polowi" (crop farm labourers).
   const body = await suggest("q=Pomocniczy%20robotnicy%20polowi&country=PL");

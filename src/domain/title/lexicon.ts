@@ -103,6 +103,14 @@ export interface LabelInput {
 /** Extra weight of the head noun: it names the occupation's family, the other words choose within it. */
 export const HEAD_WEIGHT = 2;
 
+/** 1 for each label from one of `sources`, 0 for the others: a match's `withheld` (MatchOptions) that reads the rest. */
+export function labelsFrom(lexicon: LexiconData, sources: ReadonlySet<LabelSource>): Uint8Array {
+  const picked = LABEL_SOURCES.map((s) => (sources.has(s) ? 1 : 0));
+  const out = new Uint8Array(lexicon.entrySource.length);
+  for (let e = 0; e < out.length; e++) out[e] = picked[lexicon.entrySource[e]];
+  return out;
+}
+
 export interface LexiconData {
   concepts: Concept[];
   words: string[];

@@ -180,7 +180,8 @@ export function slashVariants(text: string): string[] {
       variants[0] = [first, ...partWords.slice(1)].join(" ");
     const before = parts[i - 1];
     const joinsWords = !/\s$/u.test(raw[i - 1]) && !/^\s/u.test(raw[i]);
-    variants.push(joinsWords && standsForLastWord(before, part) ? `${before.replace(/\s*\S+$/u, "")} ${part}` : part);
+    const forLastWord = (joinsWords && standsForLastWord(before, part)) || otherFormOfLastWord(before, part);
+    variants.push(forLastWord ? `${before.replace(/\s*\S+$/u, "")} ${part}` : part);
   }
   return [...new Set(variants)];
 }
@@ -208,6 +209,18 @@ function standsForLastWord(before: string, word: string): boolean {
   if (words.some((w) => FUNCTION_WORDS.has(fold(w)))) return false;
   const [a, b] = [fold(words[0]), fold(word)];
   return !(a.length >= 4 && b.startsWith(a.slice(0, 4)));
+}
+
+/**
+ * Whether one word after a slash is another form (the other gender, the plural) of the last word before it, spaces
+ * or none: "Cadre de santé infirmier / infirmière" is a nurse manager of either sex, not "infirmière" alone; France's
+ * list writes 150 titles so. Forms: the same stem, or the same first five letters (directeur / directrice).
+ */
+function otherFormOfLastWord(before: string, word: string): boolean {
+  const words = before.split(/\s+/);
+  if (words.length < 2 || /\s/u.test(word)) return false;
+  const [a, b] = [fold(words[words.length - 1]), fold(word)];
+  return a !== b && (stem(a) === stem(b) || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5)));
 }
 
 /** The text split at `separator` where it stands outside round or square brackets. */

@@ -7,15 +7,18 @@ import { defineRoute } from "../../http/route.ts";
 import { EU_EEA } from "../../domain/european-countries.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import type { Services } from "../../services.ts";
-import type { LabelSource } from "../../domain/title/lexicon.ts";
+import { labelsFrom, type LabelSource, type LexiconData } from "../../domain/title/lexicon.ts";
 import { cite } from "./service.ts";
 import { typeaheadCandidates } from "../../domain/title/typeahead.ts";
+import type { Candidate } from "../../domain/title/match.ts";
 
 const EU = new Set<string>(EU_EEA);
 // Labels a person would pick: not employers' filed titles (written as HR systems do, "SR TECHNICAL MANAGER, SW DEV"),
 // nor ESCO's hidden terms (misspellings and obsolete forms it keeps for search), nor ISCO's group titles (a class of
 // jobs, "Crop farm labourers", not one a person holds), nor our job-ad headlines (an ad's whole headline).
 const NOT_OFFERED = new Set<LabelSource>(["employer_filing", "esco_hidden", "isco_group", "job_ad_headline"]);
+/** Per lexicon (a snapshot's), its labels not offered, as a match's `withheld`. */
+const notOffered = new WeakMap<LexiconData, Uint8Array>();
 
 interface TitleSuggestion {
   label: string;
@@ -30,9 +33,26 @@ interface TitleSuggestion {
  */
 export function titleSuggestions(q: string, country: string | null, s: Services, limit: number) {
   const target = country && EU.has(country) ? "isco" : "soc";
-  const candidates = typeaheadCandidates(s.titleMatcher, q, { target, country, candidates: limit * 2 });
+  const matcher = s.titleMatcher;
+  const options = { target, country, candidates: limit * 2 } as const;
+  const candidates = typeaheadCandidates(matcher, q, options);
+  // An occupation whose best label is none a person would pick (`infirmier` is best read by a job-ad headline,
+  // "Infirmier / Infirmière DE") shows the label that reads `q` best among those one would: the same reading with
+  // the others left out. An occupation no such label reads is not offered.
+  let offeredOnly: Map<string, Candidate> | undefined;
+  const offerable = (c: Candidate) => (c.label && !NOT_OFFERED.has(c.labelSource!) ? c : undefined);
+  const relabelled = (c: Candidate) => {
+    if (!offeredOnly) {
+      let withheld = notOffered.get(matcher.lexicon);
+      if (!withheld) notOffered.set(matcher.lexicon, (withheld = labelsFrom(matcher.lexicon, NOT_OFFERED)));
+      offeredOnly = new Map();
+      for (const other of typeaheadCandidates(matcher, q, { ...options, withheld }))
+        if (offerable(other) && !offeredOnly.has(other.code)) offeredOnly.set(other.code, other);
+    }
+    return offeredOnly.get(c.code);
+  };
   // The language of the best candidate a person could pick (a filed title or a hidden term is none).
-  const offered = candidates.filter((c) => c.label && !NOT_OFFERED.has(c.labelSource!));
+  const offered = candidates.flatMap((c) => offerable(c) ?? relabelled(c) ?? []);
   if (!offered.length) return { language: null, suggestions: [] as TitleSuggestion[] };
   const language = offered[0].labelLang;
   const seen = new Set<string>();
