@@ -1,6 +1,7 @@
 // `npm run bench:startup`: the single executable from exec to its first 200 answer, its RSS after warm-up,
 // and the snapshot build from the mirror (time and size). The baseline for start-up is a bare Bun.serve script
-// started the same way in the same run. BENCH_QUICK=1: two starts each, no snapshot rebuild, no file written.
+// started the same way in the same run; BASELINE_EXE=path (an executable built from an earlier commit) is started
+// alternately too, for a before → after in one run. BENCH_QUICK=1: two starts each, no snapshot rebuild, no file written.
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,6 +44,7 @@ async function firstAnswer(cmd: string[], env: Record<string, string>, host: str
 }
 
 const exe = await currentExecutable();
+const baselineExe = process.env.BASELINE_EXE;
 
 const dir = mkdtempSync(join(tmpdir(), "wf-bench-startup-"));
 try {
@@ -52,6 +54,14 @@ try {
   const first = await firstAnswer([exe], exeEnv, "salary.localhost", E2);
   first.proc.kill();
   await first.proc.exited;
+  // The earlier build unpacks its own snapshot, beside a state database of its own.
+  const baselineEnv = { ...exeEnv, STATE_DB: join(dir, "baseline", "state.sqlite") };
+  if (baselineExe) {
+    const unpacked = await firstAnswer([baselineExe], baselineEnv, "salary.localhost", E2);
+    unpacked.proc.kill();
+    await unpacked.proc.exited;
+  }
+  const baselineMs: number[] = [];
 
   const floorMs: number[] = [];
   const exeMs: number[] = [];
@@ -68,6 +78,12 @@ try {
     floor.proc.kill();
     await floor.proc.exited;
     floorMs.push(floor.ms);
+    if (baselineExe) {
+      const before = await firstAnswer([baselineExe], baselineEnv, "salary.localhost", E2);
+      before.proc.kill();
+      await before.proc.exited;
+      baselineMs.push(before.ms);
+    }
     const run = await firstAnswer([exe], exeEnv, "salary.localhost", E2);
     exeMs.push(run.ms);
     if (i < RSS_RUNS) {
@@ -123,11 +139,16 @@ try {
     rest = median(restRuns);
   const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
   const lines = [
-    `${STARTS} starts of each, alternating, from exec to the first 200 answer (polled every millisecond): the executable answering E2 (\`${E2}\`) with the snapshot already unpacked beside STATE_DB, and a bare Bun.serve script (\`bun scripts/bench/floor-server.ts\`) answering \`/\`. Medians.`,
+    `${STARTS} starts of each, alternating, from exec to the first 200 answer (polled every millisecond): the executable answering E2 (\`${E2}\`) with the snapshot already unpacked beside STATE_DB, and a bare Bun.serve script (\`bun scripts/bench/floor-server.ts\`) answering \`/\`${baselineExe ? ", and an earlier build of the executable (BASELINE_EXE) answering the same E2" : ""}. Medians.`,
     "",
     "| measure | value | baseline | ratio |",
     "|---|---|---|---|",
     `| executable, exec → first 200 (E2) | ${exeMedian.toFixed(0)} ms | bare Bun.serve ${median(floorMs).toFixed(0)} ms | ${(exeMedian / median(floorMs)).toFixed(2)}× |`,
+    ...(baselineExe
+      ? [
+          `| the same, the earlier build (BASELINE_EXE) started alternately | ${median(baselineMs).toFixed(0)} ms | | this build ÷ it: ${(exeMedian / median(baselineMs)).toFixed(2)}× |`,
+        ]
+      : []),
     `| executable, first start ever (unpacks the ${Math.round(statSync("build/snapshot.sqlite").size / 2 ** 20)} MB snapshot) | ${first.ms.toFixed(0)} ms | | |`,
     `| executable RSS right after ${quick ? 50 : 2000} requests over the three hosts (median of ${RSS_RUNS} processes; range ${range(rssRuns)}) | ${rss.toFixed(0)} MB | | |`,
     `| the same processes ${REST_MS / 1000} s later, no requests meanwhile (range ${range(restRuns)}) | ${rest.toFixed(0)} MB | | |`,

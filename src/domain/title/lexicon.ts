@@ -235,6 +235,21 @@ function writtenVocabulary(labels: readonly LabelInput[]) {
   };
 }
 
+/**
+ * Whether a word is, alone, some label (written so, not cut out of one by a slash): a role, where a word that is
+ * none after a slash is the object of the role before it (slashVariants).
+ */
+function oneWordLabels(labels: readonly LabelInput[], known: ReadonlySet<string>): (word: string) => boolean {
+  const wordings = new Set<string>();
+  for (const l of labels) {
+    const text = stripMarkers(labelReadText(l.text, l.source)).trim();
+    if (/[\s/]/u.test(text)) continue;
+    const { words } = titleWords(text, known);
+    if (words.length) wordings.add(words.join(" "));
+  }
+  return (word) => wordings.has(titleWords(word, known).words.join(" "));
+}
+
 /** The words of `known` that split into parts the lexicon holds, sorted. */
 function splitCompounds(known: ReadonlySet<string>, wordId: ReadonlyMap<string, number>): string[] {
   return [...known]
@@ -266,13 +281,14 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
   const knownWordings = new Set<string>();
   // Most authoritative sources first, so a duplicate (same concept, same words) keeps the better source.
   const ordered = [...labels].sort((a, b) => LABEL_SOURCES.indexOf(a.source) - LABEL_SOURCES.indexOf(b.source));
+  const isRole = oneWordLabels(labels, known);
   for (const l of ordered) {
     let labelId = -1; // stored only once an entry keeps it: most duplicates are dropped whole
     // No headline whose role has a rank the matcher would drop: coders coded "Stv. Filialleitung" a shop supervisor
     // (5222), not every "Filialleitung".
     const text = labelReadText(l.text, l.source);
     if (l.source === "job_ad_headline" && saysRankOrTerms(text)) continue;
-    const whole = slashVariants(stripMarkers(text));
+    const whole = slashVariants(stripMarkers(text), isRole);
     for (const variant of l.source.startsWith("onet_") ? [...whole, ...whole.flatMap(bracketedForms)] : whole) {
       const tw = titleWords(variant, known);
       if (!tw.words.length) continue;

@@ -242,6 +242,7 @@ export function titleVariants(
   title: string,
   headline: Headline = parseHeadline(title),
   langs: readonly Lang[] = [],
+  isRole?: (word: string) => boolean,
 ): TitleVariant[] {
   const out: TitleVariant[] = [];
   const whole = stripMarkers(headline.role).replace(/\s+/g, " ").trim();
@@ -256,7 +257,7 @@ export function titleVariants(
     ...(asWritten && asWritten !== whole ? [{ text: asWritten, factor: 1, exactOnly: true }] : []),
   ];
   for (const form of forms)
-    for (const v of slashVariants(form.text)) {
+    for (const v of slashVariants(form.text, isRole)) {
       out.push({ text: v, factor: form.factor, exactOnly: form.exactOnly });
       // An abbreviation of the country's language spelt out means what the title says: no lower rank.
       const regional = regionalForm(v, langs);
@@ -279,7 +280,7 @@ export function titleVariants(
         out.push({ text: `${comma[2]} ${comma[1]}`, factor: form.factor * REWRITE_FACTOR, exactOnly: form.exactOnly });
     }
   for (const segment of headline.segments)
-    for (const v of slashVariants(stripMarkers(segment)))
+    for (const v of slashVariants(stripMarkers(segment), isRole))
       out.push({ text: v, factor: SEGMENT_FACTOR, exactOnly: false });
   return out;
 }
@@ -416,6 +417,10 @@ export class TitleMatcher {
     this.groupConcept = { soc: representative("soc"), isco: representative("isco") };
   }
 
+  /** Whether a word is alone some label's wording (slashVariants: one that is none after a slash is an object). */
+  private readonly isRole = (word: string) =>
+    this.lexicon.exactKeys.sortedIndexOf(titleWords(word, this.compound).words.join(" ")) >= 0;
+
   /**
    * Words labels write (folded, as `rawWords` gives them) that begin with `begun`, in a language of `country` when it
    * has one, most labels first: what a begun word may become (`engin` → engineer, engine).
@@ -517,7 +522,7 @@ export class TitleMatcher {
         patternFirst: false,
       };
     const langs = COUNTRY_LANGS[options.country ?? ""] ?? [];
-    const variants = titleVariants(title, headline, langs);
+    const variants = titleVariants(title, headline, langs, this.isRole);
     this.titleHead = -1; // set by the role's variant, if it has words
     const words = new Set<string>();
     variants.forEach((variant, i) => {
