@@ -59,6 +59,12 @@ test("an occupation best read by a label no one picks (a job-ad headline) shows 
   const nurse = body.suggestions.find((t: { code: string }) => t.code === "2221");
   expect(nurse).toBeDefined();
   expect(frenchLabels.get(nurse.label)).toBe("2221");
+  // Read for a U.S. place, the same title's registered nurses (O*NET-SOC 29-1141.00) keep their own code, shown
+  // with one of those French labels.
+  const us = await suggest("q=infirmier&country=US");
+  const rn = us.suggestions.find((t: { code: string }) => t.code === "29-1141.00");
+  expect(rn).toBeDefined();
+  expect(frenchLabels.get(rn.label)).toBe("2221");
 });
 
 test("an ISCO unit group's title is no job a person holds: not offered, though the matcher reads it", async () => {

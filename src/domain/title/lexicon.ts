@@ -235,21 +235,6 @@ function writtenVocabulary(labels: readonly LabelInput[]) {
   };
 }
 
-/**
- * Whether a word is, alone, some label (written so, not cut out of one by a slash): a role, where a word that is
- * none after a slash is the object of the role before it (slashVariants).
- */
-function oneWordLabels(labels: readonly LabelInput[], known: ReadonlySet<string>): (word: string) => boolean {
-  const wordings = new Set<string>();
-  for (const l of labels) {
-    const text = stripMarkers(labelReadText(l.text, l.source)).trim();
-    if (/[\s/]/u.test(text)) continue;
-    const { words } = titleWords(text, known);
-    if (words.length) wordings.add(words.join(" "));
-  }
-  return (word) => wordings.has(titleWords(word, known).words.join(" "));
-}
-
 /** The words of `known` that split into parts the lexicon holds, sorted. */
 function splitCompounds(known: ReadonlySet<string>, wordId: ReadonlyMap<string, number>): string[] {
   return [...known]
@@ -272,32 +257,39 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
     conventional: number;
     head: string | null;
     lastPartOf: number[];
+    /** In the exact index: not a wording of one word cut out of several (`Kitchen Staff` is no label `Kitchen`). */
+    exact: boolean;
   }
   const entries: Entry[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Entry>();
   // Wordings already in the lexicon: a U.S.-path-only label (an employer's filed title) adds a wording the lexicon
   // lacks, never a second code for one it has ("Data Scientist II" filed as 19-1029 beside O*NET's title); among
   // filed titles of one wording, the first (the most filed: lexiconInputs orders them) keeps it.
   const knownWordings = new Set<string>();
   // Most authoritative sources first, so a duplicate (same concept, same words) keeps the better source.
   const ordered = [...labels].sort((a, b) => LABEL_SOURCES.indexOf(a.source) - LABEL_SOURCES.indexOf(b.source));
-  const isRole = oneWordLabels(labels, known);
   for (const l of ordered) {
     let labelId = -1; // stored only once an entry keeps it: most duplicates are dropped whole
     // No headline whose role has a rank the matcher would drop: coders coded "Stv. Filialleitung" a shop supervisor
     // (5222), not every "Filialleitung".
     const text = labelReadText(l.text, l.source);
     if (l.source === "job_ad_headline" && saysRankOrTerms(text)) continue;
-    const whole = slashVariants(stripMarkers(text), isRole);
+    const whole = slashVariants(stripMarkers(text));
     for (const variant of l.source.startsWith("onet_") ? [...whole, ...whole.flatMap(bracketedForms)] : whole) {
       const tw = titleWords(variant, known);
       if (!tw.words.length) continue;
       const wording = tw.words.join(" ");
       const dedupe = `${l.concept}|${wording}`;
-      if (seen.has(dedupe)) continue;
+      // A label of several words whose words but one are level, schedule or filler words (`Overnight Associate`,
+      // `L and D Specialist`, `Field Worker`) names no role by that one word: not an exact match for it.
+      const exact = tw.words.length > 1 || !/\S\s+\S/u.test(variant.trim());
+      const twin = seen.get(dedupe);
+      if (twin) {
+        twin.exact ||= exact;
+        continue;
+      }
       if (US_PATH_ONLY.includes(l.source) && knownWordings.has(wording)) continue;
       knownWordings.add(wording);
-      seen.add(dedupe);
       if (labelId < 0) labelId = labelTexts.push(l.text) - 1;
       const conventional = HEAD_FIRST.has(l.lang) ? tw.headFirst : tw.headLast;
       entries.push({
@@ -309,7 +301,9 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
         conventional,
         head: tw.words[conventional] ?? null,
         lastPartOf: tw.lastPartOf,
+        exact,
       });
+      seen.set(dedupe, entries[entries.length - 1]);
     }
   }
   roleBeforeItsObject(entries);
@@ -369,6 +363,7 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
       postings[id].push(i);
     }
     entryMass[i] = mass;
+    if (!e.exact) return;
     const key = e.words.join(" ");
     const list = exact.get(key);
     if (list) list.push(i);

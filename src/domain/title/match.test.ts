@@ -158,3 +158,32 @@ describe("German and Dutch labels: the role is the head, not the department afte
     expect(headOf("manager operations")).toBe("operation");
   });
 });
+
+describe("a label cut to one word by its level, schedule or filler words is no exact match for that word", () => {
+  // Written by hand as O*NET writes alternate titles: "Overnight Associate" (a stocker working nights) holds one word
+  // once its schedule word is read as such, and "Associate" alone names no role.
+  const labels: LabelInput[] = [
+    { concept: 0, text: "Overnight Associate", lang: "en", source: "onet_alternate" },
+    { concept: 1, text: "Gardener", lang: "en", source: "onet_title" },
+    { concept: 1, text: "Senior Gardener", lang: "en", source: "onet_alternate" },
+  ];
+  const lx = buildLexicon(concepts.slice(0, 2), labels);
+  const cut = new TitleMatcher(lx);
+
+  test("the title of that one word reaches the label by its words, not as the label itself", () => {
+    const stage = cut.firstStage("Associate", { target: "soc" }, 4);
+    expect(stage.proposals[0]).toMatchObject({ code: "37-2012.00", exact: false });
+    // Read alike, the label as written is no exact match either: its words are the same one word.
+    expect(cut.firstStage("Overnight Associate", { target: "soc" }, 4).proposals[0]).toMatchObject({
+      code: "37-2012.00",
+      exact: false,
+    });
+  });
+
+  test("a one-word label stays exact, whatever else of its occupation is written with a level word", () => {
+    expect(cut.firstStage("Gardener", { target: "soc" }, 4).proposals[0]).toMatchObject({
+      code: "37-3011.00",
+      exact: true,
+    });
+  });
+});

@@ -121,8 +121,6 @@ const REPLACED_ENDINGS: { suffix: RegExp; ending: RegExp; as?: string }[] = [
   { suffix: /^ess$/iu, ending: /er$/iu, as: "ress" },
 ];
 
-const ELLIPSIS_BEFORE_SLASH = /(\p{L})-\s?\/\s?(?=\p{L})/gu;
-
 /** Whether what follows a slash in `text` is a suffix alternative (not a plural's abbreviation: PLURAL_SUFFIX). */
 function isSuffix(suffix: string, text: string): boolean {
   if (!SUFFIX_ALTERNATIVE.test(suffix)) return false;
@@ -140,15 +138,9 @@ export function withSuffix(word: string, suffix: string): string {
  * A label or title with slash alternatives → each alternative: "Erzieher/Erzieherin" → both; "Verkäufer/in" →
  * "Verkäufer", "Verkäuferin"; "Conseiller / Conseillère Incendie" → "Conseiller Incendie", "Conseillère Incendie";
  * "Lehrkraft Mathematik/Physik" → "Lehrkraft Mathematik", "Lehrkraft Physik". A slash between digits, inside an
- * abbreviation (24/7, UX/UI) or inside brackets ("Accountant (ACCA/ACA)") is left alone. `isRole`: whether a word
- * names a role alone (some label is that one word); given, one word after a slash that names none is an object of
- * the role before it, and takes the place of its last word: "Kierownik sklepu / supermarketu" is a supermarket's
- * manager, "Chef de rayon boucherie/charcuterie" a delicatessen's department head, not "supermarketu" or
- * "charcuterie" alone (where "Chef de rang / Serveur" is two roles).
+ * abbreviation (24/7, UX/UI) or inside brackets ("Accountant (ACCA/ACA)") is left alone.
  */
-export function slashVariants(written: string, isRole?: (word: string) => boolean): string[] {
-  // A German hyphen standing for a compound's shared part: "Import-/Exportmanager" reads as import, export, manager.
-  const text = written.replace(ELLIPSIS_BEFORE_SLASH, "$1 ");
+export function slashVariants(text: string): string[] {
   // A suffix alternative inside a hyphenated compound: "Filialleiter/in-Stellvertreter/in" is a deputy branch
   // manager, "Filialleiter-Stellvertreter", not a branch manager or else an "in-Stellvertreter".
   if (text.search(HYPHENATED_SUFFIX) >= 0) {
@@ -157,7 +149,7 @@ export function slashVariants(written: string, isRole?: (word: string) => boolea
         HYPHENATED_SUFFIX,
         (_, word: string, german?: string, anyLanguage?: string) => `${withSuffix(word, (german ?? anyLanguage)!)}-`,
       );
-    return [...new Set([...slashVariants(base, isRole), ...slashVariants(other, isRole)])];
+    return [...new Set([...slashVariants(base), ...slashVariants(other)])];
   }
   // A suffix alternative inside a longer title: "Médico/a de Familia", "Kierownik/czka zmiany".
   const inline = (form: (word: string, suffix: string) => string) =>
@@ -165,8 +157,7 @@ export function slashVariants(written: string, isRole?: (word: string) => boolea
       isSuffix(suffix, text) ? form(word, suffix) : all,
     );
   const base = inline((word) => word);
-  if (base !== text)
-    return [...new Set([...slashVariants(base, isRole), ...slashVariants(inline(withSuffix), isRole)])];
+  if (base !== text) return [...new Set([...slashVariants(base), ...slashVariants(inline(withSuffix))])];
   const raw = splitOutsideBrackets(text, "/");
   const parts = raw.map((p) => p.trim());
   if (parts.length < 2 || parts.some((p) => !p)) return [text];
@@ -190,10 +181,7 @@ export function slashVariants(written: string, isRole?: (word: string) => boolea
     const before = parts[i - 1];
     const joinsWords = !/\s$/u.test(raw[i - 1]) && !/^\s/u.test(raw[i]);
     const forLastWord = (joinsWords && standsForLastWord(before, part)) || otherFormOfLastWord(before, part);
-    const prior = variants[variants.length - 1];
-    if (!forLastWord && isRole && objectOfRole(prior, part, isRole))
-      variants.push(`${prior.replace(/\s*\S+$/u, "")} ${part}`);
-    else variants.push(forLastWord ? `${before.replace(/\s*\S+$/u, "")} ${part}` : part);
+    variants.push(forLastWord ? `${before.replace(/\s*\S+$/u, "")} ${part}` : part);
   }
   return [...new Set(variants)];
 }
@@ -226,21 +214,14 @@ function standsForLastWord(before: string, word: string): boolean {
 /**
  * Whether one word after a slash is another form (the other gender, the plural) of the last word before it, spaces
  * or none: "Cadre de santé infirmier / infirmière" is a nurse manager of either sex, not "infirmière" alone; France's
- * list writes 150 titles so. Forms: the same stem, or the same first five letters (directeur / directrice).
+ * list writes 150 titles so. Another form has the same stem: shared letters are not enough ("Fachkraft Lagerlogistik
+ * / Lagerist" and "Responsable magasin / magasinier" name two roles).
  */
 function otherFormOfLastWord(before: string, word: string): boolean {
   const words = before.split(/\s+/);
   if (words.length < 2 || /\s/u.test(word)) return false;
   const [a, b] = [fold(words[words.length - 1]), fold(word)];
-  return a !== b && (stem(a) === stem(b) || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5)));
-}
-
-/** One word after a slash naming no role, after a role of two or more words: not an abbreviation, nor a form of its first word. */
-function objectOfRole(role: string, word: string, isRole: (word: string) => boolean): boolean {
-  const words = role.split(/\s+/);
-  if (words.length < 2 || /[\s-]/u.test(word) || /^[\p{Lu}\d]{1,4}$/u.test(word) || isRole(word)) return false;
-  const [a, b] = [fold(words[0]), fold(word)];
-  return !(a.length >= 4 && b.startsWith(a.slice(0, 4)));
+  return a !== b && stem(a) === stem(b);
 }
 
 /** The text split at `separator` where it stands outside round or square brackets. */

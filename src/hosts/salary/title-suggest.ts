@@ -7,18 +7,17 @@ import { defineRoute } from "../../http/route.ts";
 import { EU_EEA } from "../../domain/european-countries.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import type { Services } from "../../services.ts";
-import { labelsFrom, type LabelSource, type LexiconData } from "../../domain/title/lexicon.ts";
+import { labelsFrom, type LabelSource } from "../../domain/title/lexicon.ts";
 import { cite } from "./service.ts";
 import { typeaheadCandidates } from "../../domain/title/typeahead.ts";
-import type { Candidate } from "../../domain/title/match.ts";
+import type { Candidate, TitleMatcher } from "../../domain/title/match.ts";
+import { Lru } from "../../domain/lru.ts";
 
 const EU = new Set<string>(EU_EEA);
 // Labels a person would pick: not employers' filed titles (written as HR systems do, "SR TECHNICAL MANAGER, SW DEV"),
 // nor ESCO's hidden terms (misspellings and obsolete forms it keeps for search), nor ISCO's group titles (a class of
 // jobs, "Crop farm labourers", not one a person holds), nor our job-ad headlines (an ad's whole headline).
 const NOT_OFFERED = new Set<LabelSource>(["employer_filing", "esco_hidden", "isco_group", "job_ad_headline"]);
-/** Per lexicon (a snapshot's), its labels not offered, as a match's `withheld`. */
-const notOffered = new WeakMap<LexiconData, Uint8Array>();
 
 interface TitleSuggestion {
   label: string;
@@ -34,34 +33,35 @@ interface TitleSuggestion {
 export function titleSuggestions(q: string, country: string | null, s: Services, limit: number) {
   const target = country && EU.has(country) ? "isco" : "soc";
   const matcher = s.titleMatcher;
-  const options = { target, country, candidates: limit * 2 } as const;
-  const candidates = typeaheadCandidates(matcher, q, options);
-  // An occupation whose best label is none a person would pick (`infirmier` is best read by a job-ad headline,
-  // "Infirmier / Infirmière DE") shows the label that reads `q` best among those one would: the same reading with
-  // the others left out. An occupation no such label reads is not offered.
-  let offeredOnly: Map<string, Candidate> | undefined;
-  const offerable = (c: Candidate) => (c.label && !NOT_OFFERED.has(c.labelSource!) ? c : undefined);
-  const relabelled = (c: Candidate) => {
-    if (!offeredOnly) {
-      let withheld = notOffered.get(matcher.lexicon);
-      if (!withheld) notOffered.set(matcher.lexicon, (withheld = labelsFrom(matcher.lexicon, NOT_OFFERED)));
-      offeredOnly = new Map();
-      for (const other of typeaheadCandidates(matcher, q, { ...options, withheld }))
-        if (offerable(other) && !offeredOnly.has(other.code)) offeredOnly.set(other.code, other);
-    }
-    return offeredOnly.get(c.code);
-  };
-  // The language of the best candidate a person could pick (a filed title or a hidden term is none).
-  const offered = candidates.flatMap((c) => offerable(c) ?? relabelled(c) ?? []);
-  if (!offered.length) return { language: null, suggestions: [] as TitleSuggestion[] };
-  const language = offered[0].labelLang;
-  const seen = new Set<string>();
-  const suggestions = offered
-    .filter((c) => c.labelLang === language)
-    .filter((c) => !seen.has(c.label!) && seen.add(c.label!))
-    .slice(0, limit)
-    .map((c) => ({ label: c.label!, language: c.labelLang!, code: c.code, title: c.codeTitle }));
+  const relabelled = relabelMemo(matcher);
+  // An occupation whose best label is none a person would pick (`infirmier` in France is best read by a coded
+  // job-ad headline, "Infirmier / Infirmière DE") shows the nearest label one would, of an occupation in its group
+  // (TitleMatcher.relabel); one with none is not offered.
+  const offered = (c: Candidate) =>
+    c.label && !NOT_OFFERED.has(c.labelSource!)
+      ? c
+      : relabelled.labels.get(`${target}|${c.concept.key}|${c.label}`, () =>
+          matcher.relabel(c, target, relabelled.skip),
+        );
+  // In the language of the best label a person could pick, each label once.
+  let language: string | null = null;
+  const suggestions: TitleSuggestion[] = [];
+  for (const c of typeaheadCandidates(matcher, q, { target, country, candidates: limit * 2 })) {
+    const o = offered(c);
+    if (!o || (language ??= o.labelLang) !== o.labelLang || suggestions.some((t) => t.label === o.label)) continue;
+    suggestions.push({ label: o.label!, language: o.labelLang!, code: c.code, title: c.codeTitle });
+    if (suggestions.length === limit) break;
+  }
   return { language, suggestions };
+}
+
+/** Per matcher (a snapshot's): the labels not offered (1), and the relabelled candidates' labels, remembered. */
+const relabelMemos = new WeakMap<TitleMatcher, { skip: Uint8Array; labels: Lru<string, Candidate | null> }>();
+function relabelMemo(matcher: TitleMatcher) {
+  let memo = relabelMemos.get(matcher);
+  if (!memo)
+    relabelMemos.set(matcher, (memo = { skip: labelsFrom(matcher.lexicon, NOT_OFFERED), labels: new Lru(4096) }));
+  return memo;
 }
 
 export const titleSuggest = defineRoute({
