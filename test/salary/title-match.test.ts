@@ -417,18 +417,14 @@ describe("normalisation", () => {
     expect(slashVariants("Conseiller / Conseillère Incendie")).toEqual(["Conseiller Incendie", "Conseillère Incendie"]);
     expect(slashVariants("UX/UI Designer")).toEqual(["UX/UI Designer"]);
     // One word after a slash that is another form of the last word before it stands for that word (France's list
-    // writes its titles so), where another role after a slash stands alone.
-    expect(slashVariants("Cadre de santé infirmier / infirmière")).toEqual([
-      "Cadre de santé infirmier",
-      "Cadre de santé infirmière",
-    ]);
-    expect(slashVariants("Vétérinaire assistant / assistante")).toEqual([
-      "Vétérinaire assistant",
-      "Vétérinaire assistante",
-    ]);
-    expect(slashVariants("Chef de rang / Serveur")).toEqual(["Chef de rang", "Serveur"]);
-    // Another role whose first letters are the last word's is no form of it.
-    expect(slashVariants("Fachkraft Lagerlogistik / Lagerist")).toEqual(["Fachkraft Lagerlogistik", "Lagerist"]);
+    // writes its titles so), where another role after a slash stands alone, even one beginning with its letters.
+    const forms: [string, string[]][] = [
+      ["Cadre de santé infirmier / infirmière", ["Cadre de santé infirmier", "Cadre de santé infirmière"]],
+      ["Vétérinaire assistant / assistante", ["Vétérinaire assistant", "Vétérinaire assistante"]],
+      ["Chef de rang / Serveur", ["Chef de rang", "Serveur"]],
+      ["Fachkraft Lagerlogistik / Lagerist", ["Fachkraft Lagerlogistik", "Lagerist"]],
+    ];
+    for (const [title, variants] of forms) expect(slashVariants(title)).toEqual(variants);
     // A suffix that stands for the word's own ending replaces it (abogado/a is abogado or abogada, not "abogadoa").
     const suffixed: [string, string[]][] = [
       ["Abogado/a laboralista", ["Abogado laboralista", "Abogada laboralista"]],
