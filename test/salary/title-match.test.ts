@@ -421,6 +421,10 @@ describe("normalisation", () => {
     const forms: [string, string[]][] = [
       ["Cadre de santé infirmier / infirmière", ["Cadre de santé infirmier", "Cadre de santé infirmière"]],
       ["Vétérinaire assistant / assistante", ["Vétérinaire assistant", "Vétérinaire assistante"]],
+      ["Vétérinaire praticien / praticienne", ["Vétérinaire praticien", "Vétérinaire praticienne"]],
+      ["Photographe industriel / industrielle", ["Photographe industriel", "Photographe industrielle"]],
+      ["Responsable administratif / administrative", ["Responsable administratif", "Responsable administrative"]],
+      ["Responsable magasin / magasinier", ["Responsable magasin", "magasinier"]],
       ["Chef de rang / Serveur", ["Chef de rang", "Serveur"]],
       ["Fachkraft Lagerlogistik / Lagerist", ["Fachkraft Lagerlogistik", "Lagerist"]],
     ];

@@ -103,6 +103,12 @@ export interface LabelInput {
 /** Extra weight of the head noun: it names the occupation's family, the other words choose within it. */
 export const HEAD_WEIGHT = 2;
 
+/**
+ * Exact keys of labels cut to one word (LexiconData.exactKeys): this, then the label's words as written, folded
+ * (`=vice principal`). No wording holds it.
+ */
+export const RAW_EXACT = "=";
+
 /** 1 for each label from one of `sources`, 0 for the others: a match's `withheld` (MatchOptions) that reads the rest. */
 export function labelsFrom(lexicon: LexiconData, sources: ReadonlySet<LabelSource>): Uint8Array {
   const picked = LABEL_SOURCES.map((s) => (sources.has(s) ? 1 : 0));
@@ -259,6 +265,8 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
     lastPartOf: number[];
     /** In the exact index: not a wording of one word cut out of several (`Kitchen Staff` is no label `Kitchen`). */
     exact: boolean;
+    /** Such cut labels' words as written (RAW_EXACT keys): `Vice Principal` typed in full is still that label. */
+    rawKeys: string[];
   }
   const entries: Entry[] = [];
   const seen = new Map<string, Entry>();
@@ -283,9 +291,14 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
       // A label of several words whose words but one are level, schedule or filler words (`Overnight Associate`,
       // `L and D Specialist`, `Field Worker`) names no role by that one word: not an exact match for it.
       const exact = tw.words.length > 1 || !/\S\s+\S/u.test(variant.trim());
+      const rawKeys = exact ? [] : [RAW_EXACT + rawWords(variant).join(" ")];
       const twin = seen.get(dedupe);
       if (twin) {
-        twin.exact ||= exact;
+        // A filed title the EU path does not read makes no label exact there.
+        if (!US_PATH_ONLY.includes(l.source)) {
+          twin.exact ||= exact;
+          twin.rawKeys.push(...rawKeys);
+        }
         continue;
       }
       if (US_PATH_ONLY.includes(l.source) && knownWordings.has(wording)) continue;
@@ -302,6 +315,7 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
         head: tw.words[conventional] ?? null,
         lastPartOf: tw.lastPartOf,
         exact,
+        rawKeys,
       });
       seen.set(dedupe, entries[entries.length - 1]);
     }
@@ -363,11 +377,11 @@ export function buildLexicon(concepts: Concept[], labels: readonly LabelInput[])
       postings[id].push(i);
     }
     entryMass[i] = mass;
-    if (!e.exact) return;
-    const key = e.words.join(" ");
-    const list = exact.get(key);
-    if (list) list.push(i);
-    else exact.set(key, [i]);
+    for (const key of new Set(e.exact ? [e.words.join(" "), ...e.rawKeys] : e.rawKeys)) {
+      const list = exact.get(key);
+      if (list) list.push(i);
+      else exact.set(key, [i]);
+    }
   });
   const flat = (lists: number[][]) => {
     const start = new Int32Array(lists.length + 1);

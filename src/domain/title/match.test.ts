@@ -173,10 +173,10 @@ describe("a label cut to one word by its level, schedule or filler words is no e
   test("the title of that one word reaches the label by its words, not as the label itself", () => {
     const stage = cut.firstStage("Associate", { target: "soc" }, 4);
     expect(stage.proposals[0]).toMatchObject({ code: "37-2012.00", exact: false });
-    // Read alike, the label as written is no exact match either: its words are the same one word.
+    // Typed in full, the label is still itself (by its words as written).
     expect(cut.firstStage("Overnight Associate", { target: "soc" }, 4).proposals[0]).toMatchObject({
       code: "37-2012.00",
-      exact: false,
+      exact: true,
     });
   });
 

@@ -18,6 +18,7 @@ import {
   splitCompound,
   fold,
   halfWidth,
+  rawWords,
   type Lang,
   type TitleWords,
 } from "./text.ts";
@@ -27,6 +28,7 @@ import {
   HEAD_WEIGHT,
   likelyHead,
   labelReadText,
+  RAW_EXACT,
   type Concept,
   type LabelSource,
   type LexiconData,
@@ -439,33 +441,42 @@ export class TitleMatcher {
   }
 
   /**
-   * Another label for a candidate: among the labels `skip` leaves (1 = skip), one of an occupation in the candidate's
-   * group on `target` (its 6-digit SOC, its ISCO unit group) that shares the most word weight with the candidate's
-   * own label, in that label's language first, the shortest of equals; null when none shares a word. X9 shows it for
-   * an occupation whose best label is one no one would pick (a job-ad headline, an employer's filed title).
+   * Another label for a candidate: among the labels `skip` leaves (1 = skip), in the language of the candidate's own,
+   * one of an occupation in the candidate's group on `target` (its 6-digit SOC, its ISCO unit group) that shares the
+   * most word weight with `typed` (what the user typed, as it may be read), then with the candidate's own label,
+   * the shortest of equals; null when none shares a word with `typed`. X9 shows it for an occupation whose best label
+   * is one no one would pick (a job-ad headline, an employer's filed title).
    */
-  relabel(candidate: Candidate, target: MatchTarget, skip: Uint8Array): Candidate | null {
+  relabel(candidate: Candidate, target: MatchTarget, skip: Uint8Array, typed: readonly string[]): Candidate | null {
     const lx = this.lexicon;
     const conceptId = this.conceptIndex.get(candidate.concept.key);
-    if (!candidate.label || conceptId === undefined) return null;
+    if (!candidate.label || !candidate.labelLang || conceptId === undefined) return null;
     const groups = this.groupIds[target];
     const group = groups[conceptId];
-    const shared = new Map<number, number>(); // label → the weight of the words it shares
-    for (const word of new Set(titleWords(candidate.label, this.compound).words)) {
-      const id = this.wordIds.get(word);
-      if (id === undefined) continue;
-      for (let k = lx.postingStart[id]; k < lx.postingStart[id + 1]; k++) {
-        const e = lx.postingEntries[k];
-        if (!skip[e] && groups[lx.entryConcept[e]] === group) shared.set(e, (shared.get(e) ?? 0) + lx.wordWeight[id]);
+    if (group < 0) return null; // no code on this path: no group to share
+    const lang = LANGS.indexOf(candidate.labelLang);
+    const weights = (texts: readonly string[]) => {
+      const shared = new Map<number, number>(); // label → the weight of the words it shares
+      const words = new Set(texts.flatMap((t) => titleWords(t, this.compound).words));
+      for (const word of words) {
+        const id = this.wordIds.get(word);
+        if (id === undefined) continue;
+        for (let k = lx.postingStart[id]; k < lx.postingStart[id + 1]; k++) {
+          const e = lx.postingEntries[k];
+          if (!skip[e] && lx.entryLang[e] === lang && groups[lx.entryConcept[e]] === group)
+            shared.set(e, (shared.get(e) ?? 0) + lx.wordWeight[id]);
+        }
       }
-    }
-    const lang = candidate.labelLang === null ? -1 : LANGS.indexOf(candidate.labelLang);
+      return shared;
+    };
+    const byTyped = weights(typed),
+      byLabel = weights([candidate.label]);
     let best = -1;
     const better = (e: number, than: number) =>
-      Number(lx.entryLang[e] === lang) - Number(lx.entryLang[than] === lang) ||
-      shared.get(e)! - shared.get(than)! ||
+      byTyped.get(e)! - byTyped.get(than)! ||
+      (byLabel.get(e) ?? 0) - (byLabel.get(than) ?? 0) ||
       lx.entryMass[than] - lx.entryMass[e];
-    for (const e of shared.keys()) if (best < 0 || better(e, best) > 0) best = e;
+    for (const e of byTyped.keys()) if (best < 0 || better(e, best) > 0) best = e;
     if (best < 0) return null;
     return {
       ...candidate,
@@ -647,9 +658,11 @@ export class TitleMatcher {
     // A label the path skips, or one withheld while the ranker's training scores its own fold, takes no part.
     const usable = (e: number) => lx.entrySource[e] !== skipSource && (withheld === null || withheld[e] === 0);
 
-    // Exact: the same words as a label.
-    const exactAt = lx.exactKeys.sortedIndexOf(tw.words.join(" "));
-    if (exactAt >= 0) {
+    // Exact: the same words as a label; a title cut to one word, as the label it is written as (`Vice Principal`).
+    const written = tw.words.length === 1 ? rawWords(text) : [];
+    for (const key of written.length > 1 ? [tw.words[0], RAW_EXACT + written.join(" ")] : [tw.words.join(" ")]) {
+      const exactAt = lx.exactKeys.sortedIndexOf(key);
+      if (exactAt < 0) continue;
       for (let k = lx.exactStart[exactAt]; k < lx.exactStart[exactAt + 1]; k++) {
         const e = lx.exactEntries[k],
           c = lx.entryConcept[e];

@@ -214,15 +214,44 @@ function standsForLastWord(before: string, word: string): boolean {
 /**
  * Whether one word after a slash is another form (the other gender, the plural) of the last word before it, spaces
  * or none: "Cadre de santé infirmier / infirmière" is a nurse manager of either sex, not "infirmière" alone; France's
- * list writes 150 titles so. Another form has the same stem: shared letters are not enough ("Fachkraft Lagerlogistik
- * / Lagerist" and "Responsable magasin / magasinier" name two roles).
+ * list writes 150 titles so. Another form has the same stem, or the same letters but for a pair of gender endings
+ * (praticien / praticienne, industriel / industrielle): shared letters alone are not enough ("Fachkraft
+ * Lagerlogistik / Lagerist" and "Responsable magasin / magasinier" name two roles).
  */
 function otherFormOfLastWord(before: string, word: string): boolean {
   const words = before.split(/\s+/);
   if (words.length < 2 || /\s/u.test(word)) return false;
   const [a, b] = [fold(words[words.length - 1]), fold(word)];
-  return a !== b && stem(a) === stem(b);
+  if (a === b) return false;
+  return stem(a) === stem(b) || GENDER_ENDINGS.some(([m, f]) => swapsEnding(a, b, m, f) || swapsEnding(b, a, m, f));
 }
+
+/** Masculine and feminine endings of one word (folded): French, Italian, Spanish, German, Polish, English. */
+const GENDER_ENDINGS: readonly [string, string][] = [
+  ["ien", "ienne"],
+  ["el", "elle"],
+  ["if", "ive"],
+  ["on", "onne"],
+  ["eur", "euse"],
+  ["teur", "trice"],
+  ["tore", "trice"],
+  ["er", "ere"],
+  ["x", "se"],
+  ["o", "a"],
+  ["e", "a"],
+  ["", "e"],
+  ["", "in"],
+  ["", "ka"],
+  ["mann", "frau"],
+  ["man", "woman"],
+];
+
+/** Whether `a` ends in `m` and `b` is `a` with `f` in its place (the rest of at least three letters). */
+const swapsEnding = (a: string, b: string, m: string, f: string) =>
+  a.endsWith(m) &&
+  b.endsWith(f) &&
+  a.length - m.length >= 3 &&
+  a.slice(0, a.length - m.length) === b.slice(0, b.length - f.length);
 
 /** The text split at `separator` where it stands outside round or square brackets. */
 function splitOutsideBrackets(text: string, separator: string): string[] {

@@ -9,7 +9,7 @@ import { parseCountryCode } from "../../domain/country-code.ts";
 import type { Services } from "../../services.ts";
 import { labelsFrom, type LabelSource } from "../../domain/title/lexicon.ts";
 import { cite } from "./service.ts";
-import { typeaheadCandidates } from "../../domain/title/typeahead.ts";
+import { typeaheadCandidates, typedReadings } from "../../domain/title/typeahead.ts";
 import type { Candidate, TitleMatcher } from "../../domain/title/match.ts";
 import { Lru } from "../../domain/lru.ts";
 
@@ -34,19 +34,25 @@ export function titleSuggestions(q: string, country: string | null, s: Services,
   const target = country && EU.has(country) ? "isco" : "soc";
   const matcher = s.titleMatcher;
   const relabelled = relabelMemo(matcher);
+  const options = { target, country, candidates: limit * 2 } as const;
+  const typed = typedReadings(matcher, q, options).map((r) => r.text);
   // An occupation whose best label is none a person would pick (`infirmier` in France is best read by a coded
-  // job-ad headline, "Infirmier / Infirmière DE") shows the nearest label one would, of an occupation in its group
-  // (TitleMatcher.relabel); one with none is not offered.
+  // job-ad headline, "Infirmier / Infirmière DE") keeps its code and shows the label one would that reads what was
+  // typed best, in its label's language, of an occupation in its group (TitleMatcher.relabel); one with none is not
+  // offered.
+  const offerable = (c: Candidate) => c.label !== null && !NOT_OFFERED.has(c.labelSource!);
   const offered = (c: Candidate) =>
-    c.label && !NOT_OFFERED.has(c.labelSource!)
+    offerable(c)
       ? c
-      : relabelled.labels.get(`${target}|${c.concept.key}|${c.label}`, () =>
-          matcher.relabel(c, target, relabelled.skip),
+      : relabelled.labels.get(`${target}|${country}|${q}|${c.concept.key}|${c.label}`, () =>
+          matcher.relabel(c, target, relabelled.skip, typed),
         );
-  // In the language of the best label a person could pick, each label once.
-  let language: string | null = null;
+  const candidates = typeaheadCandidates(matcher, q, options);
+  // In the language of the best label a person could pick as the matcher read it (a relabelled one sets it only when
+  // there is none), each label once.
+  let language = candidates.find(offerable)?.labelLang ?? null;
   const suggestions: TitleSuggestion[] = [];
-  for (const c of typeaheadCandidates(matcher, q, { target, country, candidates: limit * 2 })) {
+  for (const c of candidates) {
     const o = offered(c);
     if (!o || (language ??= o.labelLang) !== o.labelLang || suggestions.some((t) => t.label === o.label)) continue;
     suggestions.push({ label: o.label!, language: o.labelLang!, code: c.code, title: c.codeTitle });
