@@ -109,7 +109,7 @@ export const HEAD_WEIGHT = 2;
  */
 export const RAW_EXACT = "=";
 
-/** 1 for each label from one of `sources`, 0 for the others: a match's `withheld` (MatchOptions) that reads the rest. */
+/** 1 for each label from one of `sources`, 0 for the others: the labels TitleMatcher.relabel skips. */
 export function labelsFrom(lexicon: LexiconData, sources: ReadonlySet<LabelSource>): Uint8Array {
   const picked = LABEL_SOURCES.map((s) => (sources.has(s) ? 1 : 0));
   const out = new Uint8Array(lexicon.entrySource.length);

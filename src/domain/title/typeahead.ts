@@ -46,9 +46,14 @@ export function typedReadings(matcher: TitleMatcher, typed: string, options: Mat
  * The candidates of every reading, each weighed by its reading's weight times its own probability, best first; an
  * occupation and label met by several readings counts once, at its best.
  */
-export function typeaheadCandidates(matcher: TitleMatcher, typed: string, options: MatchOptions): Candidate[] {
+export function typeaheadCandidates(
+  matcher: TitleMatcher,
+  typed: string,
+  options: MatchOptions,
+  readings: readonly TypedReading[] = typedReadings(matcher, typed, options),
+): Candidate[] {
   const weighed: { candidate: Candidate; weight: number }[] = [];
-  for (const { text, weight } of typedReadings(matcher, typed, options)) {
+  for (const { text, weight } of readings) {
     const match = matcher.match(text, options);
     if (match)
       for (const candidate of [match.best, ...match.alternatives])

@@ -35,7 +35,8 @@ export function titleSuggestions(q: string, country: string | null, s: Services,
   const matcher = s.titleMatcher;
   const relabelled = relabelMemo(matcher);
   const options = { target, country, candidates: limit * 2 } as const;
-  const typed = typedReadings(matcher, q, options).map((r) => r.text);
+  const readings = typedReadings(matcher, q, options);
+  const typed = readings.map((r) => r.text);
   // An occupation whose best label is none a person would pick (`infirmier` in France is best read by a coded
   // job-ad headline, "Infirmier / Infirmière DE") keeps its code and shows the label one would that reads what was
   // typed best, in its label's language, of an occupation in its group (TitleMatcher.relabel); one with none is not
@@ -47,7 +48,7 @@ export function titleSuggestions(q: string, country: string | null, s: Services,
       : relabelled.labels.get(`${target}|${country}|${q}|${c.concept.key}|${c.label}`, () =>
           matcher.relabel(c, target, relabelled.skip, typed),
         );
-  const candidates = typeaheadCandidates(matcher, q, options);
+  const candidates = typeaheadCandidates(matcher, q, options, readings);
   // In the language of the best label a person could pick as the matcher read it (a relabelled one sets it only when
   // there is none), each label once.
   let language = candidates.find(offerable)?.labelLang ?? null;
