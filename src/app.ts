@@ -19,6 +19,8 @@ import { skillsRoutes } from "./hosts/skills/index.ts";
 
 export interface App {
   fetch(request: Request): Response | Promise<Response>;
+  /** Paths Bun.serve matches itself (`routes`), answered as `fetch` would: give both to the server. */
+  routes: Record<string, (request: Request) => Response | Promise<Response>>;
   /** The services of the snapshot serving new requests now. */
   readonly services: Services;
   keys: KeyStore;
@@ -113,9 +115,10 @@ export function createApp(config: Config, options: AppOptions = {}): App {
 
   const live = new LiveSnapshot(generationOf(first), generationOf, where);
   const reloadSnapshot = (trigger: string) => live.reload(trigger);
-  const fetch = createDispatcher(config, live, adminRoutes(guard, reloadSnapshot), loadExplorerAssets());
+  const { fetch, routes } = createDispatcher(config, live, adminRoutes(guard, reloadSnapshot), loadExplorerAssets());
   return {
     fetch,
+    routes,
     get services() {
       return live.generation.services;
     },

@@ -3,7 +3,7 @@ import { loadConfig, type Config } from "./config.ts";
 import { StartupError } from "./startup-error.ts";
 import { createApp } from "./app.ts";
 import { commandOf, runCommand } from "./cli/commands.ts";
-import type { AppOptions } from "./app.ts";
+import type { App, AppOptions } from "./app.ts";
 import { isWorker, superviseWorkers, workerLogField } from "./workers.ts";
 
 export async function start(options: AppOptions = {}) {
@@ -27,7 +27,7 @@ export async function start(options: AppOptions = {}) {
 
   let server;
   try {
-    server = listen(config, app.fetch);
+    server = listen(config, app);
   } catch (err) {
     console.error(`workforce-api: ${listenFailure(err, config)}`);
     process.exit(2);
@@ -94,7 +94,7 @@ if (import.meta.main) {
   start();
 }
 
-function listen(config: Config, fetch: (request: Request) => Response | Promise<Response>) {
+function listen(config: Config, { fetch, routes }: Pick<App, "fetch" | "routes">) {
   return Bun.serve({
     port: config.PORT,
     hostname: config.LISTEN_ADDRESS,
@@ -103,6 +103,7 @@ function listen(config: Config, fetch: (request: Request) => Response | Promise<
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     idleTimeout: Math.min(255, Math.ceil(config.REQUEST_TIMEOUT_MS / 1000) + 5),
     fetch,
+    routes,
     // Workers share the port: the kernel hands each new connection to one of them.
     reusePort: config.WORKERS > 1,
   });

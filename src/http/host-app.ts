@@ -53,10 +53,11 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
     );
   // A route whose path has no parameter is found by method and path in one map lookup, its context passed as an
   // argument; Elysia routes the others (and every path near a route: a trailing slash, a wrong method, none).
-  const fixed = new Map<string, RouteHandler>();
+  const fixed = new Map<string, Map<string, RouteHandler>>(); // path → method → handler
   for (const route of routes) {
     const handle = routeHandler(kind, route, deps, cache);
-    if (!route.path.includes(":")) fixed.set(`${route.method} ${route.path}`, handle);
+    if (!route.path.includes(":"))
+      fixed.set(route.path, (fixed.get(route.path) ?? new Map()).set(route.method, handle));
     // Elysia parses neither body nor query: the guard runs first, then the route's own parsing.
     app.route(route.method, route.path, ({ request, params }) => handle(request, params, contextOf(request)), {
       parse: "none",
@@ -64,7 +65,7 @@ export function createHostApp(kind: HostKind, routes: readonly AnyRoute[], deps:
   }
   return {
     fetch(request, ctx) {
-      const handle = fixed.get(`${request.method} ${ctx.path}`);
+      const handle = fixed.get(ctx.path)?.get(request.method);
       return handle ? handle(request, {}, ctx) : app.handle(carryContext(request, ctx));
     },
   };
@@ -152,7 +153,7 @@ const NO_QUERY = z.strictObject({});
 const semesterAt = perUtcDay((start) => semesterLabel(semesterOn(new Date(start))));
 
 /**
- * Step 4, the answer: GET answers are kept by path and query (the snapshot never changes), and by semester, since
+ * Step 4, the answer: GET answers are kept by path and query (the snapshot never changes) for the semester, since
  * EU answers carry the minimum wage in force, which changes on 1 January and 1 July. Step 5, the body: read
  * within the body limits, then validated with the query and path.
  */
@@ -161,7 +162,8 @@ function routeAnswer(kind: HostKind, route: AnyRoute, deps: HostAppDeps, cache: 
     serialiseAnswer(kind, route.handle({ query, params, body }, deps.services, fail), deps.services.sources);
   return (request: Request, rawParams: unknown, ctx: RequestContext): MaybePromise<SerialisedAnswer> => {
     const pathAndQuery = ctx.target;
-    const cacheKey = route.method === "GET" ? `${semesterAt(Date.now())} ${pathAndQuery}` : null;
+    const cacheKey = route.method === "GET" ? pathAndQuery : null;
+    if (cacheKey !== null) cache.holdFor(semesterAt(Date.now()));
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
     if (hit) {
       if ("error" in hit) throw hit.error;

@@ -37,10 +37,11 @@ export function respond(
 // µs against 1.0–1.3 µs in a loop).
 class SharedHeaders {
   readonly headers = new Headers({ "Content-Type": JSON_TYPE, ...SECURITY_HEADERS });
-  private readonly last: Record<string, string> = {};
-  set(name: string, value: string): void {
+  private readonly last: Record<string, string | number> = {};
+  /** A number is compared before it is made text: the limit and the seconds to the reset rarely change. */
+  set(name: string, value: string | number): void {
     if (this.last[name] === value) return;
-    this.headers.set(name, value);
+    this.headers.set(name, String(value));
     this.last[name] = value;
   }
 }

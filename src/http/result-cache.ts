@@ -15,17 +15,30 @@ const sizeOf = (key: string, value: CachedAnswer) =>
   2 * key.length +
   ("error" in value ? 2 * (value.error.message.length + JSON.stringify(value.error.extra).length) : answerBytes(value));
 
+type Entry = CachedAnswer & { bytes: number; used: boolean };
+
+/**
+ * Least recently used out first, by second chance: a hit only marks its entry used (no reordering of the map on
+ * the hot path); when room is needed, entries are taken oldest first, and a used one is moved to the back with
+ * its mark cleared instead of being dropped.
+ */
 export class ResultCache {
-  private readonly entries = new Map<string, CachedAnswer & { bytes: number }>();
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private period = "";
   constructor(private readonly maxBytes: number) {}
+
+  /** Answers hold for one period (EU answers carry the semester's minimum wage): a new period empties the cache. */
+  holdFor(period: string): void {
+    if (period === this.period) return;
+    this.period = period;
+    this.entries.clear();
+    this.bytes = 0;
+  }
 
   get(key: string): CachedAnswer | undefined {
     const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
+    if (hit) hit.used = true;
     return hit;
   }
 
@@ -38,12 +51,15 @@ export class ResultCache {
       this.bytes -= old.bytes;
       this.entries.delete(key);
     }
-    this.entries.set(key, { ...value, bytes });
+    this.entries.set(key, { ...value, bytes, used: false });
     this.bytes += bytes;
-    for (const [k, v] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+    while (this.bytes > this.maxBytes) {
+      const [k, v] = this.entries.entries().next().value as [string, Entry];
       this.entries.delete(k);
-      this.bytes -= v.bytes;
+      if (v.used) {
+        v.used = false;
+        this.entries.set(k, v);
+      } else this.bytes -= v.bytes;
     }
   }
 

@@ -79,10 +79,17 @@ export function createDispatcher(
   };
   const accessLog = config.ACCESS_LOG ? createAccessLog(workerLogField()) : null;
 
+  // The health probes by path on any host, matched by Bun's router before any URL is built (Bun.serve's routes).
+  const routes = {
+    "/healthz": (request: Request) => dispatch(request, "/healthz"),
+    "/readyz": (request: Request) => dispatch(request, "/readyz"),
+  };
+  return { fetch: (request: Request) => dispatch(request), routes };
+
   // Synchronous when the answer is (a cached GET with a lease in hand): no promise per request in that case.
-  return function dispatch(request: Request): Response | Promise<Response> {
+  function dispatch(request: Request, knownTarget?: string): Response | Promise<Response> {
     const started = accessLog ? performance.now() : 0;
-    const ctx = beginRequest(request);
+    const ctx = beginRequest(request, knownTarget);
     const requested = ctx.path; // as the client sent it (a path-prefixed request is re-targeted below)
     if (allowedOrigins.size) ctx.cors = corsHeaders(request.headers.get("origin"), allowedOrigins);
     // The whole request runs on one snapshot, named in X-Snapshot-Id, even if a swap happens meanwhile.
@@ -110,7 +117,7 @@ export function createDispatcher(
     }
     if (!(out instanceof Promise)) return finish(out);
     return out.then(finish, (err) => finish(fail(err)));
-  };
+  }
 
   function route(request: Request, ctx: RequestContext, served: ServedSnapshot): Response | Promise<Response> {
     const { target, path } = ctx; // as the request line carries them

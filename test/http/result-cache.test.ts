@@ -80,6 +80,29 @@ describe("ResultCache", () => {
     expect(cache.usedBytes).toBe(9_900);
   });
 
+  test("entries used since they were kept outlast older unused ones, however many are added", () => {
+    const cache = new ResultCache(10_000);
+    const keys = "abcdefghijk".split(""); // eleven entries of 900 bytes fill 9,900 of 10,000
+    for (const k of keys) cache.set(k, entry(449));
+    for (const k of ["a", "c", "d"]) cache.get(k);
+    for (const k of ["l", "m", "n"]) cache.set(k, entry(449));
+    // b, e and f were the oldest unused: out, in that order; a, c and d stay.
+    expect("abcdefghijklmn".split("").filter((k) => cache.get(k) !== undefined)).toEqual(
+      "acdghijklmn".split(""),
+    );
+    expect(cache.usedBytes).toBe(9_900);
+  });
+
+  test("a new period (semester) empties it; the same period keeps what it holds", () => {
+    const cache = new ResultCache(10_000);
+    cache.holdFor("2026-S2");
+    cache.set("a", entry(10));
+    cache.holdFor("2026-S2");
+    expect(cache.get("a")).toBeDefined();
+    cache.holdFor("2027-S1");
+    expect([cache.get("a"), cache.size, cache.usedBytes]).toEqual([undefined, 0, 0]);
+  });
+
   test("keeps a client error as an entry of its own, counted in bytes like an answer", () => {
     const cache = new ResultCache(10_000);
     const error = new ApiError("LOCATION_NOT_FOUND", 'Cannot resolve the location "Xyzzyville".', {

@@ -39,7 +39,7 @@ export function startTestServer(env: Record<string, string> = {}, options: AppOp
   if (!(app.keys instanceof ApiKeyStore))
     throw new Error("in-process test servers use the state database (unset REDIS_URL)");
   const keys = app.keys;
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch });
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, routes: app.routes });
   const url = `http://127.0.0.1:${server.port}`;
   const hostName = (h: string) =>
     (({ salary: config.SALARY_HOST, cost: config.COST_HOST, skills: config.SKILLS_HOST }) as Record<string, string>)[
