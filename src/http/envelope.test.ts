@@ -11,7 +11,12 @@ const answer = (data: string): SerialisedAnswer => ({
     utf8.encode(`,"data_vintage":"O*NET 30.0"}}`),
   ],
 });
-const quota = (remaining: number) => ({ allowed: true, limit: 10, remaining, resetAt: new Date("2026-11-30T00:00:00Z") });
+const quota = (remaining: number) => ({
+  allowed: true,
+  limit: 10,
+  remaining,
+  resetAt: new Date("2026-11-30T00:00:00Z"),
+});
 
 test("responses made one after another keep their own request id and quota, read after both are made", async () => {
   const kept = answer('{"items":["Pflegefachkraft – Intensivstation"]}');

@@ -87,9 +87,7 @@ describe("ResultCache", () => {
     for (const k of ["a", "c", "d"]) cache.get(k);
     for (const k of ["l", "m", "n"]) cache.set(k, entry(449));
     // b, e and f were the oldest unused: out, in that order; a, c and d stay.
-    expect("abcdefghijklmn".split("").filter((k) => cache.get(k) !== undefined)).toEqual(
-      "acdghijklmn".split(""),
-    );
+    expect("abcdefghijklmn".split("").filter((k) => cache.get(k) !== undefined)).toEqual("acdghijklmn".split(""));
     expect(cache.usedBytes).toBe(9_900);
   });
 
