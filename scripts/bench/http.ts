@@ -5,9 +5,11 @@
 // between runs. Each round therefore measures the floor and every target back to back, a target's ratio is
 // taken against the floor of its own round, and the table reports medians over rounds. Server CPU per request
 // (from /proc, counting only time the server ran) is the steadier figure. BENCH_QUICK=1: one short round.
+// BASELINE_SRC=dir (a checkout of an earlier commit, its node_modules installed or linked): that commit's service
+// on the same snapshot, measured on /healthz, E2 repeated and E15 within the same rounds, for a before → after.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { Database } from "bun:sqlite";
 import { spawnService, type Running } from "../lib/service-process.ts";
 import { freePort, treeCpuUs } from "../lib/proc.ts";
@@ -163,6 +165,14 @@ const twoWorkers = await spawnService([process.execPath, "src/main.ts"], {
   WORKERS: "2",
   PORT: String(freePort()),
 });
+const baselineSrc = process.env.BASELINE_SRC;
+const baseline = baselineSrc
+  ? await spawnService([process.execPath, join(baselineSrc, "src/main.ts")], {
+      ...serviceEnv,
+      STATE_DB: join(dir, "state-baseline.sqlite"),
+      SNAPSHOT_PATH: resolve(process.env.SNAPSHOT_PATH ?? "build/snapshot.sqlite"),
+    })
+  : null;
 const base = (s: Running) => `http://127.0.0.1:${s.port}`;
 try {
   const mix = luaScript("salary-mix", { paths: await salaryMix(base(service)) });
@@ -227,6 +237,28 @@ try {
       host: "skills.localhost",
       url: `${base(twoWorkers)}/api/v1/occupations/search?q=registerd%20nurse`,
     },
+    ...(baseline
+      ? [
+          {
+            name: "/healthz, earlier commit (BASELINE_SRC)",
+            service: baseline,
+            host: "salary.localhost",
+            url: `${base(baseline)}/healthz`,
+          },
+          {
+            name: "E2 /v1/salary, one title + metro repeated, earlier commit (BASELINE_SRC)",
+            service: baseline,
+            host: "salary.localhost",
+            url: `${base(baseline)}/api/v1/salary?job_title=Sr.%20Software%20Eng&location=Austin,%20TX`,
+          },
+          {
+            name: "E15 /v1/occupations/search, earlier commit (BASELINE_SRC)",
+            service: baseline,
+            host: "skills.localhost",
+            url: `${base(baseline)}/api/v1/occupations/search?q=registerd%20nurse`,
+          },
+        ]
+      : []),
   ];
   // The floor's saturation concurrency: the connection count where it serves the most requests.
   const candidates = quick ? [32] : [16, 32, 64];
@@ -279,5 +311,5 @@ try {
   console.log(lines.join("\n"));
   if (!quick) await writeBenchmarkSection("HTTP throughput: endpoints vs a bare Bun.serve", lines.join("\n"));
 } finally {
-  for (const s of [floor, contractFloor, service, uncached, twoWorkers]) s.proc.kill();
+  for (const s of [floor, contractFloor, service, uncached, twoWorkers, baseline]) s?.proc.kill();
 }

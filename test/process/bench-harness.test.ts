@@ -11,6 +11,7 @@ for (const [script, heading] of [
   ["scripts/bench/titles.ts", "two stages (20 candidates, ranker, calibration)"],
   ["scripts/bench/search.ts", "PostgreSQL pg_trgm (GIN)"],
   ["scripts/bench/http.ts", "bare Bun.serve (floor)"],
+  ["scripts/bench/handler.ts", "E2, one title + metro repeated"],
   ["scripts/bench/startup.ts", "executable, exec → first 200 (E2)"],
   ["scripts/bench/explorer.ts", "`/explore/salary` (with a key)"],
 ] as const) {
