@@ -56,5 +56,17 @@ export function setSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): n
 /** pg_trgm's similarity(a, b). */
 export const similarity = (a: string, b: string): number => setSimilarity(trigrams(a), trigrams(b));
 
+/**
+ * A float4 as PostgreSQL writes it (`0.6666667`, not the double `0.6666666865348816`): the shortest decimal that
+ * reads back as the same float4. Served scores take this form; ranking keeps the float4 itself.
+ */
+export function shortestFloat4(x: number): number {
+  for (let digits = 1; digits < 9; digits++) {
+    const shorter = Number(x.toPrecision(digits));
+    if (Math.fround(shorter) === x) return shorter;
+  }
+  return x;
+}
+
 /** pg_trgm.similarity_threshold's default: `a % b` holds when similarity(a, b) >= 0.3. */
 export const DEFAULT_SIMILARITY_THRESHOLD = 0.3;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { storedTitleSearch, TITLE_INDEX } from "../../src/snapshot/repositories/title-search.ts";
-import { similarity } from "../../src/domain/trigram.ts";
+import { similarity, shortestFloat4 } from "../../src/domain/trigram.ts";
 import { startPostgres, postgresAvailable, type Postgres } from "../../scripts/lib/postgres.ts";
 import { conformanceQueries, prng } from "../../scripts/lib/search-queries.ts";
 import { whenInstalled } from "../support/requires.ts";
@@ -55,13 +55,16 @@ run("pg_trgm conformance", () => {
     expect(compared).toBeGreaterThan(QUERY_COUNT * 5); // the queries do find things
   }, 300_000);
 
-  test("similarity() on query × random title pairs, matching or not", async () => {
+  test("similarity() on query × random title pairs, matching or not, and its text", async () => {
     const rnd = prng(7);
     const queries = conformanceQueries(texts, 200, 99);
     for (const q of queries) {
       const title = texts[Math.floor(rnd() * texts.length)];
-      const [{ s }] = await pg.sql`SELECT similarity(${q}, ${title}) AS s`;
-      expect({ q, title, s: similarity(q, title) }).toEqual({ q, title, s });
+      const [{ s, text }] =
+        await pg.sql`SELECT similarity(${q}, ${title}) AS s, similarity(${q}, ${title})::text AS text`;
+      const ours = similarity(q, title);
+      // The served score is written as PostgreSQL writes the float4.
+      expect({ q, title, s: ours, text: String(shortestFloat4(ours)) }).toEqual({ q, title, s, text });
     }
   }, 120_000);
 });

@@ -12,6 +12,7 @@ import {
   SEARCH_NOTES,
 } from "./models.ts";
 import { toOccupationSummary } from "./occupations.ts";
+import { shortestFloat4 } from "../../domain/trigram.ts";
 
 const OccupationHit = OccupationSummary.extend({
   score: z.number().min(0).max(1).describe("best pg_trgm similarity between q and any of the occupation's titles"),
@@ -42,7 +43,7 @@ export const searchOccupations = defineRoute({
     const page = paginate(hits, query.page, query.page_size);
     const items = page.items.map(({ o, m }) => ({
       ...toOccupationSummary(o, wages),
-      score: m.score,
+      score: shortestFloat4(m.score),
       matched_title: m.matchedText,
     }));
     return {

@@ -5,6 +5,7 @@ import { paginate } from "../../domain/pagination.ts";
 import { Skill, pageParams, paginated, searchQuery, skillCategory, onetNotes, SEARCH_NOTES } from "./models.ts";
 import { toSkill } from "./skills.ts";
 import { inCategory } from "../../snapshot/repositories/skills.ts";
+import { shortestFloat4 } from "../../domain/trigram.ts";
 
 const SkillHit = Skill.extend({
   score: z.number().min(0).max(1).describe("pg_trgm similarity between q and the skill's name"),
@@ -24,7 +25,7 @@ export const searchSkills = defineRoute({
   handle: ({ query }, { skillSearch, skills, technologySearch }) => {
     const hits = skillSearch.search(query.q).flatMap((m) => {
       const skill = skills.get(m.key)!;
-      return inCategory(skill, query.category) ? [{ ...toSkill(skill), score: m.score }] : [];
+      return inCategory(skill, query.category) ? [{ ...toSkill(skill), score: shortestFloat4(m.score) }] : [];
     });
     const technologies = technologySearch.search(query.q);
     return {
@@ -36,7 +37,7 @@ export const searchSkills = defineRoute({
             extraMetadata: {
               technologies: {
                 matches: technologies.length,
-                best: technologies.slice(0, 3).map((t) => ({ name: t.key, score: t.score })),
+                best: technologies.slice(0, 3).map((t) => ({ name: t.key, score: shortestFloat4(t.score) })),
                 search: `/api/v1/technologies/search?q=${encodeURIComponent(query.q)}`,
               },
             },

@@ -6,6 +6,7 @@ import { paginate } from "../../domain/pagination.ts";
 import { byFlagThenEmployment } from "../../domain/technologies.ts";
 import type { Services } from "../../services.ts";
 import { pageParams, paginated, searchQuery, SEARCH_NOTES, TECHNOLOGY_NOTES } from "./models.ts";
+import { shortestFloat4 } from "../../domain/trigram.ts";
 
 const TechnologyHit = z.object({
   name: z.string().describe("O*NET's technology example"),
@@ -68,7 +69,7 @@ export const searchTechnologies = defineRoute({
   handle: ({ query }, s) => {
     const ranked = s.technologySearch
       .search(query.q)
-      .map((m) => ({ ...usage(m.key, s), score: m.score }))
+      .map((m) => ({ ...usage(m.key, s), score: shortestFloat4(m.score) }))
       .sort(
         (a, b) =>
           b.score - a.score ||
