@@ -1,8 +1,8 @@
 // The snapshot's tables. The build writes them; the service opens the file read-only and refuses a
 // file whose schema_version differs from SCHEMA_VERSION. Bump it with any change below, or to what a packed row
 // holds (20: the title ranker's calibration steps carry their centres and counts; 22: the title lexicon's compound
-// index and written words).
-export const SCHEMA_VERSION = 22;
+// index and written words; 23: the place spelling index's columns with their ends, its keys and their names).
+export const SCHEMA_VERSION = 23;
 
 export const SNAPSHOT_DDL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -3,6 +3,7 @@
 // narrows thousands of names to the few that share any trigram with the input. A correction is made only when
 // it is unambiguous; anything looser only feeds "Did you mean" suggestions.
 import { TrigramIndex } from "../trigram-index.ts";
+import type { TextList } from "../packed-texts.ts";
 
 /** A name that can be corrected to: a notable place's name (any of its names), a state's or a country's. */
 export interface SpellingName {
@@ -41,43 +42,97 @@ const fuzzy: typeof import("fast-fuzzy").fuzzy = (...args) =>
   (loadedFuzzy ??= (require("fast-fuzzy") as typeof import("fast-fuzzy")).fuzzy)(...args);
 const EDIT_OPTIONS = { useSellers: false, useDamerau: true, ignoreCase: false, ignoreSymbols: false } as const;
 
+/**
+ * The names column by column, as the snapshot stores them. A request builds objects only for the few names
+ * it touches; the 21,000 names as objects, with their strings, were 120,000 heap cells, about 15 MB of a process.
+ */
+export interface SpellingTable {
+  id: TextList;
+  key: TextList;
+  label: TextList;
+  /** "" for none. */
+  country: TextList;
+  admin1: TextList;
+  /** Infinity: a state, region or country, above every place. */
+  population: Float64Array;
+  /** The distinct keys, in the order the trigram index numbers them (first appearance among the names). */
+  keys: TextList;
+  /** The names of key k are keyNames[keyEnds[k − 1] … keyEnds[k]), most populous first. */
+  keyEnds: Int32Array;
+  keyNames: Int32Array;
+}
+
+/** The table of a list of names (the snapshot build; tests). */
+export function spellingTable(names: readonly SpellingName[]): SpellingTable {
+  const byKey = new Map<string, number[]>();
+  names.forEach((n, i) => {
+    const list = byKey.get(n.key);
+    if (list) list.push(i);
+    else byKey.set(n.key, [i]);
+  });
+  const lists = [...byKey.values()].map((l) => l.sort((a, b) => names[b].population - names[a].population));
+  const keyEnds = new Int32Array(lists.length);
+  lists.forEach((l, k) => (keyEnds[k] = (k ? keyEnds[k - 1] : 0) + l.length));
+  const column = (pick: (n: SpellingName) => string | null) => names.map((n) => pick(n) ?? "");
+  return {
+    id: column((n) => n.id),
+    key: column((n) => n.key),
+    label: column((n) => n.label),
+    country: column((n) => n.country),
+    admin1: column((n) => n.admin1),
+    population: Float64Array.from(names, (n) => n.population),
+    keys: [...byKey.keys()],
+    keyEnds,
+    keyNames: Int32Array.from(lists.flat()),
+  };
+}
+
 export class PlaceSpelling {
-  private readonly keys: string[];
-  /** Per key (same order as keys), its names, most populous first. */
-  private readonly names: SpellingName[][];
+  readonly table: SpellingTable;
   private readonly index: TrigramIndex;
 
-  /** `index`: a trigram index over `keysOf(names)` built earlier (the snapshot stores one); else built here. */
-  constructor(
-    readonly all: readonly SpellingName[],
-    index?: TrigramIndex,
-  ) {
-    const byKey = new Map<string, SpellingName[]>();
-    for (const n of all) {
-      const list = byKey.get(n.key);
-      if (list) list.push(n);
-      else byKey.set(n.key, [n]);
-    }
-    this.keys = [...byKey.keys()];
-    this.names = this.keys.map((k) => byKey.get(k)!.sort((a, b) => b.population - a.population));
-    this.index = index ?? new TrigramIndex(this.keys);
+  /** `index`: a trigram index over the table's keys built earlier (the snapshot stores one); else built here. */
+  constructor(names: readonly SpellingName[] | SpellingTable, index?: TrigramIndex) {
+    this.table = Array.isArray(names) ? spellingTable(names) : (names as SpellingTable);
+    this.index = index ?? new TrigramIndex(this.table.keys);
   }
 
-  /** The distinct keys, in the order the index numbers them. */
-  static keysOf = (names: readonly SpellingName[]): string[] => [...new Set(names.map((n) => n.key))];
   get trigramIndex(): TrigramIndex {
     return this.index;
+  }
+
+  /** Name i of the table, as an object. */
+  name(i: number): SpellingName {
+    const t = this.table;
+    return {
+      id: t.id.at(i)!,
+      key: t.key.at(i)!,
+      label: t.label.at(i)!,
+      country: t.country.at(i) || null,
+      admin1: t.admin1.at(i) || null,
+      population: t.population[i],
+    };
+  }
+
+  /** The most populous name of key k inside `scope`, if any. */
+  private firstName(k: number, scope: (n: SpellingName) => boolean): SpellingName | undefined {
+    const { keyEnds, keyNames } = this.table;
+    for (let j = k ? keyEnds[k - 1] : 0; j < keyEnds[k]; j++) {
+      const name = this.name(keyNames[j]);
+      if (scope(name)) return name;
+    }
+    return undefined;
   }
 
   /** Places, states and countries with a name within `maxEdits` of `key` (and inside `scope`), fewest edits first, then most populous. */
   near(key: string, maxEdits: number, scope: (n: SpellingName) => boolean = () => true): SpellingHit[] {
     let hits: SpellingHit[] = [];
     for (const { id } of this.index.search(key, TRIGRAM_FLOOR)) {
-      const candidate = this.keys[id];
+      const candidate = this.index.text(id);
       if (Math.abs(candidate.length - key.length) > maxEdits) continue;
       // fast-fuzzy scores 1 − edits / the longer length.
       const edits = Math.round((1 - fuzzy(key, candidate, EDIT_OPTIONS)) * Math.max(key.length, candidate.length));
-      const name = edits <= maxEdits ? this.names[id].find(scope) : undefined;
+      const name = edits <= maxEdits ? this.firstName(id, scope) : undefined;
       if (name) hits.push({ name, edits });
     }
     hits.sort((a, b) => a.edits - b.edits || b.name.population - a.name.population);

@@ -2,12 +2,13 @@
 // spellingNames and stored packed (derived rows place_spelling.*), so the first misspelt request restores it
 // instead of building 21,000 names' trigrams.
 import type { Database } from "bun:sqlite";
-import { PlaceSpelling, type SpellingName } from "../../domain/place/spelling.ts";
+import { PlaceSpelling, type SpellingTable } from "../../domain/place/spelling.ts";
+import type { TextList } from "../../domain/packed-texts.ts";
 import { SPELLING_MIN_POPULATION, type SpellingInputs } from "../../domain/location.ts";
-import { bytesOf, packStrings, readPacked, typedFrom, unpackStrings } from "../packed.ts";
+import { bytesOf, packTexts, readPacked, storedTexts, typedFrom } from "../packed.ts";
 import { packTrigramIndex, restoreTrigramIndex } from "./title-search.ts";
 
-const COLUMNS = ["id", "key", "label", "country", "admin1"] as const;
+const TEXT_COLUMNS = ["id", "key", "label", "country", "admin1"] as const;
 /** States and countries rank above every place (population Infinity); stored as −1. */
 const ABOVE_PLACES = -1;
 
@@ -28,27 +29,35 @@ export function spellingInputs(db: Database): SpellingInputs {
 }
 
 export function packPlaceSpelling(speller: PlaceSpelling): Record<string, string | Uint8Array> {
-  const names = speller.all;
+  const t = speller.table;
   return {
-    ...Object.fromEntries(COLUMNS.map((c) => [`name_${c}`, packStrings(names.map((n) => n[c] ?? ""))])),
-    name_population: bytesOf(
-      Int32Array.from(names, (n) => (Number.isFinite(n.population) ? n.population : ABOVE_PLACES)),
-    ),
+    ...Object.fromEntries(TEXT_COLUMNS.flatMap((c) => Object.entries(packTexts(`name_${c}`, listOf(t[c]))))),
+    name_population: bytesOf(Int32Array.from(t.population, (p) => (Number.isFinite(p) ? p : ABOVE_PLACES))),
+    ...packTexts("keys", listOf(t.keys)),
+    key_ends: bytesOf(t.keyEnds),
+    key_names: bytesOf(t.keyNames),
     ...packTrigramIndex(speller.trigramIndex),
   };
 }
 
+/** The spelling index as stored: its columns stay packed (no object or string per name until one is asked for). */
 export function storedPlaceSpelling(db: Database): PlaceSpelling {
   const p = readPacked(db, "place_spelling.");
-  const [id, key, label, country, admin1] = COLUMNS.map((c) => unpackStrings(p.get(`name_${c}`) as string));
+  const text = (c: (typeof TEXT_COLUMNS)[number]) => storedTexts(p, `name_${c}`);
   const population = typedFrom(p.get("name_population") as Uint8Array, Int32Array);
-  const names: SpellingName[] = id.map((_, i) => ({
-    id: id[i],
-    key: key[i],
-    label: label[i],
-    country: country[i] || null,
-    admin1: admin1[i] || null,
-    population: population[i] === ABOVE_PLACES ? Infinity : population[i],
-  }));
-  return new PlaceSpelling(names, restoreTrigramIndex(PlaceSpelling.keysOf(names), p));
+  const keys = storedTexts(p, "keys");
+  const table: SpellingTable = {
+    id: text("id"),
+    key: text("key"),
+    label: text("label"),
+    country: text("country"),
+    admin1: text("admin1"),
+    population: Float64Array.from(population, (n) => (n === ABOVE_PLACES ? Infinity : n)),
+    keys,
+    keyEnds: typedFrom(p.get("key_ends") as Uint8Array, Int32Array),
+    keyNames: typedFrom(p.get("key_names") as Uint8Array, Int32Array),
+  };
+  return new PlaceSpelling(table, restoreTrigramIndex(keys, p));
 }
+
+const listOf = (texts: TextList): string[] => Array.from({ length: texts.length }, (_, i) => texts.at(i)!);
