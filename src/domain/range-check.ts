@@ -97,7 +97,10 @@ export const currencyConvertedFinding = (currency: string, rate: number, source:
   message: `For the market check the range was converted from ${currency} to EUR at ${rate.toFixed(6)} EUR per ${currency}, ${source}.`,
 });
 
-/** A pay range needs two different ends (Article 5's range): equal ends are an error of the posting. */
+/**
+ * A pay range needs a top above its bottom (Article 5's range; the spec's legal validity): equal or swapped ends are
+ * an error of the posting, not of the request.
+ */
 export const sameEndsFinding = (min: number, max: number): Finding | null =>
   max === min
     ? {
@@ -105,4 +108,10 @@ export const sameEndsFinding = (min: number, max: number): Finding | null =>
         severity: "error",
         message: `max_salary (${max}) must be above min_salary (${min}): a pay range needs two different ends.`,
       }
-    : null;
+    : max < min
+      ? {
+          code: "MAX_NOT_ABOVE_MIN",
+          severity: "error",
+          message: `max_salary (${max}) is below min_salary (${min}): the ends look swapped. The other checks read the range from ${max} to ${min}.`,
+        }
+      : null;

@@ -172,6 +172,9 @@ const unitNoun = (u: string) => (u === "hour" ? "hour" : u === "week" ? "week" :
 const perUnit = (u: string) => (u === "hour" ? "an hour" : `a ${unitNoun(u)}`);
 const periodNoun = (p: SalaryPeriod) => (p === "hourly" ? "an hour" : p === "monthly" ? "a month" : "a year");
 /** 13.90 EUR, 1,221 EUR, 15.6285 EUR: whole amounts bare, others to the cent or to the decimals given (at most 4). */
+/** "Germany's", "the Netherlands'": a name ending in s takes the apostrophe alone. */
+export const possessive = (name: string) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
+
 const money = (x: number, currency: string, decimals = 4) =>
   `${x.toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(x) ? 0 : 2, maximumFractionDigits: decimals })} ${currency}`;
 
@@ -240,7 +243,7 @@ export function statutoryCheck(
   const floor = floorFor(rule, rules.inForce, posting.period, posting.weeklyHours);
   const bar = barOf(floor.amount, posting.period);
   const isBelow = below(posting.minInLawCurrency, bar);
-  const law = `${countryName}'s statutory minimum wage of ${money(rule.amount!, currency)} ${perUnit(rule.unit)} (in force from ${rule.effectiveFrom}; ${rule.sourceTitle})`;
+  const law = `${possessive(countryName)} statutory minimum wage of ${money(rule.amount!, currency)} ${perUnit(rule.unit)} (in force from ${rule.effectiveFrom}; ${rule.sourceTitle})`;
   const asFloor =
     floor.formula === `${rule.amount} ${perUnit(rule.unit)}`
       ? ""
@@ -257,7 +260,7 @@ export function statutoryCheck(
     findings.push(
       belowFinding(
         rule,
-        `${shown} is below ${law} even over a ${MAX_AVERAGE_WEEKLY_HOURS}-hour week, the longest average week the Working Time Directive allows: ${money(longest, currency)} an hour at most.`,
+        `${shown} is below ${law} even over a ${MAX_AVERAGE_WEEKLY_HOURS}-hour week, the longest average week the Working Time Directive allows: spread over that week it still comes to ${money(longest, currency, 2)} an hour.`,
       ),
     );
   } else if (!certain(h) && isBelow) {
@@ -294,7 +297,7 @@ export function statutoryCheck(
       findings.push({
         code: "PAID_IN_14_PAYMENTS",
         severity: "warning",
-        message: `${countryName}'s monthly minimum is paid ${rule.paymentsPerYear} times a year (annual floor ${money(rule.amount! * rule.paymentsPerYear!, currency)}): min_salary is legal only if it is paid ${rule.paymentsPerYear} times; paid 12 times it must be at least ${money(twelve, currency, 2)} a month.`,
+        message: `${possessive(countryName)} monthly minimum is paid ${rule.paymentsPerYear} times a year (annual floor ${money(rule.amount! * rule.paymentsPerYear!, currency)}): min_salary is legal only if it is paid ${rule.paymentsPerYear} times; paid 12 times it must be at least ${money(twelve, currency, 2)} a month.`,
       });
   }
   const used = [rule, ...rules.inForce.filter((r) => r.equivalent && h?.basis === "official_equivalent")];

@@ -461,7 +461,7 @@ describe("bad input: 422 naming the field", () => {
     ["an unknown period", { ...base, salary_period: "weekly" }, "salary_period"],
     ["a zero amount", { ...base, min_salary: 0 }, "min_salary"],
     ["a negative amount", { ...base, max_salary: -1 }, "max_salary"],
-    ["a min above the max", { ...base, min_salary: 70000 }, "max_salary"],
+    ["an amount no pay reaches", { ...base, max_salary: 1e11 }, "max_salary"],
     ["an unknown currency", { ...base, currency: "XYZ" }, "currency"],
     ["a date that is not a date", { ...base, effective_date: "2026-02-30" }, "effective_date"],
   ] as const) {

@@ -156,10 +156,23 @@ describe("E7 figures", () => {
 });
 
 describe("E7 errors", () => {
-  test("unsupported country → 422 naming country", async () => {
+  test("unsupported country → 422 naming country; a name instead of a code is told so", async () => {
     const res = await post({ country: "JP", employees: [rec("Cashier", "M", 1), rec("Cashier", "F", 1)] });
     expect(res.status).toBe(422);
     expect((await res.json()).error.errors[0].field).toBe("country");
+    const named = await post({ country: "Germany", employees: [rec("Cashier", "M", 1), rec("Cashier", "F", 1)] });
+    expect((await named.json()).error.errors[0].message).toBe(
+      '"Germany" is not an ISO country code: send the code (DE, FR, NL, …; GET /api/v1/salary/countries lists them)',
+    );
+  });
+
+  test("a salary above ten billion → 422 naming the record, not a mean overflowing to null", async () => {
+    const employees = [rec("Verpleegkundige", "M", 1e308), rec("Verpleegkundige", "F", 42000)];
+    const res = await post({ country: "NL", employees });
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.errors).toEqual([
+      { field: "employees[0].salary", code: "too_big", message: "must be at most 10,000,000,000" },
+    ]);
   });
 
   test("malformed records → 422 naming index and field", async () => {

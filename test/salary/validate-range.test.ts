@@ -41,6 +41,22 @@ describe("legal", () => {
     expect(r.warnings.find((w: any) => w.code === "MAX_NOT_ABOVE_MIN").severity).toBe("error");
   });
 
+  test("max below min → 200, legally invalid (the spec's max > min), the other checks on the range in order", async () => {
+    const swapped = await post({ job_title: "Accountant", country: "DE", min_salary: 60000, max_salary: 45000 });
+    expect(swapped.status).toBe(200);
+    const r = await swapped.json();
+    const inOrder = await check({ job_title: "Accountant", country: "DE", min_salary: 45000, max_salary: 60000 });
+    expect(r.legally_valid).toBe(false);
+    expect(r.warnings[0]).toEqual({
+      code: "MAX_NOT_ABOVE_MIN",
+      severity: "error",
+      message:
+        "max_salary (45000) is below min_salary (60000): the ends look swapped. The other checks read the range from 45000 to 60000.",
+    });
+    expect(codes(r).slice(1)).toEqual(codes(inOrder));
+    expect(r.statistically_reasonable).toBe(inOrder.statistically_reasonable);
+  });
+
   test("no statutory minimum wage (AT, DK, FI, IT, SE) → info, still legally valid", async () => {
     for (const country of ["AT", "DK", "FI", "IT", "SE"]) {
       const r = await check({ job_title: "Cashier", country, min_salary: 1, max_salary: 2 });
@@ -240,6 +256,7 @@ describe("errors and access", () => {
       [{ job_title: "a", country: "Japan", min_salary: 1, max_salary: 2 }, "country"],
       [{ job_title: "a", country: "DE", min_salary: -1, max_salary: 2 }, "min_salary"],
       [{ job_title: "a", country: "DE", min_salary: 1, max_salary: 2, currency: "JPY" }, "currency"],
+      [{ job_title: "a", country: "DE", min_salary: 1e300, max_salary: 1e301 }, "min_salary"], // no pay is that large
     ] as const) {
       const res = await post(body as any);
       expect(res.status).toBe(422);

@@ -1,6 +1,7 @@
 // E8's legal check, wired to the data: the minimum wage as legislated (statutory_minimum_wages) in the law's own
 // unit and currency; Eurostat's statistical monthly figure only where that table has no row for the country.
 import {
+  possessive,
   rulesOn,
   statutoryCheck,
   type Finding,
@@ -143,7 +144,7 @@ export function legalMinimumCheck(
         {
           code: "NO_EXCHANGE_RATE",
           severity: "warning",
-          message: `No exchange rate between ${posting.currency} and ${lawCurrency} (the currency of ${countryName}'s minimum wage) is available, so the range was not checked against the minimum wage.`,
+          message: `No exchange rate between ${posting.currency} and ${lawCurrency} (the currency of ${possessive(countryName)} minimum wage) is available, so the range was not checked against the minimum wage.`,
         },
       ],
     };
@@ -151,7 +152,7 @@ export function legalMinimumCheck(
     findings.push({
       code: "CURRENCY_CONVERTED",
       severity: "info",
-      message: `For the legal check min_salary was converted from ${posting.currency} to ${lawCurrency}, the currency of ${countryName}'s minimum wage, at ${fx.rate.toPrecision(6)} ${lawCurrency} per ${posting.currency}, ${fx.source}. Send the range in ${lawCurrency} for a check without conversion.`,
+      message: `For the legal check min_salary was converted from ${posting.currency} to ${lawCurrency}, the currency of ${possessive(countryName)} minimum wage, at ${fx.rate.toPrecision(6)} ${lawCurrency} per ${posting.currency}, ${fx.source}. Send the range in ${lawCurrency} for a check without conversion.`,
     });
   const checked = statutoryCheck(
     {

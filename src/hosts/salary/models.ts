@@ -65,6 +65,18 @@ export const MatchFields = {
     .describe("addition: the next best occupations (up to 3), to switch with occupation_code"),
 };
 
+/**
+ * A pay amount: positive, and at most ten billion. No pay in any currency served comes near it, and sums of
+ * 10,000 records stay exact far below where doubles lose whole units (a salary of 1e308 made a mean overflow to
+ * null).
+ */
+export const MAX_PAY_AMOUNT = 10_000_000_000;
+export const payAmount = () =>
+  z
+    .number()
+    .positive()
+    .max(MAX_PAY_AMOUNT, { message: `must be at most ${MAX_PAY_AMOUNT.toLocaleString("en-US")}` });
+
 export const experience = z.string().max(100).optional().describe("accepted but not applied to results (reserved)");
 export const currency = z
   .string()

@@ -2,6 +2,7 @@
 // objective factors explain, whether the rest is significant, and what closing it costs. Swiss standard model or the
 // employer's own factors (src/domain/pay-equity/). Stateless like E7: no submitted value is stored or logged.
 import { z } from "zod";
+import { MAX_PAY_AMOUNT, payAmount } from "./models.ts";
 import { defineRoute } from "../../http/route.ts";
 import { validationError } from "../../http/errors.ts";
 import { analysePayEquity, PayEquityInputError, type ModelInput } from "../../domain/pay-equity/analysis.ts";
@@ -30,7 +31,7 @@ const Category = z
     "a category of workers doing equal work or work of equal value; each category with at least 5 women and 5 men is also analysed on its own",
   );
 const Money = (what: string) =>
-  z.number().nonnegative().finite().optional().describe(`${what}, a month (0 when absent)`);
+  z.number().nonnegative().max(MAX_PAY_AMOUNT).optional().describe(`${what}, a month (0 when absent)`);
 
 const SwissRecord = z.strictObject({
   id: Id,
@@ -70,7 +71,7 @@ const SwissRecord = z.strictObject({
     .optional()
     .describe("monthly-paid: percent of full time (0 or absent for hourly-paid rows)"),
   paid_hours: z.number().min(0).max(744).optional().describe("hourly-paid: hours paid in the reference month"),
-  basic_wage: z.number().positive().finite().describe("basic gross wage of the reference month, at the activity rate"),
+  basic_wage: payAmount().describe("basic gross wage of the reference month, at the activity rate"),
   allowances: Money("shift, Sunday, night and hardship allowances"),
   monthly_wage_13: Money("13th month wage (usually basic wage ÷ 12)"),
   special_payments: Money("special payments, 1/12 of the year's total"),
@@ -90,7 +91,7 @@ const CustomRecord = z.strictObject({
   id: Id,
   gender: Gender,
   category: Category,
-  salary: z.number().positive().finite().describe("gross pay per salary_period, every record in the same currency"),
+  salary: payAmount().describe("gross pay per salary_period, every record in the same currency"),
   salary_period: z
     .enum(["annual", "monthly", "hourly"])
     .default("annual")

@@ -1,6 +1,7 @@
 // E7 POST /v1/compliance/pay-gap-report: an employer's gender pay gap by ISCO-08 category, computed
 // statelessly from the submitted records (nothing about them is stored or logged).
 import { z } from "zod";
+import { MAX_PAY_AMOUNT, payAmount } from "./models.ts";
 import { defineRoute } from "../../http/route.ts";
 import { validationError } from "../../http/errors.ts";
 import { payGapReport, type Classification, type EmployeeRecord } from "../../domain/pay-gap-report.ts";
@@ -25,13 +26,9 @@ const EmployeeRecordBody = z.strictObject({
       "the employee's job title, matched to an ISCO-08 major group in the country's languages (category, isco_code or soc_code win over it)",
     ),
   gender: z.enum(["M", "F"]).describe("M or F"),
-  salary: z
-    .number()
-    .positive()
-    .finite()
-    .describe(
-      "gross pay per salary_period; no currency conversion is applied, so give every record in the same currency",
-    ),
+  salary: payAmount().describe(
+    "gross pay per salary_period; no currency conversion is applied, so give every record in the same currency",
+  ),
   salary_period: z
     .enum(["annual", "monthly", "hourly"])
     .default("annual")
@@ -55,7 +52,7 @@ const EmployeeRecordBody = z.strictObject({
   variable_pay: z
     .number()
     .nonnegative()
-    .finite()
+    .max(MAX_PAY_AMOUNT)
     .optional()
     .describe("extension: annual complementary or variable pay (bonuses, allowances)"),
   category: z
@@ -233,7 +230,9 @@ function reportCountry(input: string, s: Services): string {
       {
         field: "country",
         code: "unsupported_country",
-        message: `not an EU country with Eurostat SES 2022 data loaded (GET /api/v1/salary/countries lists them)`,
+        message: iso
+          ? `not an EU country with Eurostat SES 2022 data loaded (GET /api/v1/salary/countries lists them)`
+          : `${JSON.stringify(input.slice(0, 60))} is not an ISO country code: send the code (DE, FR, NL, …; GET /api/v1/salary/countries lists them)`,
       },
     ]);
   }

@@ -155,9 +155,12 @@ export function locate(
   const resolved = resolveLocation(location, s.locations);
   if (resolved?.region === "unsupported") {
     const within = resolved.alternatives ?? [];
+    const asked = resolved.input.slice(0, 100);
+    // A country named as itself is not "in" itself.
+    const where = asked.trim().toLowerCase() === resolved.countryName.toLowerCase() ? "" : ` is in ${resolved.countryName},`;
     throw fail(
       "LOCATION_NOT_FOUND",
-      `"${resolved.input.slice(0, 100)}" is in ${resolved.countryName}, outside the United States and the EU/EEA, which the salary data covers.`,
+      `"${asked}"${where || " is"} outside the United States and the EU/EEA, which the salary data covers.`,
       {
         field,
         location_alternatives: within,

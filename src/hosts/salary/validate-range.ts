@@ -22,7 +22,7 @@ import { transpositionOf, transpositionUnknownFinding } from "../../domain/direc
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
 import { findJob, matchFields, candidatesOf, euMeanNotes, cite } from "./service.ts";
-import { occupationCode, MatchFields, EuBenchmarkFields } from "./models.ts";
+import { occupationCode, MatchFields, EuBenchmarkFields, payAmount } from "./models.ts";
 import type { EuBasis } from "../../domain/eu-earnings.ts";
 
 export const RANGE_DISCLAIMER =
@@ -126,16 +126,10 @@ export const validateSalaryRange = defineRoute({
         ),
       occupation_code: occupationCode,
       country: z.string().trim().min(1).max(100).describe("EU/EEA ISO code or country name"),
-      min_salary: z
-        .number()
-        .positive()
-        .finite()
-        .describe("the bottom of the posted range, in `currency` per salary_period"),
-      max_salary: z
-        .number()
-        .positive()
-        .finite()
-        .describe("the top of the posted range, in `currency` per salary_period; not below min_salary"),
+      min_salary: payAmount().describe("the bottom of the posted range, in `currency` per salary_period"),
+      max_salary: payAmount().describe(
+        "the top of the posted range, in `currency` per salary_period; not above min_salary: legally invalid (MAX_NOT_ABOVE_MIN)",
+      ),
       currency: z
         .string()
         .transform((c) => c.trim().toUpperCase())
@@ -167,10 +161,6 @@ export const validateSalaryRange = defineRoute({
     .refine((b) => b.job_title !== undefined || b.occupation_code !== undefined, {
       message: "job_title or occupation_code is required",
       path: ["job_title"],
-    })
-    .refine((b) => b.max_salary >= b.min_salary, {
-      message: "max_salary must not be below min_salary",
-      path: ["max_salary"],
     }),
   response: z.object({
     legally_valid: z
@@ -254,8 +244,10 @@ export const validateSalaryRange = defineRoute({
     const on = body.effective_date ?? new Date().toISOString().slice(0, 10);
     const sameEnds = sameEndsFinding(body.min_salary, body.max_salary);
     if (sameEnds) warnings.push(sameEnds);
+    // Swapped ends are an error above; every other check reads the range bottom to top.
+    const [bottom, top] = [Math.min(body.min_salary, body.max_salary), Math.max(body.min_salary, body.max_salary)];
     const legal = legalMinimumCheck(
-      { min: body.min_salary, currency: body.currency, period, weeklyHours: body.weekly_hours ?? null, on },
+      { min: bottom, currency: body.currency, period, weeklyHours: body.weekly_hours ?? null, on },
       iso,
       geo,
       place.countryName,
@@ -267,9 +259,9 @@ export const validateSalaryRange = defineRoute({
 
     // Market: in EUR, the survey's currency.
     const fx = unitsPer("EUR", body.currency, s);
-    const [minEur, maxEur] = fx ? [body.min_salary * fx.rate, body.max_salary * fx.rate] : [NaN, NaN];
+    const [minEur, maxEur] = fx ? [bottom * fx.rate, top * fx.rate] : [NaN, NaN];
     if (fx && fx.rate !== 1) warnings.push(currencyConvertedFinding(body.currency, fx.rate, fx.source));
-    const range = { min: body.min_salary, max: body.max_salary, minEur, maxEur, period };
+    const range = { min: bottom, max: top, minEur, maxEur, period };
 
     // Market: no benchmark, no verdict: statistically_reasonable stays true and NO_BENCHMARK says why.
     let market: MarketResult | null = null;
