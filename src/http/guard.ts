@@ -87,7 +87,15 @@ export function guardRequest(
   request: Request,
   ctx: RequestContext,
 ): MaybePromise<QuotaDecision> {
-  return andThen(guard.authenticate(request.headers.get("x-api-key")), (key) => {
+  const presented = request.headers.get("x-api-key");
+  // A key sent the way many APIs take one: say where this one reads it, rather than only that it is missing.
+  if (!presented && request.headers.has("authorization"))
+    throw new ApiError(
+      "INVALID_API_KEY",
+      "Missing API key: this API reads the key from the X-API-Key header; the Authorization header is not read.",
+      { suggestion: "Send the key as X-API-Key: <key>." },
+    );
+  return andThen(guard.authenticate(presented), (key) => {
     ctx.keyId = key.id;
     authorize(key, need);
     return andThen(guard.admit(key), (quota) => {

@@ -93,12 +93,16 @@ function routingErrors(kind: HostKind, routes: readonly AnyRoute[], deps: HostAp
     if (code !== "NOT_FOUND") return errorResponse(error, ctx, deps.docBaseUrl);
     const path = ctx.path;
     const matching = patterns.filter((p) => p.re.test(path));
-    const allowed = [...new Set(matching.map((p) => p.method))];
+    // HEAD is answered wherever GET is (Bun sends the headers without the body).
+    const allowed = [...new Set(matching.flatMap((p) => (p.method === "GET" ? ["GET", "HEAD"] : [p.method])))];
     // A deprecated path keeps its headers on a wrong method too, and once retired it is gone for every method.
     const deprecated = matching.find((p) => p.deprecated)?.deprecated;
     const headers = deprecated ? deprecationHeaders(deprecated) : undefined;
     const retired = retirement(deps, request.method, path, deprecated);
     if (retired) return errorResponse(retired, ctx, deps.docBaseUrl, headers);
+    // OPTIONS without a CORS preflight's headers asks what the path allows: 204 with Allow, not an error.
+    if (allowed.length && request.method === "OPTIONS")
+      return respond(ctx, 204, "", { ...headers, Allow: [...allowed, "OPTIONS"].join(", ") });
     if (allowed.length) {
       return errorResponse(
         new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`, {
@@ -110,7 +114,7 @@ function routingErrors(kind: HostKind, routes: readonly AnyRoute[], deps: HostAp
       );
     }
     return errorResponse(
-      new ApiError("NOT_FOUND", `No endpoint at ${path} on the ${kind} host.`, {
+      new ApiError("NOT_FOUND", `No endpoint at ${ctx.pathPrefix ?? ""}${path} on the ${kind} host.`, {
         suggestion: "See /docs on this host for its endpoints.",
       }),
       ctx,

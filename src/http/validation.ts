@@ -24,11 +24,14 @@ export function parseInput<S extends z.ZodType>(
   const errors: FieldError[] = result.error.issues.flatMap((issue): FieldError[] => {
     // An unknown parameter or body field is named itself, so a typo ("pagesize", "pay_period") is obvious.
     if (issue.code === "unrecognized_keys")
-      return issue.keys.map((k) => ({
-        field: fieldPath([...issue.path, k]),
-        code: "unrecognized_key",
-        message: part === "body" ? "unknown field" : `unknown ${part} parameter`,
-      }));
+      return issue.keys.map((k) => {
+        const meant = issue.path.length === 0 ? sameKeyOtherwiseWritten(k, schema) : undefined;
+        return {
+          field: fieldPath([...issue.path, k]),
+          code: "unrecognized_key",
+          message: `${part === "body" ? "unknown field" : `unknown ${part} parameter`}${meant ? `; did you mean ${meant}?` : ""}`,
+        };
+      });
     return [{ field: fieldPath(issue.path) || part, code: issue.code, message: issue.message }];
   });
   // A 10,000-record body can hold 10,000 mistakes: name the first hundred, and say how many there were.
@@ -42,6 +45,13 @@ export function parseInput<S extends z.ZodType>(
     });
   }
   throw validationError(errors);
+}
+
+/** The object's own key that `key` writes another way (`pagesize`, `pageSize`, `page-size` for page_size), if any. */
+function sameKeyOtherwiseWritten(key: string, schema: z.ZodType): string | undefined {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  const squash = (k: string) => k.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return shape ? Object.keys(shape).find((known) => squash(known) === squash(key)) : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Who may call what: the spec's scope table, tiers, and keys that are missing, unknown or revoked.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { BOOTSTRAP_KEY, startTestServer, type TestServer } from "../support/server.ts";
 import { authorize } from "../../src/http/guard.ts";
 import { SCOPES, type ApiKey } from "../../src/state/api-keys.ts";
 import type { ApiError } from "../../src/http/errors.ts";
@@ -31,6 +31,21 @@ describe("authentication", () => {
       expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
     });
   }
+
+  test("a key in Authorization (Bearer) instead of X-API-Key → 401 saying which header is read", async () => {
+    const res = await s.call("salary", "/api/v1/salary?job_title=nurse", {
+      key: null,
+      headers: { authorization: `Bearer ${BOOTSTRAP_KEY}` },
+    });
+    const { error } = await res.json();
+    expect([res.status, error.code, error.message, error.suggestion]).toEqual([
+      401,
+      "INVALID_API_KEY",
+      "Missing API key: this API reads the key from the X-API-Key header; the Authorization header is not read.",
+      "Send the key as X-API-Key: <key>.",
+    ]);
+    expect(JSON.stringify(error)).not.toContain(BOOTSTRAP_KEY);
+  });
 
   test("unknown key → 401, and the key is not echoed", async () => {
     const res = await s.call("skills", "/api/v1/occupations", { key: "wf_not-a-real-key-000000000000" });

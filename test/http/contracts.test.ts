@@ -126,12 +126,37 @@ for (const { host, route } of ROUTES) {
       expect(error.errors.map((e: { field: string }) => e.field)).toContain("zz_unknown");
     });
 
+    const own = Object.keys((route.query as { shape?: object } | undefined)?.shape ?? {}).find((k) => k.includes("_"));
+    // A route with a parameter holding an underscore (page_size, job_title) is asked it written another way.
+    if (own)
+      test(`${own} written another way → 422 asking whether ${own} was meant`, async () => {
+        const otherwise = own.replace(/_(.)/g, (_, c: string) => c.toUpperCase()); // page_size → pageSize
+        const error = await expectError(
+          await send(host, route, s.key("enterprise", [route.scope]), { extraQuery: { [otherwise]: "1" } }),
+          route,
+          "VALIDATION_ERROR",
+        );
+        expect(error.errors).toContainEqual({
+          field: otherwise,
+          code: "unrecognized_key",
+          message: `unknown query parameter; did you mean ${own}?`,
+        });
+      });
+
     test("the other method → 405 METHOD_NOT_ALLOWED with Allow", async () => {
       const res = await send(host, route, s.key("enterprise", [route.scope]), {
         method: route.method === "GET" ? "POST" : "GET",
       });
       await expectError(res, route, "METHOD_NOT_ALLOWED");
-      expect(res.headers.get("allow")).toBe(route.method);
+      expect(res.headers.get("allow")).toBe(route.method === "GET" ? "GET, HEAD" : route.method);
+    });
+
+    test("OPTIONS (no preflight) → 204 with Allow", async () => {
+      const res = await send(host, route, s.key("enterprise", [route.scope]), { method: "OPTIONS" });
+      expect([res.status, res.headers.get("allow")]).toEqual([
+        204,
+        route.method === "GET" ? "GET, HEAD, OPTIONS" : `${route.method}, OPTIONS`,
+      ]);
     });
 
     test("every request and response field has a description", () => {

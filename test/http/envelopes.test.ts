@@ -115,7 +115,7 @@ describe("errors on every host", () => {
   test("wrong method → 405 with Allow", async () => {
     const res = await s.call("skills", "/api/v1/skills", { method: "DELETE" });
     await expectError(res, 405, "METHOD_NOT_ALLOWED");
-    expect(res.headers.get("allow")).toBe("GET");
+    expect(res.headers.get("allow")).toBe("GET, HEAD");
   });
 
   test("body over MAX_BODY_BYTES → 413", async () => {

@@ -76,11 +76,13 @@ describe("path prefix: /salary, /cost, /skills on any Host", () => {
     expect((await prefixed("/skills/docs", { key: null })).headers.get("content-type")).toContain("text/html");
   });
 
-  test("a prefix alone, or with a query only, is the host's root: 404 NOT_FOUND naming /", async () => {
+  test("a prefix alone, or with a query only, is the host's root: 404 NOT_FOUND naming it with its prefix", async () => {
     for (const path of ["/salary", "/salary?x=1", "/salary/"]) {
       const { error } = await (await prefixed(path)).json();
-      expect([error.code, error.message]).toEqual(["NOT_FOUND", "No endpoint at / on the salary host."]);
+      expect([error.code, error.message]).toEqual(["NOT_FOUND", "No endpoint at /salary/ on the salary host."]);
     }
+    const { error } = await (await prefixed("/salary/api/v1/nope")).json();
+    expect(error.message).toBe("No endpoint at /salary/api/v1/nope on the salary host.");
   });
 
   test("a look-alike prefix is not a host: /salaryx/… on an unknown Host is 404 UNKNOWN_HOST naming the prefixes", async () => {

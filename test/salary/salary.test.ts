@@ -226,7 +226,9 @@ describe("E2 errors", () => {
     const uk = (await (await get("job_title=nurse&location=UK")).json()).error;
     expect(uk.message).toContain("outside the United States and the EU/EEA");
     const named = (await (await get("job_title=nurse&location=United%20Kingdom")).json()).error;
-    expect(named.message).toBe('"United Kingdom" is outside the United States and the EU/EEA, which the salary data covers.');
+    expect(named.message).toBe(
+      '"United Kingdom" is outside the United States and the EU/EEA, which the salary data covers.',
+    );
   });
 
   test("a place outside coverage is refused with the covered places of that name; an ambiguous one answers with location_alternatives", async () => {

@@ -157,7 +157,8 @@ export function locate(
     const within = resolved.alternatives ?? [];
     const asked = resolved.input.slice(0, 100);
     // A country named as itself is not "in" itself.
-    const where = asked.trim().toLowerCase() === resolved.countryName.toLowerCase() ? "" : ` is in ${resolved.countryName},`;
+    const where =
+      asked.trim().toLowerCase() === resolved.countryName.toLowerCase() ? "" : ` is in ${resolved.countryName},`;
     throw fail(
       "LOCATION_NOT_FOUND",
       `"${asked}"${where || " is"} outside the United States and the EU/EEA, which the salary data covers.`,
