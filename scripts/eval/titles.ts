@@ -7,6 +7,7 @@ import { scoreSet, scoreTable, reliabilityTable } from "./score.ts";
 import { lexiconInputs } from "../../src/snapshot/repositories/title-lexicon.ts";
 import { buildLexicon } from "../../src/domain/title/lexicon.ts";
 import { TitleMatcher } from "../../src/domain/title/match.ts";
+import { majorGroupOf } from "../../src/domain/title/ranker.ts";
 
 // `--answers FILE`: every title's best candidate as a TSV (set, title, right codes, best candidate, its confidence,
 // below the threshold too), to compare runs.
@@ -51,7 +52,16 @@ if (ranker) {
 }
 const matcher = new TitleMatcher(lexicon, ranker);
 console.error(`thresholds: U.S. ${matcher.threshold("soc")}, EU ${matcher.threshold("isco")}`);
-const answers: string[] = ["set\ttitle\tright\tanswer\tconfidence"];
+const answers: string[] = ["set\ttitle\tright\tanswer\tconfidence\tgroup_confidence"];
+/** The answer's major group's share: the confidences of the candidates in it, summed (at most 1). */
+const groupConfidence = (m: NonNullable<ReturnType<typeof matcher.match>>) => {
+  const group = (c: typeof m.best) => majorGroupOf(c.code);
+  const sum = [m.best, ...m.alternatives]
+    .filter((c) => group(c) === group(m.best))
+    .reduce((a, c) => a + c.confidence, 0);
+  return Math.min(1, Math.round(1000 * sum) / 1000);
+};
+
 // A set name to evaluate alone: the first argument that is neither an option nor an option's value.
 const only = process.argv
   .slice(2)
@@ -65,7 +75,9 @@ const scores = sets
         const m = matcher.match(item.title, { target, country: item.country, candidates: 20 });
         const right = [target === "soc" ? item.soc : item.isco, ...(item.alt ?? [])].join(";");
         const answer = m ? (target === "soc" ? m.best.concept.soc?.slice(0, 7) : m.best.concept.isco) : "";
-        answers.push([set.name, item.title, right, answer ?? "", m?.confidence ?? ""].join("\t"));
+        answers.push(
+          [set.name, item.title, right, answer ?? "", m?.confidence ?? "", m ? groupConfidence(m) : ""].join("\t"),
+        );
         if (!m) return null;
         const code = (c: typeof m.best) => (target === "soc" ? (c.concept.soc?.slice(0, 7) ?? null) : c.concept.isco);
         return {
