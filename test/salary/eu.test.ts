@@ -191,7 +191,7 @@ describe("retired by default from the removal date (EU_LEGACY_ENDPOINTS unset: a
     expectDeprecated(gone, "/api/v1/salary");
     const wrong = await s.call("salary", "/api/v1/salary/eu", { method: "POST" });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get("allow")).toBe("GET");
+    expect(wrong.headers.get("allow")).toBe("GET, HEAD");
     expectDeprecated(wrong, "/api/v1/salary");
   });
 
