@@ -10,7 +10,7 @@ import { monthOf, staleness, STALE_AFTER_MONTHS } from "../../domain/series-stal
 export const cpiCompare = defineRoute({
   id: "E11",
   summary: "Compare CPI across countries",
-  description: `Each country's latest all-items (SA0) index from its E9 source, and yoy_change: the percentage change from the same month a year earlier (null when that month is missing, e.g. the U.S. 2025-10), rounded to two decimals. base_country is the first listed. A series whose latest month is more than ${STALE_AFTER_MONTHS} months behind the freshest series in the answer is marked stale, with a note.`,
+  description: `Each country's latest all-items (SA0) index from its E9 source, and yoy_change: the percentage change from the same month a year earlier (null when that month is missing, e.g. the U.S. 2025-10), rounded to two decimals. base_country is the first listed. A series whose latest month is more than ${STALE_AFTER_MONTHS} months behind the freshest all-items series the service holds (as E9 says it) is marked stale, with a note.`,
   method: "GET",
   path: "/api/v1/cpi/compare",
   scope: "costapi:read",
@@ -56,12 +56,12 @@ export const cpiCompare = defineRoute({
             .int()
             .nullable()
             .describe(
-              "addition: whole months from period to the latest period of the freshest series in this answer (0 for that series); null when no series",
+              "addition: whole months from period to the last month of the freshest all-items CPI series this service holds, as E9 counts them (0 for that series); null when no series",
             ),
           stale: z
             .boolean()
             .describe(
-              `addition: true when period is more than ${STALE_AFTER_MONTHS} months behind the freshest series in this answer, so latest_cpi and yoy_change describe an earlier time than the others'; false otherwise and when no series`,
+              `addition: true when period is more than ${STALE_AFTER_MONTHS} months behind the freshest all-items CPI series this service holds (E9's stale), so latest_cpi and yoy_change describe an earlier time; false otherwise and when no series`,
             ),
           note: z
             .string()
@@ -94,16 +94,15 @@ export const cpiCompare = defineRoute({
       if (series) datasets.add(series.dataset);
       return { country: country!, series, last: series?.observations.at(-1) };
     });
-    // The reference is the freshest series in this answer: the first listed of those reaching furthest.
-    const freshest = latest.reduce<(typeof latest)[number] | null>(
-      (best, x) => (x.last && (!best || x.last.period > best.last!.period) ? x : best),
-      null,
-    );
+    // The reference is E9's: the freshest all-items series the service holds, so a country is stale or not
+    // whichever others are asked with it (JP, 2023-12, is stale beside CA as beside the U.S.).
+    const held = s.cpiSeries.freshestAllItems();
+    const freshest = held ? { country: held.country, last: { period: held.period } } : null;
     const comparisons = latest.map(({ country, series, last }) => {
       const yearBefore = last
         ? series!.observations.find((o) => o.period === `${Number(last.period.slice(0, 4)) - 1}${last.period.slice(4)}`)
         : undefined;
-      const behind = last ? staleness(last.period, freshest!.last!.period) : null;
+      const behind = last && freshest ? staleness(last.period, freshest.last.period) : null;
       return {
         country_code: country.iso2,
         country_name: country.name,
@@ -114,13 +113,13 @@ export const cpiCompare = defineRoute({
         months_behind: behind?.monthsBehind ?? null,
         stale: behind?.stale ?? false,
         note: behind?.stale
-          ? `Stale: ${country.name}'s latest month is ${monthOf(last!.period)}, ${behind.monthsBehind} months behind the freshest series here (${freshest!.country.name}, ${monthOf(freshest!.last!.period)}); its latest_cpi and yoy_change describe ${monthOf(last!.period)}.`
+          ? `Stale: ${country.name}'s latest month is ${monthOf(last!.period)}, ${behind.monthsBehind} months behind the freshest CPI series this service holds (${freshest!.country.name}, ${monthOf(freshest!.last.period)}); its latest_cpi and yoy_change describe ${monthOf(last!.period)}.`
           : null,
       };
     });
     const stale = comparisons.filter((c) => c.stale);
     const staleNote = stale.length
-      ? ` Stale series (more than ${STALE_AFTER_MONTHS} months behind the freshest here, ${freshest!.country.name} at ${monthOf(freshest!.last!.period)}): ${stale.map((c) => `${c.country_name} (${c.country_code}) ends ${monthOf(c.period!)}`).join(", ")}.`
+      ? ` Stale series (more than ${STALE_AFTER_MONTHS} months behind the freshest CPI series this service holds, ${freshest!.country.name} at ${monthOf(freshest!.last.period)}): ${stale.map((c) => `${c.country_name} (${c.country_code}) ends ${monthOf(c.period!)}`).join(", ")}.`
       : "";
     return {
       data: { base_country: comparisons[0].country_code, comparisons },
