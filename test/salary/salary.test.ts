@@ -209,6 +209,19 @@ describe("E2 places as job ads write them", () => {
     expect(query.match_confidence).toBeGreaterThanOrEqual(0.5);
   });
 
+  test("terms of the job in the title (contract, schedule, hours, pay) are named in a note; the figures are not adjusted", async () => {
+    const minijob = await (await get("job_title=Kassierer%2Fin%20Minijob&location=K%C3%B6ln")).json();
+    expect(minijob.notes[0]).toBe(
+      'From the job title, set aside when matching it: "Minijob" (contract). The figures are the occupation\'s as published, not adjusted for these terms.',
+    );
+    const us = await (await get("job_title=Cashier%20-%20Part%20Time%20-%20%2415%2Fhr&location=Austin%2C%20TX")).json();
+    expect(us.notes[0]).toBe(
+      'From the job title, set aside when matching it: "Part Time" (schedule), "$15/hr" (pay). The figures are the occupation\'s as published, not adjusted for these terms.',
+    );
+    const plain = await (await get("job_title=Cashier&location=Austin%2C%20TX")).json();
+    expect(plain.notes.join(" ")).not.toContain("From the job title");
+  });
+
   test("a postcode beside the city is set aside and said; a region of several countries is refused with what to send", async () => {
     const ny = await (await get("job_title=Registered%20Nurses&location=New%20York%2C%20NY%2010001")).json();
     expect(ny.notes).toContain(

@@ -11,6 +11,7 @@ import {
   euFigures,
   euBenchmarkFields,
   cite,
+  titleTermsNotes,
 } from "./service.ts";
 import {
   titleOrCode,
@@ -84,6 +85,7 @@ export const salary = defineRoute({
           data_date: s.sources.dataDate("bls_oews")!,
           related_titles: s.occupations.relatedTitles(job.onet!.socCode),
           notes: [
+            ...titleTermsNotes(query.job_title),
             ...locationNotes(place),
             ...f.notes,
             `cost_of_living_index: BEA Regional Price Parity, all items${f.rppYear ? `, ${f.rppYear}` : ""} (U.S. = 100).`,
@@ -137,6 +139,7 @@ export const salary = defineRoute({
         data_source: cite(s, "eurostat_ses_2022", "eurostat_ses_monthly", "eurostat_min_wage"),
         data_date: s.sources.dataDate("eurostat_ses_2022")!,
         notes: [
+          ...titleTermsNotes(query.job_title),
           ...f.notes,
           ...locationNotes(place, f.countryName),
           "Median and percentiles by occupation are not published by SES.",

@@ -13,6 +13,7 @@ import {
 import { convert, conversionNote, type Currency } from "../../domain/currency.ts";
 import { isoToEurostat } from "../../domain/european-countries.ts";
 import type { Candidate, MatchMethod, MatchTarget, TitleMatch } from "../../domain/title/match.ts";
+import { parseHeadline, type HeadlinePartKind } from "../../domain/title/headline.ts";
 import type { Occupation } from "../../snapshot/repositories/occupations.ts";
 import type { IscoMatch } from "../../snapshot/repositories/isco.ts";
 import type { Services } from "../../services.ts";
@@ -48,6 +49,27 @@ export interface MatchedJob {
 export interface JobQuery {
   jobTitle?: string;
   occupationCode?: string;
+}
+
+// What a job-ad headline says of the job rather than the role: set aside when matching, and not what the
+// published figures are for, so an answer names them.
+const TERMS_OF_THE_JOB: Partial<Record<HeadlinePartKind, string>> = {
+  contract: "contract",
+  duration: "duration",
+  schedule: "schedule",
+  hours: "hours",
+  pay: "pay",
+  work_mode: "work mode",
+};
+
+/** A note naming the terms of the job the title carried ("Minijob", "Part Time", "32-36 uur"), or none. */
+export function titleTermsNotes(jobTitle: string | undefined): string[] {
+  const terms = jobTitle ? parseHeadline(jobTitle).parts.filter((p) => TERMS_OF_THE_JOB[p.kind]) : [];
+  if (!terms.length) return [];
+  const named = terms.map((p) => `"${p.text.slice(0, 60)}" (${TERMS_OF_THE_JOB[p.kind]})`).join(", ");
+  return [
+    `From the job title, set aside when matching it: ${named}. The figures are the occupation's as published, not adjusted for these terms.`,
+  ];
 }
 
 /** The response fields every matched answer carries (additions to the spec's query objects). */
