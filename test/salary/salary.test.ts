@@ -209,6 +209,14 @@ describe("E2 places as job ads write them", () => {
     expect(query.match_confidence).toBeGreaterThanOrEqual(0.5);
   });
 
+  test("an EEA country SES has no figures for at all (Iceland) → 404 saying so, not naming one group", async () => {
+    const { error } = await (await get("job_title=Nurse&location=Reykjav%C3%ADk")).json();
+    expect([error.code, error.message]).toEqual([
+      "NO_BENCHMARK",
+      "Eurostat Structure of Earnings Survey 2022 publishes no earnings for Iceland, for any occupation group.",
+    ]);
+  });
+
   test("terms of the job in the title (contract, schedule, hours, pay) are named in a note; the figures are not adjusted", async () => {
     const minijob = await (await get("job_title=Kassierer%2Fin%20Minijob&location=K%C3%B6ln")).json();
     expect(minijob.notes[0]).toBe(

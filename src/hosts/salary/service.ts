@@ -549,9 +549,13 @@ export function euFigures(
   const m = s.euEarnings.annualMean(geo, group);
   if (m.mean === null && m.meanHourly === null) {
     const why = hourly.T.flag?.includes("C") ? " (Eurostat marks the value confidential)" : "";
+    // A country without any group (Iceland) is said so, not made to sound like one group's gap.
+    const none = !s.euEarnings.coverage().has(geo);
     throw fail(
       "NO_BENCHMARK",
-      `${cite(s, "eurostat_ses_2022")} publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${countryName}${why}.`,
+      none
+        ? `${cite(s, "eurostat_ses_2022")} publishes no earnings for ${countryName}, for any occupation group.`
+        : `${cite(s, "eurostat_ses_2022")} publishes no earnings for ISCO group ${isco.major} (${isco.majorTitle}) in ${countryName}${why}.`,
       { suggestion: "GET /api/v1/salary/countries lists the ISCO-08 groups each EU/EEA country has figures for." },
     );
   }
