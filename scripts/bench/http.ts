@@ -174,6 +174,21 @@ const baseline = baselineSrc
     })
   : null;
 const base = (s: Running) => `http://127.0.0.1:${s.port}`;
+/** E2 repeated and E15 on another process (two workers, an earlier commit), named with `which`. */
+const sideBySide = (other: Running, which: string): Target[] => [
+  {
+    name: `E2 /v1/salary, one title + metro repeated, ${which}`,
+    service: other,
+    host: "salary.localhost",
+    url: `${base(other)}/api/v1/salary?job_title=Sr.%20Software%20Eng&location=Austin,%20TX`,
+  },
+  {
+    name: `E15 /v1/occupations/search, ${which}`,
+    service: other,
+    host: "skills.localhost",
+    url: `${base(other)}/api/v1/occupations/search?q=registerd%20nurse`,
+  },
+];
 try {
   const mix = luaScript("salary-mix", { paths: await salaryMix(base(service)) });
   const targets: Target[] = [
@@ -225,18 +240,7 @@ try {
       connections: 2,
     },
     { name: "/healthz (no key, no work)", service, host: "salary.localhost", url: `${base(service)}/healthz` },
-    {
-      name: "E2 /v1/salary, one title + metro repeated, WORKERS=2",
-      service: twoWorkers,
-      host: "salary.localhost",
-      url: `${base(twoWorkers)}/api/v1/salary?job_title=Sr.%20Software%20Eng&location=Austin,%20TX`,
-    },
-    {
-      name: "E15 /v1/occupations/search, WORKERS=2",
-      service: twoWorkers,
-      host: "skills.localhost",
-      url: `${base(twoWorkers)}/api/v1/occupations/search?q=registerd%20nurse`,
-    },
+    ...sideBySide(twoWorkers, "WORKERS=2"),
     ...(baseline
       ? [
           {
@@ -245,18 +249,7 @@ try {
             host: "salary.localhost",
             url: `${base(baseline)}/healthz`,
           },
-          {
-            name: "E2 /v1/salary, one title + metro repeated, earlier commit (BASELINE_SRC)",
-            service: baseline,
-            host: "salary.localhost",
-            url: `${base(baseline)}/api/v1/salary?job_title=Sr.%20Software%20Eng&location=Austin,%20TX`,
-          },
-          {
-            name: "E15 /v1/occupations/search, earlier commit (BASELINE_SRC)",
-            service: baseline,
-            host: "skills.localhost",
-            url: `${base(baseline)}/api/v1/occupations/search?q=registerd%20nurse`,
-          },
+          ...sideBySide(baseline, "earlier commit (BASELINE_SRC)"),
         ]
       : []),
   ];
