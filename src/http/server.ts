@@ -122,6 +122,9 @@ export function createDispatcher(
   function route(request: Request, ctx: RequestContext, served: ServedSnapshot): Response | Promise<Response> {
     const { target, path } = ctx; // as the request line carries them
     if (target.length > MAX_URL_BYTES) {
+      // Its docs link keeps the prefix the request came by, as every other error's does.
+      const by = PREFIX.exec(path);
+      if (by) ctx.pathPrefix = `/${by[1]}`;
       return errorResponse(
         new ApiError(
           "URI_TOO_LONG",

@@ -110,6 +110,9 @@ describe("URL length", () => {
     expect(error.message).toContain("at most 8192");
     const under = await s.call("skills", `/api/v1/skills/search?q=${"a".repeat(8_000)}`);
     expect(under.status).not.toBe(414);
+    // By a path prefix, its docs link keeps the prefix, as other errors' do.
+    const prefixed = await s.call("skills", `/skills/api/v1/skills/search?q=${"a".repeat(10_000)}`);
+    expect((await expectEnvelope(prefixed, 414, "URI_TOO_LONG")).doc_url).toBe("/skills/docs#error-uri-too-long");
   });
 });
 
