@@ -171,10 +171,10 @@ export function floorFor(
 const unitNoun = (u: string) => (u === "hour" ? "hour" : u === "week" ? "week" : u === "day" ? "day" : "month");
 const perUnit = (u: string) => (u === "hour" ? "an hour" : `a ${unitNoun(u)}`);
 const periodNoun = (p: SalaryPeriod) => (p === "hourly" ? "an hour" : p === "monthly" ? "a month" : "a year");
-/** 13.90 EUR, 1,221 EUR, 15.6285 EUR: whole amounts bare, others to the cent or to the decimals given (at most 4). */
 /** "Germany's", "the Netherlands'": a name ending in s takes the apostrophe alone. */
 export const possessive = (name: string) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
 
+/** 13.90 EUR, 1,221 EUR, 15.6285 EUR: whole amounts bare, others to the cent or to the decimals given (at most 4). */
 const money = (x: number, currency: string, decimals = 4) =>
   `${x.toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(x) ? 0 : 2, maximumFractionDigits: decimals })} ${currency}`;
 

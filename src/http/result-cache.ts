@@ -53,8 +53,11 @@ export class ResultCache {
     }
     this.entries.set(key, { ...value, bytes, used: false });
     this.bytes += bytes;
+    // One iterator for the whole sweep: a Map iterator made afresh skips every slot deleted before it, so a new
+    // one per step made a sweep through recently used entries quadratic (a second at 40,000 entries).
+    const oldestFirst = this.entries.entries();
     while (this.bytes > this.maxBytes) {
-      const [k, v] = this.entries.entries().next().value as [string, Entry];
+      const [k, v] = oldestFirst.next().value as [string, Entry];
       this.entries.delete(k);
       if (v.used) {
         v.used = false;

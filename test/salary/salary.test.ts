@@ -196,19 +196,6 @@ describe("E2 places as job ads write them", () => {
     expect(berlin.notes).toContain('"Hybrid" is a work mode, set aside: the figures are the national ones of Germany.');
   });
 
-  test("EU: the figures are the major group's, so the answer's confidence is its group's: candidates split within one group are answered", async () => {
-    const res = await get("job_title=Data%20Scientist&location=DE");
-    expect(res.status).toBe(200);
-    const { query } = await res.json();
-    expect(query.matched_isco).toBe("2");
-    // The group's probability holds the answer's own and those of its alternatives in group 2, so it is more than
-    // theirs summed, and more likely right than wrong.
-    const sameGroup = query.alternatives.filter((a: any) => a.code.startsWith("2"));
-    expect(sameGroup.length).toBeGreaterThan(0);
-    expect(query.match_confidence).toBeGreaterThan(sameGroup.reduce((t: number, a: any) => t + a.confidence, 0));
-    expect(query.match_confidence).toBeGreaterThanOrEqual(0.5);
-  });
-
   test("an EEA country SES has no figures for at all (Iceland) → 404 saying so, not naming one group", async () => {
     const { error } = await (await get("job_title=Nurse&location=Reykjav%C3%ADk")).json();
     expect([error.code, error.message]).toEqual([

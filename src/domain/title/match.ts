@@ -37,7 +37,7 @@ import { round } from "../rounding.ts";
 import { Lru } from "../lru.ts";
 import { notATitle, parseHeadline, type Headline } from "./headline.ts";
 import { codingConvention } from "./conventions.ts";
-import { RERANK_POOL, majorGroupOf, rerank, type CandidateFacts, type RankerModel, type TitleFacts } from "./ranker.ts";
+import { RERANK_POOL, rerank, type CandidateFacts, type RankerModel, type TitleFacts } from "./ranker.ts";
 import { WordVotes } from "./word-votes.ts";
 import { FragmentIndex } from "./fragment-index.ts";
 
@@ -78,11 +78,6 @@ export interface TitleMatch {
   alternatives: Candidate[];
   method: MatchMethod;
   confidence: number;
-  /**
-   * The probability that the best candidate's major group is right: its candidates' probabilities summed over the
-   * whole ranked pool (one right code at most, so they add up), at most 1. What an EU figure rests on.
-   */
-  groupConfidence: number;
 }
 
 export interface MatchOptions {
@@ -522,7 +517,7 @@ export class TitleMatcher {
       labelLang: null,
       labelSource: null,
     };
-    return { best, alternatives: [], method: "code", confidence: 1, groupConfidence: 1 };
+    return { best, alternatives: [], method: "code", confidence: 1 };
   }
 
   /**
@@ -556,16 +551,7 @@ export class TitleMatcher {
           : top.source === null
             ? "word_votes"
             : "trigram";
-    const group = majorGroupOf(top.code);
-    let groupSum = 0;
-    for (const r of ordered) if (majorGroupOf(r.code) === group) groupSum += r.confidence;
-    return {
-      best: candidates[0],
-      alternatives: candidates.slice(1),
-      method,
-      confidence: candidates[0].confidence,
-      groupConfidence: Math.min(1, round(groupSum, 3)),
-    };
+    return { best: candidates[0], alternatives: candidates.slice(1), method, confidence: candidates[0].confidence };
   }
 
   /** The lexicon tiers' proposals: up to `pool` occupations by score, and what the ranker reads of the title. */

@@ -38,7 +38,7 @@ export const MatchFields = {
   match_confidence: z
     .number()
     .describe(
-      "addition: 0–1, the estimated probability that the occupation whose figures answer is right (calibrated: docs/matching.md): on a U.S. place the O*NET-SOC occupation (or the OEWS aggregate holding it); on an EU place its ISCO-08 major group, the level SES publishes, summed over the candidates in that group, so the unit group named may be less sure than this. Below the path's threshold (the 404 names it) E1–E3 answer 404 NO_SALARY_DATA with alternatives",
+      "addition: 0–1, the estimated probability that the matched occupation is right (calibrated: docs/matching.md); below the path's threshold (set from the calibration curve; the 404 names it) E1–E3 answer 404 NO_SALARY_DATA with alternatives",
     ),
   matched_label: z
     .string()
@@ -66,9 +66,8 @@ export const MatchFields = {
 };
 
 /**
- * A pay amount: positive, and at most ten billion. No pay in any currency served comes near it, and sums of
- * 10,000 records stay exact far below where doubles lose whole units (a salary of 1e308 made a mean overflow to
- * null).
+ * A pay amount: positive, and at most ten billion. No pay in any currency served comes near it, and sums over
+ * 10,000 records stay finite (a salary of 1e308 made a mean overflow to null).
  */
 export const MAX_PAY_AMOUNT = 10_000_000_000;
 export const payAmount = () =>

@@ -11,7 +11,7 @@ import { isoToEurostat } from "../../domain/european-countries.ts";
 import { parseCountryCode } from "../../domain/country-code.ts";
 import countries from "../../domain/country-names.ts";
 import type { Services } from "../../services.ts";
-import { findJob, candidatesOf, alternative, cite, answerThreshold } from "./service.ts";
+import { findJob, candidatesOf, alternative, cite } from "./service.ts";
 
 export const DISCLAIMER =
   "This report is a statistical tool. It is not legal advice and not a formal pay audit. Consult a qualified employment lawyer about your obligations under Directive (EU) 2023/970.";
@@ -377,7 +377,7 @@ export const payGapReportRoute = defineRoute({
         requires_any_joint_assessment: report.requires_any_joint_assessment,
         recommendations: report.recommendations,
         methodology_note: payGapMethodology({
-          matchThreshold: answerThreshold(s, "isco"),
+          matchThreshold: s.titleMatcher.threshold("isco"),
           countryName,
           national,
           gapSource: cite(s, "eurostat_gpg"),
@@ -419,7 +419,7 @@ function classify(e: EmployeeRecord, iso: string, s: Services): Classification {
         message: `no O*NET occupation has the code ${e.soc_code}`,
       },
     ]);
-  if (job?.isco && job.confidence >= answerThreshold(s, "isco"))
+  if (job?.isco && job.confidence >= s.titleMatcher.threshold("isco"))
     return { code: job.isco.major, name: job.isco.majorTitle, confidence: job.confidence };
   return { unmatched: true, alternatives: candidatesOf(job).map(alternative) };
 }

@@ -99,7 +99,7 @@ export function findJob(q: JobQuery, s: Services, target: MatchTarget, country: 
   return {
     target,
     method: m.method,
-    confidence: q.occupationCode ? m.confidence : target === "soc" ? figuresConfidence(m, s) : m.groupConfidence,
+    confidence: target === "soc" && !q.occupationCode ? figuresConfidence(m, s) : m.confidence,
     best: m.best,
     alternatives: m.alternatives,
     onet,
@@ -108,15 +108,6 @@ export function findJob(q: JobQuery, s: Services, target: MatchTarget, country: 
     title: onet?.title ?? concept.title,
   };
 }
-
-/**
- * The confidence an answer needs on a path. An EU answer's figures are its ISCO major group's (SES publishes no
- * finer), so its confidence is the group's probability (TitleMatch.groupConfidence): it answers when that group
- * is more likely right than wrong, and at least at the path's threshold (docs/matching.md).
- */
-export const EU_GROUP_FLOOR = 0.5;
-export const answerThreshold = (s: Services, target: MatchTarget): number =>
-  target === "isco" ? Math.max(s.titleMatcher.threshold("isco"), EU_GROUP_FLOOR) : s.titleMatcher.threshold(target);
 
 /**
  * On a U.S. path the answer is the code whose OEWS figures answer: for an occupation inside an OEWS aggregate, the
@@ -157,7 +148,7 @@ export function matchJob(
       },
     );
   }
-  const threshold = answerThreshold(s, target);
+  const threshold = s.titleMatcher.threshold(target);
   if (job && job.confidence >= threshold) return job;
   const jobTitle = (q.jobTitle ?? "").slice(0, 100);
   const candidates = candidatesOf(job);

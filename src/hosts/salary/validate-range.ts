@@ -21,7 +21,7 @@ import { legalMinimumCheck, unitsPer } from "./legal-minimum.ts";
 import { transpositionOf, transpositionUnknownFinding } from "../../domain/directive-transposition.ts";
 import { oewsCodeNote } from "../../domain/oews-codes.ts";
 import countries from "../../domain/country-names.ts";
-import { findJob, matchFields, candidatesOf, euMeanNotes, cite, answerThreshold } from "./service.ts";
+import { findJob, matchFields, candidatesOf, euMeanNotes, cite } from "./service.ts";
 import { occupationCode, MatchFields, EuBenchmarkFields, payAmount } from "./models.ts";
 import type { EuBasis } from "../../domain/eu-earnings.ts";
 
@@ -267,7 +267,7 @@ export const validateSalaryRange = defineRoute({
     let market: MarketResult | null = null;
     let benchmark: { basis: EuBasis | null; group: { code: string; name: string } } | null = null;
     const job = findJob({ jobTitle: body.job_title, occupationCode: body.occupation_code }, s, "isco", iso);
-    const threshold = answerThreshold(s, "isco");
+    const threshold = s.titleMatcher.threshold("isco");
     const isco = job && job.confidence >= threshold ? job.isco : null;
     if (!fx) {
       warnings.push(noBenchmarkFinding({ reason: "no_rate", currency: body.currency }));
