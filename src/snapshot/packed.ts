@@ -2,7 +2,7 @@
 // split cost a few milliseconds where fifty thousand rows cost twenty. Strings are joined by U+001F (unit
 // separator), numbers are little-endian typed arrays.
 import type { Database } from "bun:sqlite";
-import { PackedTexts, TEXT_SEPARATOR as SEPARATOR } from "../domain/packed-texts.ts";
+import { PackedTexts, TEXT_SEPARATOR as SEPARATOR, type TextList } from "../domain/packed-texts.ts";
 
 export function packStrings(values: readonly string[]): string {
   for (const v of values)
@@ -44,8 +44,9 @@ export function writePacked(db: Database, prefix: string, values: Record<string,
 }
 
 /** Texts packed under `name`, and where each ends under `<name>_ends` (restored without a scan: storedTexts). */
-export function packTexts(name: string, texts: PackedTexts | readonly string[]): Record<string, string | Uint8Array> {
-  const packed = texts instanceof PackedTexts ? texts : PackedTexts.of(texts);
+export function packTexts(name: string, texts: TextList): Record<string, string | Uint8Array> {
+  const packed =
+    texts instanceof PackedTexts ? texts : PackedTexts.of(Array.from({ length: texts.length }, (_, i) => texts.at(i)!));
   return { [name]: packed.packed, [`${name}_ends`]: bytesOf(packed.endsArray()) };
 }
 

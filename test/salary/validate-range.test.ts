@@ -264,6 +264,16 @@ describe("errors and access", () => {
     }
   });
 
+  test("pay amounts: ten billion is the most taken, one more is refused with the bound named", async () => {
+    const at = await post({ job_title: "Accountant", country: "DE", min_salary: 50000, max_salary: 10_000_000_000 });
+    expect(at.status).toBe(200);
+    const over = await post({ job_title: "Accountant", country: "DE", min_salary: 50000, max_salary: 10_000_000_001 });
+    expect([over.status, (await over.json()).error.errors]).toEqual([
+      422,
+      [{ field: "max_salary", code: "too_big", message: "must be at most 10,000,000,000" }],
+    ]);
+  });
+
   test("a field the body does not take (pay_period for salary_period) → 422 naming it, not a range read as annual", async () => {
     const res = await post({
       job_title: "Cleaner",

@@ -96,13 +96,12 @@ export const cpiCompare = defineRoute({
     });
     // The reference is E9's: the freshest all-items series the service holds, so a country is stale or not
     // whichever others are asked with it (JP, 2023-12, is stale beside CA as beside the U.S.).
-    const held = s.cpiSeries.freshestAllItems();
-    const freshest = held ? { country: held.country, last: { period: held.period } } : null;
+    const freshest = s.cpiSeries.freshestAllItems();
     const comparisons = latest.map(({ country, series, last }) => {
       const yearBefore = last
         ? series!.observations.find((o) => o.period === `${Number(last.period.slice(0, 4)) - 1}${last.period.slice(4)}`)
         : undefined;
-      const behind = last && freshest ? staleness(last.period, freshest.last.period) : null;
+      const behind = last && freshest ? staleness(last.period, freshest.period) : null;
       return {
         country_code: country.iso2,
         country_name: country.name,
@@ -113,13 +112,13 @@ export const cpiCompare = defineRoute({
         months_behind: behind?.monthsBehind ?? null,
         stale: behind?.stale ?? false,
         note: behind?.stale
-          ? `Stale: ${country.name}'s latest month is ${monthOf(last!.period)}, ${behind.monthsBehind} months behind the freshest CPI series this service holds (${freshest!.country.name}, ${monthOf(freshest!.last.period)}); its latest_cpi and yoy_change describe ${monthOf(last!.period)}.`
+          ? `Stale: ${country.name}'s latest month is ${monthOf(last!.period)}, ${behind.monthsBehind} months behind the freshest CPI series this service holds (${freshest!.country.name}, ${monthOf(freshest!.period)}); its latest_cpi and yoy_change describe ${monthOf(last!.period)}.`
           : null,
       };
     });
     const stale = comparisons.filter((c) => c.stale);
     const staleNote = stale.length
-      ? ` Stale series (more than ${STALE_AFTER_MONTHS} months behind the freshest CPI series this service holds, ${freshest!.country.name} at ${monthOf(freshest!.last.period)}): ${stale.map((c) => `${c.country_name} (${c.country_code}) ends ${monthOf(c.period!)}`).join(", ")}.`
+      ? ` Stale series (more than ${STALE_AFTER_MONTHS} months behind the freshest CPI series this service holds, ${freshest!.country.name} at ${monthOf(freshest!.period)}): ${stale.map((c) => `${c.country_name} (${c.country_code}) ends ${monthOf(c.period!)}`).join(", ")}.`
       : "";
     return {
       data: { base_country: comparisons[0].country_code, comparisons },

@@ -69,12 +69,12 @@ export const MatchFields = {
  * A pay amount: positive, and at most ten billion. No pay in any currency served comes near it, and sums over
  * 10,000 records stay finite (a salary of 1e308 made a mean overflow to null).
  */
-export const MAX_PAY_AMOUNT = 10_000_000_000;
-export const payAmount = () =>
-  z
-    .number()
-    .positive()
-    .max(MAX_PAY_AMOUNT, { message: `must be at most ${MAX_PAY_AMOUNT.toLocaleString("en-US")}` });
+const MAX_PAY_AMOUNT = 10_000_000_000;
+/** `zero`: a component that may be absent (0), not a wage. */
+export const payAmount = (zero: "allowed" | "refused" = "refused") =>
+  (zero === "allowed" ? z.number().nonnegative() : z.number().positive()).max(MAX_PAY_AMOUNT, {
+    message: `must be at most ${MAX_PAY_AMOUNT.toLocaleString("en-US")}`,
+  });
 
 export const experience = z.string().max(100).optional().describe("accepted but not applied to results (reserved)");
 export const currency = z

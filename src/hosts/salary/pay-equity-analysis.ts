@@ -2,7 +2,7 @@
 // objective factors explain, whether the rest is significant, and what closing it costs. Swiss standard model or the
 // employer's own factors (src/domain/pay-equity/). Stateless like E7: no submitted value is stored or logged.
 import { z } from "zod";
-import { MAX_PAY_AMOUNT, payAmount } from "./models.ts";
+import { payAmount } from "./models.ts";
 import { defineRoute } from "../../http/route.ts";
 import { validationError } from "../../http/errors.ts";
 import { analysePayEquity, PayEquityInputError, type ModelInput } from "../../domain/pay-equity/analysis.ts";
@@ -30,8 +30,7 @@ const Category = z
   .describe(
     "a category of workers doing equal work or work of equal value; each category with at least 5 women and 5 men is also analysed on its own",
   );
-const Money = (what: string) =>
-  z.number().nonnegative().max(MAX_PAY_AMOUNT).optional().describe(`${what}, a month (0 when absent)`);
+const Money = (what: string) => payAmount("allowed").optional().describe(`${what}, a month (0 when absent)`);
 
 const SwissRecord = z.strictObject({
   id: Id,

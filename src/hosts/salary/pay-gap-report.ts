@@ -1,7 +1,7 @@
 // E7 POST /v1/compliance/pay-gap-report: an employer's gender pay gap by ISCO-08 category, computed
 // statelessly from the submitted records (nothing about them is stored or logged).
 import { z } from "zod";
-import { MAX_PAY_AMOUNT, payAmount } from "./models.ts";
+import { payAmount } from "./models.ts";
 import { defineRoute } from "../../http/route.ts";
 import { validationError } from "../../http/errors.ts";
 import { payGapReport, type Classification, type EmployeeRecord } from "../../domain/pay-gap-report.ts";
@@ -49,10 +49,7 @@ const EmployeeRecordBody = z.strictObject({
     .describe(
       "extension: contractual weekly hours; gaps are compared per hour when every record's hourly pay is known",
     ),
-  variable_pay: z
-    .number()
-    .nonnegative()
-    .max(MAX_PAY_AMOUNT)
+  variable_pay: payAmount("allowed")
     .optional()
     .describe("extension: annual complementary or variable pay (bonuses, allowances)"),
   category: z

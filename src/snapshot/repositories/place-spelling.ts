@@ -3,7 +3,6 @@
 // instead of building 21,000 names' trigrams.
 import type { Database } from "bun:sqlite";
 import { PlaceSpelling, type SpellingTable } from "../../domain/place/spelling.ts";
-import type { TextList } from "../../domain/packed-texts.ts";
 import { SPELLING_MIN_POPULATION, type SpellingInputs } from "../../domain/location.ts";
 import { bytesOf, packTexts, readPacked, storedTexts, typedFrom } from "../packed.ts";
 import { packTrigramIndex, restoreTrigramIndex } from "./title-search.ts";
@@ -31,9 +30,9 @@ export function spellingInputs(db: Database): SpellingInputs {
 export function packPlaceSpelling(speller: PlaceSpelling): Record<string, string | Uint8Array> {
   const t = speller.table;
   return {
-    ...Object.fromEntries(TEXT_COLUMNS.flatMap((c) => Object.entries(packTexts(`name_${c}`, listOf(t[c]))))),
+    ...Object.fromEntries(TEXT_COLUMNS.flatMap((c) => Object.entries(packTexts(`name_${c}`, t[c])))),
     name_population: bytesOf(Int32Array.from(t.population, (p) => (Number.isFinite(p) ? p : ABOVE_PLACES))),
-    ...packTexts("keys", listOf(t.keys)),
+    ...packTexts("keys", t.keys),
     key_ends: bytesOf(t.keyEnds),
     key_names: bytesOf(t.keyNames),
     ...packTrigramIndex(speller.trigramIndex),
@@ -59,5 +58,3 @@ export function storedPlaceSpelling(db: Database): PlaceSpelling {
   };
   return new PlaceSpelling(table, restoreTrigramIndex(keys, p));
 }
-
-const listOf = (texts: TextList): string[] => Array.from({ length: texts.length }, (_, i) => texts.at(i)!);
